@@ -1,0 +1,22 @@
+// Package calculus is the aggregate calculus (AGCA) toastgen compiles through.
+//
+// In: resolved queries from package lang. Out: Terms — Rel, Val, Sum, Prod,
+// Neg, AggSum, Lift, Exists, MapRef — with a stable printer (String), the
+// delta rules (Delta), a simplifier (Simplify) and the SQL translation
+// (FromSQL, which returns one Query per SELECT: its key variables and one
+// term per aggregate).
+//
+// Scalar expressions inside Val and Lift terms reuse lang's expression nodes,
+// with columns replaced by *VarRef leaves naming calculus variables. Ring
+// values are int64 or float64; a tuple's multiplicity is its value.
+//
+// Decisions:
+//   - Equality conjuncts between columns are unified at translation time, so
+//     a join on R.B = S.B uses one variable for both columns.
+//   - Arithmetic in aggregated expressions is decomposed into ring operations
+//     (e1*e2 → Val(e1)*Val(e2), e1+e2 → Val(e1)+Val(e2), CASE → guarded sum),
+//     so that the viewlet transform can split values between maps.
+//   - A conjunct mentioning no relation variable at all is kept as a
+//     condition; OR, NOT, LIKE, IN-lists stay atomic conditions (Val of a
+//     boolean expression, value 1 or 0).
+package calculus

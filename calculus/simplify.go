@@ -1,0 +1,301 @@
+package calculus
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/toastgen/toastgen/lang"
+)
+
+// Monomial is a product of atomic factors with a constant coefficient.
+// Factors are Rel, MapRef, Val (never a literal), Lift, Exists or a nested
+// AggSum.
+type Monomial struct {
+	Coef    float64
+	Factors []Term
+}
+
+// Term returns the monomial as a term.
+func (m Monomial) Term(t lang.Type) Term {
+	fs := m.Factors
+	if m.Coef != 1 {
+		fs = append([]Term{Const(m.Coef, t)}, fs...)
+	}
+	if len(fs) == 1 {
+		return fs[0]
+	}
+	return &Prod{Factors: fs}
+}
+
+// Expand multiplies t out into a sum of monomials. Sum, Prod and Neg are
+// flattened; every other term is atomic (an AggSum is kept whole: its
+// summed-away variables are local to it).
+func Expand(t Term) []Monomial {
+	switch x := t.(type) {
+	case *Sum:
+		var out []Monomial
+		for _, u := range x.Terms {
+			out = append(out, Expand(u)...)
+		}
+		return out
+	case *Neg:
+		ms := Expand(x.T)
+		for i := range ms {
+			ms[i].Coef = -ms[i].Coef
+		}
+		return ms
+	case *Prod:
+		out := []Monomial{{Coef: 1}}
+		for _, f := range x.Factors {
+			fm := Expand(f)
+			var next []Monomial
+			for _, a := range out {
+				for _, b := range fm {
+					next = append(next, Monomial{
+						Coef:    a.Coef * b.Coef,
+						Factors: append(append([]Term{}, a.Factors...), b.Factors...),
+					})
+				}
+			}
+			out = next
+		}
+		return out
+	case *Val:
+		if c, ok := litValue(x.E); ok {
+			if c == 0 {
+				return nil
+			}
+			return []Monomial{{Coef: c}}
+		}
+	}
+	return []Monomial{{Coef: 1, Factors: []Term{t}}}
+}
+
+// SimplifyMonomial substitutes away variables bound by lifts to expressions
+// over bound variables, turns lifts of bound variables into equality tests,
+// and folds constants. bound holds the variables bound outside the monomial
+// (trigger arguments); keep holds variables that must stay visible (the keys
+// of the map being maintained). When a kept variable is lifted to a bound
+// variable it is substituted too, and keySub records the replacement so that
+// the caller can rewrite its keys. ok is false when the monomial is zero.
+func SimplifyMonomial(m Monomial, bound, keep []Var) (out Monomial, keySub map[string]Var, ok bool) {
+	isBound := map[string]bool{}
+	for _, v := range bound {
+		isBound[v.Name] = true
+	}
+	isKeep := map[string]bool{}
+	for _, v := range keep {
+		isKeep[v.Name] = true
+	}
+	keySub = map[string]Var{}
+	fs := append([]Term{}, m.Factors...)
+	coef := m.Coef
+	for changed := true; changed; {
+		changed = false
+		for i, f := range fs {
+			l, isLift := f.(*Lift)
+			if !isLift {
+				continue
+			}
+			val, isVal := l.T.(*Val)
+			if !isVal || !allBound(ExprVars(val.E, nil), isBound) {
+				continue
+			}
+			if isBound[l.V.Name] {
+				// A lift of a bound variable is an equality test.
+				fs[i] = &Val{E: &lang.Binary{Op: "=", L: Ref(l.V), R: val.E, T: lang.TBool}}
+				changed = true
+				continue
+			}
+			r, isRef := val.E.(*VarRef)
+			if !isRef && (isKeep[l.V.Name] || occursAsBinder(fs, i, l.V.Name)) {
+				continue
+			}
+			sub := map[string]lang.Expr{l.V.Name: val.E}
+			fs = append(fs[:i:i], fs[i+1:]...)
+			for j := range fs {
+				fs[j] = SubstTerm(fs[j], sub)
+			}
+			if isRef {
+				if isKeep[l.V.Name] {
+					keySub[l.V.Name] = r.V
+					for k, w := range keySub {
+						if w.Name == l.V.Name {
+							keySub[k] = r.V
+						}
+					}
+				}
+			}
+			changed = true
+			break
+		}
+	}
+	// Fold literal values into the coefficient.
+	var kept []Term
+	for _, f := range fs {
+		if v, isVal := f.(*Val); isVal {
+			if c, isLit := litValue(v.E); isLit {
+				coef *= c
+				continue
+			}
+			if b, isCmp := v.E.(*lang.Binary); isCmp && b.Op == "=" && ExprString(b.L) == ExprString(b.R) {
+				continue
+			}
+		}
+		kept = append(kept, f)
+	}
+	if coef == 0 {
+		return Monomial{}, nil, false
+	}
+	return Monomial{Coef: coef, Factors: kept}, keySub, true
+}
+
+func allBound(vs []Var, isBound map[string]bool) bool {
+	for _, v := range vs {
+		if !isBound[v.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+// occursAsBinder reports whether name occurs in a variable position (a
+// relation or map argument, a lift target, a group variable) of a factor
+// other than fs[skip]; an expression cannot be substituted there.
+func occursAsBinder(fs []Term, skip int, name string) bool {
+	found := false
+	for i, f := range fs {
+		if i == skip {
+			continue
+		}
+		Walk(f, func(u Term) {
+			switch x := u.(type) {
+			case *Rel:
+				found = found || hasVar(x.Vars, name)
+			case *MapRef:
+				found = found || hasVar(x.Keys, name)
+			case *Lift:
+				found = found || x.V.Name == name
+			case *AggSum:
+				found = found || hasVar(x.Group, name)
+			}
+		})
+	}
+	return found
+}
+
+// SubstTerm replaces variables in t. A substitution into a variable position
+// (relation or map argument, lift target, group variable) must be a *VarRef.
+func SubstTerm(t Term, sub map[string]lang.Expr) Term {
+	if len(sub) == 0 {
+		return t
+	}
+	subVar := func(v Var) Var {
+		if r, ok := sub[v.Name]; ok {
+			if ref, ok := r.(*VarRef); ok {
+				return ref.V
+			}
+			panic("calculus.SubstTerm: expression substituted for a variable in binding position: " + v.Name)
+		}
+		return v
+	}
+	subVars := func(vs []Var) []Var {
+		out := make([]Var, len(vs))
+		for i, v := range vs {
+			out[i] = subVar(v)
+		}
+		return out
+	}
+	switch x := t.(type) {
+	case *Rel:
+		return &Rel{Name: x.Name, Vars: subVars(x.Vars)}
+	case *MapRef:
+		return &MapRef{Name: x.Name, Keys: subVars(x.Keys), Type: x.Type}
+	case *Val:
+		return &Val{E: SubstExpr(x.E, sub)}
+	case *Sum:
+		ts := make([]Term, len(x.Terms))
+		for i, u := range x.Terms {
+			ts[i] = SubstTerm(u, sub)
+		}
+		return &Sum{Terms: ts}
+	case *Prod:
+		ts := make([]Term, len(x.Factors))
+		for i, u := range x.Factors {
+			ts[i] = SubstTerm(u, sub)
+		}
+		return &Prod{Factors: ts}
+	case *Neg:
+		return &Neg{T: SubstTerm(x.T, sub)}
+	case *AggSum:
+		return &AggSum{Group: subVars(x.Group), T: SubstTerm(x.T, sub)}
+	case *Lift:
+		return &Lift{V: subVar(x.V), T: SubstTerm(x.T, sub)}
+	case *Exists:
+		return &Exists{T: SubstTerm(x.T, sub)}
+	}
+	return t
+}
+
+// Combine merges monomials with the same factors (as printed) by adding
+// their coefficients, dropping those that cancel. Order of first occurrence
+// is kept.
+func Combine(ms []Monomial) []Monomial {
+	idx := map[string]int{}
+	var out []Monomial
+	for _, m := range ms {
+		k := factorsKey(m.Factors)
+		if i, ok := idx[k]; ok {
+			out[i].Coef += m.Coef
+			continue
+		}
+		idx[k] = len(out)
+		out = append(out, m)
+	}
+	kept := out[:0]
+	for _, m := range out {
+		if m.Coef != 0 {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+func factorsKey(fs []Term) string {
+	ss := make([]string, len(fs))
+	for i, f := range fs {
+		ss[i] = String(f)
+	}
+	sort.Strings(ss)
+	return strings.Join(ss, " * ")
+}
+
+// Simplify expands t into monomials, simplifies each (no variable is bound
+// from outside) and returns their sum. Deltas are printed through it.
+func Simplify(t Term, bound []Var) Term {
+	if a, ok := t.(*AggSum); ok {
+		var terms []Term
+		for _, m := range Expand(a.T) {
+			sm, ks, ok := SimplifyMonomial(m, bound, a.Group)
+			if !ok {
+				continue
+			}
+			g := make([]Var, len(a.Group))
+			for i, v := range a.Group {
+				if w, ok := ks[v.Name]; ok {
+					v = w
+				}
+				g[i] = v
+			}
+			terms = append(terms, &AggSum{Group: g, T: sm.Term(TypeOf(a.T))})
+		}
+		return mkSum(terms)
+	}
+	var terms []Term
+	for _, m := range Combine(Expand(t)) {
+		if sm, _, ok := SimplifyMonomial(m, bound, nil); ok {
+			terms = append(terms, sm.Term(TypeOf(t)))
+		}
+	}
+	return mkSum(terms)
+}

@@ -1,0 +1,290 @@
+package lang
+
+import (
+	"fmt"
+
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// Type is the SQL type of a resolved expression.
+type Type uint8
+
+// Types of the dialect. TBool is the type of conditions; it is not a column type.
+const (
+	TInvalid Type = iota
+	TInt          // INT, INTEGER: int64
+	TFloat        // FLOAT, DOUBLE, DECIMAL: float64
+	TString       // CHAR(n), VARCHAR(n), STRING, TEXT: string
+	TDate         // DATE: runtime.Date
+	TBool         // conditions
+)
+
+func (t Type) String() string {
+	switch t {
+	case TInt:
+		return "INT"
+	case TFloat:
+		return "FLOAT"
+	case TString:
+		return "STRING"
+	case TDate:
+		return "DATE"
+	case TBool:
+		return "BOOL"
+	}
+	return "INVALID"
+}
+
+// Numeric reports whether t is INT or FLOAT.
+func (t Type) Numeric() bool { return t == TInt || t == TFloat }
+
+// Pos is a source position; Line and Col are 1-based.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// File is a parsed and resolved query file, INCLUDEs expanded.
+type File struct {
+	Path      string
+	Relations []*Relation // CREATE STREAM / CREATE TABLE, in declaration order
+	Queries   []*Query    // top-level SELECT statements, in order; named QUERY1, QUERY2, …
+}
+
+// Relation is a declared stream or table.
+type Relation struct {
+	Pos     Pos
+	Name    string // upper case
+	Stream  bool   // CREATE STREAM (true) or CREATE TABLE (false)
+	Columns []*Column
+	Source  *Source // nil without a FROM FILE clause
+}
+
+// Column is a column of a declared relation.
+type Column struct {
+	Pos  Pos
+	Name string // upper case
+	Type Type
+}
+
+// Source is a FROM FILE clause.
+type Source struct {
+	Pos    Pos
+	Path   string            // as written
+	Format string            // "CSV" or "ORDERBOOK"
+	Params map[string]string // lower-case keys, values as written: delimiter, deletions, book, brokers, deterministic
+}
+
+// Query is a resolved SELECT, or a UNION of SELECTs when Union is non-empty
+// (then only Pos, Name, Union, UnionAll and Items — copied from the first
+// branch, naming the columns — are set).
+type Query struct {
+	Pos      Pos
+	Name     string // QUERY<n> for top-level queries; the alias for a derived table
+	Distinct bool
+	From     []*FromItem
+	Where    Expr   // nil when absent; JOIN … ON and NATURAL JOIN conditions are AND-ed in here
+	GroupBy  []Expr // resolved GROUP BY expressions (a select alias is replaced by its expression)
+	Having   Expr   // nil when absent
+	Items    []*SelectItem
+	OrderBy  []*OrderItem // accepted; does not change the view
+	Union    []*Query
+	UnionAll bool
+}
+
+// FromItem is one entry of a FROM list: a base relation or a derived table.
+type FromItem struct {
+	Pos   Pos
+	Alias string    // upper case; the relation name when no alias is given
+	Rel   *Relation // set for a base relation
+	Sub   *Query    // set for a derived table (subquery in FROM)
+}
+
+// Columns returns the column names and types a FROM item provides.
+func (f *FromItem) Columns() (names []string, types []Type) {
+	if f.Rel != nil {
+		for _, c := range f.Rel.Columns {
+			names = append(names, c.Name)
+			types = append(types, c.Type)
+		}
+		return
+	}
+	for _, it := range f.Sub.Items {
+		names = append(names, it.Name)
+		types = append(types, it.Expr.Type())
+	}
+	return
+}
+
+// SelectItem is a result column.
+type SelectItem struct {
+	Pos  Pos
+	Name string // the alias, upper case; else the column name for a bare column; else COL<i> (1-based)
+	Expr Expr
+}
+
+// OrderItem is an ORDER BY entry.
+type OrderItem struct {
+	Expr Expr
+	Desc bool
+}
+
+// Expr is a resolved, typed expression.
+type Expr interface {
+	Pos() Pos
+	Type() Type
+}
+
+// Lit is a literal. Exactly the field matching T is meaningful.
+type Lit struct {
+	P     Pos
+	T     Type // TInt, TFloat, TString or TDate
+	Int   int64
+	Float float64
+	Str   string
+	Date  runtime.Date
+}
+
+// ColRef is a column of a FROM item of this query or of an enclosing one.
+type ColRef struct {
+	P     Pos
+	Outer int    // 0: a FROM item of the innermost query; 1: of the enclosing query; …
+	From  int    // index into that query's From
+	Col   int    // column index within the FROM item
+	Alias string // the FROM item's alias, upper case
+	Name  string // the column name, upper case
+	T     Type
+}
+
+// Unary is NOT x (TBool) or -x (numeric).
+type Unary struct {
+	P  Pos
+	Op string // "NOT" or "-"
+	X  Expr
+	T  Type
+}
+
+// Binary is arithmetic, comparison or logic. Op is one of
+// + - * / = != < <= > >= AND OR ("<>" is normalized to "!=").
+// "/" always has type TFloat. BETWEEN is desugared to (x >= lo AND x <= hi).
+type Binary struct {
+	P    Pos
+	Op   string
+	L, R Expr
+	T    Type
+}
+
+// Like is x [NOT] LIKE pattern; the pattern is a string literal.
+type Like struct {
+	P       Pos
+	X       Expr
+	Pattern string
+	Not     bool
+}
+
+// InList is x [NOT] IN (e1, e2, …).
+type InList struct {
+	P    Pos
+	X    Expr
+	List []Expr
+	Not  bool
+}
+
+// Case is a searched CASE; a simple CASE x WHEN v … is normalized to WHEN x = v.
+// Else is nil when absent (the value is then 0 of the result type).
+type Case struct {
+	P     Pos
+	Whens []*When
+	Else  Expr
+	T     Type
+}
+
+// When is one WHEN cond THEN result arm.
+type When struct {
+	Cond, Then Expr
+}
+
+// Call is a scalar function call. Names (upper case) and normal forms:
+//
+//	SUBSTRING(s, start, len)      start counts from 0
+//	DATE_PART(unit, d)            unit a TString Lit "YEAR", "MONTH" or "DAY"; EXTRACT(u FROM d) becomes this
+//	DATE_ADD(d, n, unit)          d + INTERVAL 'n' unit (n negated for -); unit "DAY"/"MONTH"/"YEAR"; folded to a Lit when d is a Lit
+//	CAST_INT(x), CAST_FLOAT(x), CAST_STRING(x), CAST_DATE(x)   CAST(x AS t) becomes the matching one
+//	LISTMIN(a, …), LISTMAX(a, …)
+//	REGEXP_MATCH(re, s)           re a string Lit; TInt 1 or 0
+type Call struct {
+	P    Pos
+	Name string
+	Args []Expr
+	T    Type
+}
+
+// Agg is an aggregate: SUM, COUNT, AVG, MIN or MAX. Arg is nil for COUNT(*).
+type Agg struct {
+	P        Pos
+	Fn       string
+	Arg      Expr
+	Distinct bool
+	T        Type
+}
+
+// Subquery is a scalar subquery (one aggregate column).
+type Subquery struct {
+	P Pos
+	Q *Query
+	T Type
+}
+
+// Exists is [NOT] EXISTS (subquery).
+type Exists struct {
+	P   Pos
+	Q   *Query
+	Not bool
+}
+
+// InQuery is x [NOT] IN (subquery).
+type InQuery struct {
+	P   Pos
+	X   Expr
+	Q   *Query
+	Not bool
+}
+
+// Quantified is x op SOME|ANY|ALL (subquery); ANY is reported as SOME.
+type Quantified struct {
+	P   Pos
+	Op  string
+	X   Expr
+	All bool
+	Q   *Query
+}
+
+func (e *Lit) Pos() Pos        { return e.P }
+func (e *ColRef) Pos() Pos     { return e.P }
+func (e *Unary) Pos() Pos      { return e.P }
+func (e *Binary) Pos() Pos     { return e.P }
+func (e *Like) Pos() Pos       { return e.P }
+func (e *InList) Pos() Pos     { return e.P }
+func (e *Case) Pos() Pos       { return e.P }
+func (e *Call) Pos() Pos       { return e.P }
+func (e *Agg) Pos() Pos        { return e.P }
+func (e *Subquery) Pos() Pos   { return e.P }
+func (e *Exists) Pos() Pos     { return e.P }
+func (e *InQuery) Pos() Pos    { return e.P }
+func (e *Quantified) Pos() Pos { return e.P }
+
+func (e *Lit) Type() Type        { return e.T }
+func (e *ColRef) Type() Type     { return e.T }
+func (e *Unary) Type() Type      { return e.T }
+func (e *Binary) Type() Type     { return e.T }
+func (e *Like) Type() Type       { return TBool }
+func (e *InList) Type() Type     { return TBool }
+func (e *Case) Type() Type       { return e.T }
+func (e *Call) Type() Type       { return e.T }
+func (e *Agg) Type() Type        { return e.T }
+func (e *Subquery) Type() Type   { return e.T }
+func (e *Exists) Type() Type     { return TBool }
+func (e *InQuery) Type() Type    { return TBool }
+func (e *Quantified) Type() Type { return TBool }

@@ -1,0 +1,309 @@
+package lang
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Format renders a resolved file in a canonical, deterministic text form,
+// for golden tests and debugging: the relations with their typed columns,
+// then each query as SQL with every column qualified by its FROM alias
+// (ALIAS.COL; a correlated reference to an enclosing query's column is
+// written ALIAS.COL^n, n the number of query levels up), binary operations
+// fully parenthesized, normal forms applied (BETWEEN, simple CASE, EXTRACT,
+// CAST, INTERVAL), the type of each select item in a comment and the split of
+// the view into keys and values on the line before the query.
+func Format(f *File) string {
+	var b strings.Builder
+	for _, r := range f.Relations {
+		kind := "TABLE"
+		if r.Stream {
+			kind = "STREAM"
+		}
+		fmt.Fprintf(&b, "CREATE %s %s (", kind, r.Name)
+		for i, c := range r.Columns {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s %s", c.Name, c.Type)
+		}
+		b.WriteString(")")
+		if s := r.Source; s != nil {
+			fmt.Fprintf(&b, "\n  FROM FILE %s LINE DELIMITED %s", quote(s.Path), s.Format)
+			if len(s.Params) > 0 {
+				var keys []string
+				for k := range s.Params {
+					keys = append(keys, k)
+				}
+				slices.Sort(keys)
+				b.WriteString(" (")
+				for i, k := range keys {
+					if i > 0 {
+						b.WriteString(", ")
+					}
+					fmt.Fprintf(&b, "%s := %s", k, quote(s.Params[k]))
+				}
+				b.WriteString(")")
+			}
+		}
+		b.WriteString(";\n")
+	}
+	for _, q := range f.Queries {
+		b.WriteString("\n")
+		keys, vals := q.View()
+		fmt.Fprintf(&b, "-- %s keys [%s] values [%s]\n", q.Name, viewCols(keys), viewCols(vals))
+		p := printer{b: &b, top: true}
+		p.query(q)
+		b.WriteString(";\n")
+	}
+	return b.String()
+}
+
+func viewCols(items []*SelectItem) string {
+	var s []string
+	for _, it := range items {
+		s = append(s, it.Name+" "+it.Expr.Type().String())
+	}
+	return strings.Join(s, ", ")
+}
+
+// exprKey is a position-independent text of e, used to compare expressions
+// (GROUP BY matching).
+func exprKey(e Expr) string {
+	var b strings.Builder
+	p := printer{b: &b}
+	p.expr(e)
+	return b.String()
+}
+
+// printer writes queries and expressions. With top set, the clauses of the
+// outermost query go on separate lines and its items carry their types.
+type printer struct {
+	b   *strings.Builder
+	top bool
+}
+
+func (p *printer) w(s ...string) {
+	for _, x := range s {
+		p.b.WriteString(x)
+	}
+}
+
+func (p *printer) query(q *Query) {
+	top := p.top
+	p.top = false
+	sep := " "
+	if top {
+		sep = "\n"
+	}
+	if len(q.Union) > 0 {
+		op := sep + "UNION" + sep
+		if q.UnionAll {
+			op = sep + "UNION ALL" + sep
+		}
+		for i, b := range q.Union {
+			if i > 0 {
+				p.w(op)
+			}
+			p.query(b)
+		}
+		return
+	}
+	p.w("SELECT ")
+	if q.Distinct {
+		p.w("DISTINCT ")
+	}
+	for i, it := range q.Items {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.expr(it.Expr)
+		p.w(" AS ", it.Name)
+		if top {
+			p.w(" /*", it.Expr.Type().String(), "*/")
+		}
+	}
+	if len(q.From) > 0 {
+		p.w(sep, "FROM ")
+		for i, f := range q.From {
+			if i > 0 {
+				p.w(", ")
+			}
+			if f.Rel != nil {
+				p.w(f.Rel.Name)
+			} else {
+				p.w("(")
+				p.query(f.Sub)
+				p.w(")")
+			}
+			p.w(" AS ", f.Alias)
+		}
+	}
+	if q.Where != nil {
+		p.w(sep, "WHERE ")
+		p.expr(q.Where)
+	}
+	if len(q.GroupBy) > 0 {
+		p.w(sep, "GROUP BY ")
+		p.list(q.GroupBy)
+	}
+	if q.Having != nil {
+		p.w(sep, "HAVING ")
+		p.expr(q.Having)
+	}
+	if len(q.OrderBy) > 0 {
+		p.w(sep, "ORDER BY ")
+		for i, o := range q.OrderBy {
+			if i > 0 {
+				p.w(", ")
+			}
+			p.expr(o.Expr)
+			if o.Desc {
+				p.w(" DESC")
+			}
+		}
+	}
+}
+
+func (p *printer) list(es []Expr) {
+	for i, e := range es {
+		if i > 0 {
+			p.w(", ")
+		}
+		p.expr(e)
+	}
+}
+
+func (p *printer) sub(q *Query) {
+	p.w("(")
+	p.query(q)
+	p.w(")")
+}
+
+func not(b bool) string {
+	if b {
+		return "NOT "
+	}
+	return ""
+}
+
+func (p *printer) expr(e Expr) {
+	switch e := e.(type) {
+	case *Lit:
+		p.w(litString(e))
+	case *ColRef:
+		p.w(e.Alias, ".", e.Name)
+		if e.Outer > 0 {
+			p.w("^", strconv.Itoa(e.Outer))
+		}
+	case *Unary:
+		if e.Op == "NOT" {
+			p.w("(NOT ")
+		} else {
+			p.w("(-")
+		}
+		p.expr(e.X)
+		p.w(")")
+	case *Binary:
+		p.w("(")
+		p.expr(e.L)
+		p.w(" ", e.Op, " ")
+		p.expr(e.R)
+		p.w(")")
+	case *Like:
+		p.w("(")
+		p.expr(e.X)
+		p.w(" ", not(e.Not), "LIKE ", quote(e.Pattern), ")")
+	case *InList:
+		p.w("(")
+		p.expr(e.X)
+		p.w(" ", not(e.Not), "IN (")
+		p.list(e.List)
+		p.w("))")
+	case *Case:
+		p.w("CASE")
+		for _, w := range e.Whens {
+			p.w(" WHEN ")
+			p.expr(w.Cond)
+			p.w(" THEN ")
+			p.expr(w.Then)
+		}
+		if e.Else != nil {
+			p.w(" ELSE ")
+			p.expr(e.Else)
+		}
+		p.w(" END")
+	case *Call:
+		p.w(e.Name, "(")
+		p.list(e.Args)
+		p.w(")")
+	case *Agg:
+		p.w(e.Fn, "(")
+		if e.Distinct {
+			p.w("DISTINCT ")
+		}
+		if e.Arg == nil {
+			p.w("*")
+		} else {
+			p.expr(e.Arg)
+		}
+		p.w(")")
+	case *Subquery:
+		p.sub(e.Q)
+	case *Exists:
+		p.w(not(e.Not), "EXISTS ")
+		p.sub(e.Q)
+	case *InQuery:
+		p.w("(")
+		p.expr(e.X)
+		p.w(" ", not(e.Not), "IN ")
+		p.sub(e.Q)
+		p.w(")")
+	case *Quantified:
+		p.w("(")
+		p.expr(e.X)
+		q := "SOME"
+		if e.All {
+			q = "ALL"
+		}
+		p.w(" ", e.Op, " ", q, " ")
+		p.sub(e.Q)
+		p.w(")")
+	case nil:
+		p.w("<nil>")
+	default:
+		p.w(fmt.Sprintf("<%T>", e))
+	}
+}
+
+func litString(l *Lit) string {
+	switch l.T {
+	case TInt:
+		return strconv.FormatInt(l.Int, 10)
+	case TFloat:
+		return floatString(l.Float)
+	case TString:
+		return quote(l.Str)
+	case TDate:
+		return "DATE(" + quote(l.Date.String()) + ")"
+	}
+	return "<invalid literal>"
+}
+
+// floatString prints f so that it reads back as a float: 1 is written 1.0.
+func floatString(f float64) string {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return fmt.Sprint(f)
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}
+
+// quote writes s as a SQL string literal.
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }

@@ -1,0 +1,338 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The lexer distinguishes reserved words (Keyword) from identifiers so that an
+// optional alias (`FROM R WHERE …`) never swallows a clause keyword. Only the
+// words that can follow an expression or a table name are reserved; function
+// names, type names, units (YEAR, DAY) and the words of CREATE/FROM FILE are
+// ordinary identifiers matched by value, so they remain usable as column
+// names. Keywords and identifiers are upper-cased by the parser (Upper), which
+// makes the grammar case-insensitive and reports identifiers in upper case.
+var sqlLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Comment", Pattern: `--[^\n]*|/\*(?s:.*?)\*/`},
+	{Name: "Whitespace", Pattern: `\s+`},
+	{Name: "Float", Pattern: `(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+`},
+	{Name: "Int", Pattern: `\d+`},
+	{Name: "String", Pattern: `'(?:[^']|'')*'`},
+	{Name: "Keyword", Pattern: `(?i)(?:SELECT|DISTINCT|FROM|WHERE|GROUP|BY|HAVING|ORDER|LIMIT|UNION|ALL|AS|JOIN|INNER|NATURAL|LEFT|RIGHT|FULL|OUTER|CROSS|ON|AND|OR|NOT|IN|LIKE|BETWEEN|EXISTS|CASE|WHEN|THEN|ELSE|END|SOME|ANY|ASC|DESC|INTERVAL|IS|NULL)\b`},
+	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
+	{Name: "Op", Pattern: `:=|<>|!=|<=|>=|[-+*/%(),.;=<>]`},
+})
+
+var sqlParser = participle.MustBuild[gFile](
+	participle.Lexer(sqlLexer),
+	participle.Elide("Comment", "Whitespace"),
+	participle.Upper("Keyword", "Ident"),
+	participle.UseLookahead(participle.MaxLookahead),
+)
+
+// The g* types are the concrete syntax tree; resolve.go turns them into the
+// typed AST of ast.go. Every node carries its position for error messages.
+
+type gFile struct {
+	Stmts []*gStmt `parser:"( @@ ( \";\" @@? )* )?"`
+}
+
+type gStmt struct {
+	Pos     lexer.Position
+	Create  *gCreate  `parser:"  @@"`
+	Include *gInclude `parser:"| @@"`
+	Query   *gUnion   `parser:"| @@"`
+}
+
+type gInclude struct {
+	Pos  lexer.Position
+	Path string `parser:"\"INCLUDE\" @String"`
+}
+
+type gCreate struct {
+	Pos    lexer.Position
+	Stream bool       `parser:"\"CREATE\" ( @\"STREAM\" | \"TABLE\" )"`
+	Name   string     `parser:"@Ident"`
+	Cols   []*gColDef `parser:"\"(\" @@ ( \",\" @@ )* \")\""`
+	Source *gSource   `parser:"@@?"`
+}
+
+type gColDef struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+	Type *gType `parser:"@@"`
+}
+
+type gType struct {
+	Pos  lexer.Position
+	Name string   `parser:"@Ident"`
+	Args []string `parser:"( \"(\" @Int ( \",\" @Int )* \")\" )?"`
+}
+
+type gSource struct {
+	Pos    lexer.Position
+	Path   string    `parser:"\"FROM\" \"FILE\" @String"`
+	Format string    `parser:"\"LINE\" \"DELIMITED\" @Ident"`
+	Params []*gParam `parser:"( \"(\" @@ ( \",\" @@ )* \")\" )?"`
+}
+
+type gParam struct {
+	Pos   lexer.Position
+	Key   string `parser:"@Ident \":=\""`
+	Value string `parser:"@String"`
+}
+
+type gUnion struct {
+	Pos   lexer.Position
+	First *gSelect     `parser:"@@"`
+	Rest  []*gUnionArm `parser:"@@*"`
+}
+
+type gUnionArm struct {
+	Pos lexer.Position
+	All bool     `parser:"\"UNION\" @\"ALL\"?"`
+	Sel *gSelect `parser:"@@"`
+}
+
+type gSelect struct {
+	Pos      lexer.Position
+	Distinct bool      `parser:"\"SELECT\" @\"DISTINCT\"?"`
+	Items    []*gItem  `parser:"@@ ( \",\" @@ )*"`
+	From     *gFrom    `parser:"( \"FROM\" @@ )?"`
+	Where    *gExpr    `parser:"( \"WHERE\" @@ )?"`
+	GroupBy  []*gExpr  `parser:"( \"GROUP\" \"BY\" @@ ( \",\" @@ )* )?"`
+	Having   *gExpr    `parser:"( \"HAVING\" @@ )?"`
+	OrderBy  []*gOrder `parser:"( \"ORDER\" \"BY\" @@ ( \",\" @@ )* )?"`
+	Limit    *gLimit   `parser:"@@?"`
+}
+
+type gItem struct {
+	Pos   lexer.Position
+	Star  bool   `parser:"( @\"*\""`
+	Expr  *gExpr `parser:"| @@ )"`
+	Alias string `parser:"( \"AS\"? @Ident )?"`
+}
+
+type gOrder struct {
+	Expr *gExpr `parser:"@@"`
+	Dir  string `parser:"@( \"ASC\" | \"DESC\" )?"`
+}
+
+type gLimit struct {
+	Pos lexer.Position
+	N   string `parser:"\"LIMIT\" @Int"`
+}
+
+type gFrom struct {
+	First *gFromItem `parser:"@@"`
+	Rest  []*gJoin   `parser:"@@*"`
+}
+
+type gJoin struct {
+	Pos     lexer.Position
+	Comma   bool       `parser:"(  @\",\""`
+	Natural bool       `parser:" | @\"NATURAL\" \"INNER\"? \"JOIN\""`
+	Outer   string     `parser:" | @( \"LEFT\" | \"RIGHT\" | \"FULL\" ) \"OUTER\"? \"JOIN\""`
+	Cross   bool       `parser:" | @\"CROSS\" \"JOIN\""`
+	Inner   bool       `parser:" | \"INNER\"? @\"JOIN\" )"`
+	Item    *gFromItem `parser:"@@"`
+	On      *gExpr     `parser:"( \"ON\" @@ )?"`
+}
+
+type gFromItem struct {
+	Pos   lexer.Position
+	Sub   *gUnion `parser:"( \"(\" @@ \")\""`
+	Table string  `parser:"| @Ident )"`
+	Alias string  `parser:"( \"AS\"? @Ident )?"`
+}
+
+// Expressions, one level per precedence: OR < AND < NOT < predicates < + - < * / < unary minus.
+
+type gExpr struct {
+	Pos   lexer.Position
+	Left  *gAnd     `parser:"@@"`
+	Right []*gOrArm `parser:"@@*"`
+}
+
+type gOrArm struct {
+	Pos lexer.Position
+	X   *gAnd `parser:"\"OR\" @@"`
+}
+
+type gAnd struct {
+	Pos   lexer.Position
+	Left  *gNot      `parser:"@@"`
+	Right []*gAndArm `parser:"@@*"`
+}
+
+type gAndArm struct {
+	Pos lexer.Position
+	X   *gNot `parser:"\"AND\" @@"`
+}
+
+type gNot struct {
+	Pos  lexer.Position
+	Not  *gNot  `parser:"  \"NOT\" @@"`
+	Pred *gPred `parser:"| @@"`
+}
+
+type gPred struct {
+	Pos     lexer.Position
+	Left    *gAdd     `parser:"@@"`
+	Cmp     *gCmp     `parser:"( @@"`
+	Between *gBetween `parser:"| @@"`
+	In      *gIn      `parser:"| @@"`
+	Like    *gLike    `parser:"| @@ )?"`
+}
+
+type gCmp struct {
+	Pos   lexer.Position
+	Op    string  `parser:"@( \"=\" | \"!=\" | \"<>\" | \"<=\" | \">=\" | \"<\" | \">\" )"`
+	Quant string  `parser:"( @( \"SOME\" | \"ANY\" | \"ALL\" ) \"(\""`
+	Sub   *gUnion `parser:"  @@ \")\""`
+	Right *gAdd   `parser:"| @@ )"`
+}
+
+type gBetween struct {
+	Pos lexer.Position
+	Not bool  `parser:"@\"NOT\"? \"BETWEEN\""`
+	Lo  *gAdd `parser:"@@ \"AND\""`
+	Hi  *gAdd `parser:"@@"`
+}
+
+type gIn struct {
+	Pos  lexer.Position
+	Not  bool     `parser:"@\"NOT\"? \"IN\" \"(\""`
+	Sub  *gUnion  `parser:"( @@"`
+	List []*gExpr `parser:"| @@ ( \",\" @@ )* ) \")\""`
+}
+
+type gLike struct {
+	Pos lexer.Position
+	Not bool  `parser:"@\"NOT\"? \"LIKE\""`
+	Pat *gAdd `parser:"@@"`
+}
+
+type gAdd struct {
+	Pos   lexer.Position
+	Left  *gMul      `parser:"@@"`
+	Right []*gAddArm `parser:"@@*"`
+}
+
+type gAddArm struct {
+	Pos lexer.Position
+	Op  string `parser:"@( \"+\" | \"-\" )"`
+	X   *gMul  `parser:"@@"`
+}
+
+type gMul struct {
+	Pos   lexer.Position
+	Left  *gUnary    `parser:"@@"`
+	Right []*gMulArm `parser:"@@*"`
+}
+
+type gMulArm struct {
+	Pos lexer.Position
+	Op  string  `parser:"@( \"*\" | \"/\" )"`
+	X   *gUnary `parser:"@@"`
+}
+
+type gUnary struct {
+	Pos  lexer.Position
+	Neg  *gUnary `parser:"  \"-\" @@"`
+	Prim *gPrim  `parser:"| @@"`
+}
+
+type gPrim struct {
+	Pos      lexer.Position
+	Float    *string    `parser:"  @Float"`
+	Int      *string    `parser:"| @Int"`
+	Str      *string    `parser:"| @String"`
+	Interval *gInterval `parser:"| @@"`
+	Case     *gCase     `parser:"| @@"`
+	Exists   *gUnion    `parser:"| \"EXISTS\" \"(\" @@ \")\""`
+	Sub      *gUnion    `parser:"| \"(\" @@ \")\""`
+	Paren    *gExpr     `parser:"| \"(\" @@ \")\""`
+	Call     *gCall     `parser:"| @@"`
+	DateLit  *string    `parser:"| \"DATE\" @String"`
+	Col      *gCol      `parser:"| @@"`
+}
+
+type gInterval struct {
+	Pos  lexer.Position
+	N    string `parser:"\"INTERVAL\" @String"`
+	Unit string `parser:"@Ident"`
+}
+
+type gCase struct {
+	Pos     lexer.Position
+	Subject *gExpr   `parser:"\"CASE\" @@?"`
+	Whens   []*gWhen `parser:"@@+"`
+	Else    *gExpr   `parser:"( \"ELSE\" @@ )? \"END\""`
+}
+
+type gWhen struct {
+	Pos  lexer.Position
+	Cond *gExpr `parser:"\"WHEN\" @@"`
+	Then *gExpr `parser:"\"THEN\" @@"`
+}
+
+// gCall covers every call form: f(*), f(DISTINCT x), f(a, b, …),
+// EXTRACT(unit FROM x) and CAST(x AS type); the resolver checks which form
+// each function accepts.
+type gCall struct {
+	Pos      lexer.Position
+	Name     string   `parser:"@Ident \"(\""`
+	Star     bool     `parser:"( @\"*\""`
+	Distinct bool     `parser:"| @\"DISTINCT\"?"`
+	Args     []*gExpr `parser:"  @@ ( \",\" @@ )*"`
+	From     *gExpr   `parser:"  ( \"FROM\" @@"`
+	As       *gType   `parser:"  | \"AS\" @@ )? )? \")\""`
+}
+
+type gCol struct {
+	Pos    lexer.Position
+	First  string `parser:"@Ident"`
+	Second string `parser:"( \".\" @Ident )?"`
+}
+
+// bareIdent reports whether g is just an unqualified identifier, returning it.
+func (g *gExpr) bareIdent() (string, bool) {
+	if p := g.prim(); p != nil && p.Col != nil && p.Col.Second == "" {
+		return p.Col.First, true
+	}
+	return "", false
+}
+
+// prim returns the primary g consists of, or nil if g has operators.
+func (g *gExpr) prim() *gPrim {
+	if g == nil || len(g.Right) > 0 {
+		return nil
+	}
+	a := g.Left
+	if len(a.Right) > 0 || a.Left.Pred == nil {
+		return nil
+	}
+	p := a.Left.Pred
+	if p.Cmp != nil || p.Between != nil || p.In != nil || p.Like != nil {
+		return nil
+	}
+	return p.Left.prim()
+}
+
+func (g *gAdd) prim() *gPrim {
+	if len(g.Right) > 0 || len(g.Left.Right) > 0 || g.Left.Left.Prim == nil {
+		return nil
+	}
+	return g.Left.Left.Prim
+}
+
+// unquote strips the quotes of a SQL string literal and undoubles ”.
+func unquote(s string) string {
+	if len(s) >= 2 {
+		s = s[1 : len(s)-1]
+	}
+	return strings.ReplaceAll(s, "''", "'")
+}

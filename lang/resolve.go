@@ -1,0 +1,1128 @@
+package lang
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	rt "github.com/toastgen/toastgen/runtime"
+)
+
+// ParseFile reads, parses and resolves the query file at path.
+func ParseFile(path string) (*File, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, src)
+}
+
+// Parse parses and resolves src, reporting positions in filename. INCLUDE
+// paths are read relative to the working directory, as DBToaster does. All
+// errors are *Error values; Parse never panics.
+func Parse(filename string, src []byte) (f *File, err error) {
+	r := &resolver{src: sources{}, rels: map[string]*Relation{}, file: &File{Path: filename}}
+	defer func() {
+		if x := recover(); x != nil {
+			f = nil
+			if b, ok := x.(bailout); ok {
+				err = b.err
+				return
+			}
+			// Last resort: an internal bug must not crash the caller.
+			err = &Error{Pos: Pos{File: filename}, Msg: fmt.Sprintf("internal error: %v\n%s", x, debug.Stack())}
+		}
+	}()
+	r.parseFile(filename, src, nil)
+	return r.file, nil
+}
+
+// resolver holds the state of one Parse call.
+type resolver struct {
+	src       sources
+	rels      map[string]*Relation
+	file      *File
+	including []string // absolute paths of the files being read, for cycle detection
+}
+
+func (r *resolver) fail(p Pos, format string, args ...any) {
+	panic(bailout{r.src.errorf(p, format, args...)})
+}
+
+func pos(p lexer.Position) Pos { return Pos{File: p.Filename, Line: p.Line, Col: p.Column} }
+
+func (r *resolver) parseFile(name string, src []byte, at *Pos) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = name
+	}
+	for _, f := range r.including {
+		if f == abs {
+			r.fail(*at, "INCLUDE cycle: %s includes itself", name)
+		}
+	}
+	r.including = append(r.including, abs)
+	defer func() { r.including = r.including[:len(r.including)-1] }()
+
+	r.src.add(name, src)
+	g, err := sqlParser.ParseBytes(name, src)
+	if err != nil {
+		panic(bailout{r.src.fromParticiple(name, err)})
+	}
+	for _, s := range g.Stmts {
+		switch {
+		case s.Create != nil:
+			r.create(s.Create)
+		case s.Include != nil:
+			p := pos(s.Include.Pos)
+			path := unquote(s.Include.Path)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				r.fail(p, "INCLUDE: %v", err)
+			}
+			r.parseFile(path, bytes.Clone(data), &p)
+		case s.Query != nil:
+			name := fmt.Sprintf("QUERY%d", len(r.file.Queries)+1)
+			q := r.union(s.Query, nil, name)
+			r.checkViewNames(q)
+			r.file.Queries = append(r.file.Queries, q)
+		}
+	}
+}
+
+func (r *resolver) create(c *gCreate) {
+	rel := &Relation{Pos: pos(c.Pos), Name: c.Name, Stream: c.Stream}
+	if _, dup := r.rels[rel.Name]; dup {
+		r.fail(rel.Pos, "relation %s is already declared", rel.Name)
+	}
+	seen := map[string]bool{}
+	for _, cd := range c.Cols {
+		if seen[cd.Name] {
+			r.fail(pos(cd.Pos), "duplicate column %s in %s", cd.Name, rel.Name)
+		}
+		seen[cd.Name] = true
+		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Type: r.typ(cd.Type)})
+	}
+	if s := c.Source; s != nil {
+		src := &Source{Pos: pos(s.Pos), Path: unquote(s.Path), Format: s.Format, Params: map[string]string{}}
+		if src.Format != "CSV" && src.Format != "ORDERBOOK" {
+			r.fail(src.Pos, "unknown source format %s (want CSV or ORDERBOOK)", src.Format)
+		}
+		for _, p := range s.Params {
+			src.Params[strings.ToLower(p.Key)] = unquote(p.Value)
+		}
+		rel.Source = src
+	}
+	r.rels[rel.Name] = rel
+	r.file.Relations = append(r.file.Relations, rel)
+}
+
+func (r *resolver) typ(t *gType) Type {
+	switch t.Name {
+	case "INT", "INTEGER":
+		return TInt
+	case "FLOAT", "DOUBLE", "DECIMAL", "REAL":
+		return TFloat
+	case "CHAR", "VARCHAR", "STRING", "TEXT":
+		return TString
+	case "DATE":
+		return TDate
+	}
+	r.fail(pos(t.Pos), "unknown type %s", t.Name)
+	return TInvalid
+}
+
+// scope is the name space of one SELECT while it is being resolved.
+type scope struct {
+	q       *Query
+	parent  *scope
+	hidden  bool           // FROM items not visible yet (resolving a derived table of this query)
+	natural map[string]int // column name → from index it resolves to after NATURAL JOIN
+	merged  map[string]map[int]bool
+	hasAgg  bool
+}
+
+// ctx says where an expression occurs.
+type ctx struct {
+	sc     *scope
+	clause string // for messages: "WHERE", "GROUP BY", …
+	aggOK  bool
+	inAgg  bool
+}
+
+func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
+	first := r.selectQ(g.First, parent, name)
+	if len(g.Rest) == 0 {
+		return first
+	}
+	u := &Query{Pos: pos(g.Pos), Name: name, Items: first.Items, Union: []*Query{first}, UnionAll: true}
+	first.Name = ""
+	for _, arm := range g.Rest {
+		if !arm.All {
+			u.UnionAll = false
+		}
+		q := r.selectQ(arm.Sel, parent, "")
+		if len(q.Items) != len(u.Items) {
+			r.fail(q.Pos, "UNION branches have %d and %d columns", len(u.Items), len(q.Items))
+		}
+		for i, it := range q.Items {
+			a, b := u.Items[i].Expr.Type(), it.Expr.Type()
+			if a != b && !(a.Numeric() && b.Numeric()) {
+				r.fail(it.Pos, "UNION column %d has types %s and %s", i+1, a, b)
+			}
+		}
+		u.Union = append(u.Union, q)
+	}
+	return u
+}
+
+func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
+	q := &Query{Pos: pos(g.Pos), Name: name, Distinct: g.Distinct}
+	sc := &scope{q: q, parent: parent, natural: map[string]int{}, merged: map[string]map[int]bool{}}
+	if g.Limit != nil {
+		r.fail(pos(g.Limit.Pos), "LIMIT is not supported yet (views are maintained in full; ORDER BY is accepted and ignored)")
+	}
+	// FROM
+	var conds []Expr
+	if g.From != nil {
+		sc.hidden = true
+		r.fromItem(sc, g.From.First)
+		type pending struct {
+			j *gJoin
+			n int
+		}
+		var ons []pending
+		for _, j := range g.From.Rest {
+			jp := pos(j.Pos)
+			if j.Outer != "" {
+				r.fail(jp, "%s OUTER JOIN is not supported", j.Outer)
+			}
+			r.fromItem(sc, j.Item)
+			switch {
+			case j.Inner:
+				if j.On == nil {
+					r.fail(jp, "JOIN needs an ON condition (or use a comma or CROSS JOIN)")
+				}
+				ons = append(ons, pending{j, len(q.From) - 1})
+			case j.On != nil:
+				r.fail(pos(j.On.Pos), "ON is only allowed after JOIN")
+			case j.Natural:
+				conds = append(conds, r.naturalJoin(sc, len(q.From)-1, jp)...)
+			}
+		}
+		sc.hidden = false
+		for _, o := range ons {
+			c := r.expr(o.j.On, ctx{sc: sc, clause: "ON"})
+			r.cond(c, "ON")
+			conds = append(conds, c)
+		}
+	}
+	// WHERE
+	if g.Where != nil {
+		c := r.expr(g.Where, ctx{sc: sc, clause: "WHERE"})
+		r.cond(c, "WHERE")
+		conds = append(conds, c)
+	}
+	for _, c := range conds {
+		if q.Where == nil {
+			q.Where = c
+		} else {
+			q.Where = &Binary{P: c.Pos(), Op: "AND", L: q.Where, R: c, T: TBool}
+		}
+	}
+	// SELECT items
+	names := map[string]bool{}
+	for i, it := range g.Items {
+		p := pos(it.Pos)
+		if it.Star {
+			r.fail(p, "SELECT * is not supported; list the columns")
+		}
+		e := r.expr(it.Expr, ctx{sc: sc, clause: "SELECT", aggOK: true})
+		r.value(e)
+		n := it.Alias
+		if n == "" {
+			if c, ok := e.(*ColRef); ok {
+				n = c.Name
+			} else {
+				n = fmt.Sprintf("COL%d", i+1)
+			}
+		}
+		if names[n] {
+			r.fail(p, "duplicate result column %s", n)
+		}
+		names[n] = true
+		q.Items = append(q.Items, &SelectItem{Pos: p, Name: n, Expr: e})
+	}
+	// GROUP BY
+	for _, ge := range g.GroupBy {
+		q.GroupBy = append(q.GroupBy, r.groupExpr(sc, ge))
+	}
+	// HAVING
+	if g.Having != nil {
+		c := r.expr(g.Having, ctx{sc: sc, clause: "HAVING", aggOK: true})
+		r.cond(c, "HAVING")
+		q.Having = c
+	}
+	for _, o := range g.OrderBy {
+		var e Expr
+		if id, ok := o.Expr.bareIdent(); ok {
+			for _, it := range q.Items {
+				if it.Name == id {
+					e = it.Expr
+					break
+				}
+			}
+		}
+		if e == nil {
+			e = r.expr(o.Expr, ctx{sc: sc, clause: "ORDER BY", aggOK: true})
+			r.value(e)
+		}
+		q.OrderBy = append(q.OrderBy, &OrderItem{Expr: e, Desc: o.Dir == "DESC"})
+	}
+	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
+		r.checkGrouped(q)
+	}
+	return q
+}
+
+func (r *resolver) fromItem(sc *scope, g *gFromItem) {
+	q := sc.q
+	f := &FromItem{Pos: pos(g.Pos), Alias: g.Alias}
+	if g.Sub != nil {
+		if f.Alias == "" {
+			r.fail(f.Pos, "a subquery in FROM needs an alias")
+		}
+		f.Sub = r.union(g.Sub, sc, f.Alias)
+	} else {
+		rel, ok := r.rels[g.Table]
+		if !ok {
+			r.fail(f.Pos, "unknown table %s", g.Table)
+		}
+		f.Rel = rel
+		if f.Alias == "" {
+			f.Alias = rel.Name
+		}
+	}
+	for _, o := range q.From {
+		if o.Alias == f.Alias {
+			r.fail(f.Pos, "duplicate table alias %s in FROM", f.Alias)
+		}
+	}
+	q.From = append(q.From, f)
+}
+
+// naturalJoin returns the equalities for a NATURAL JOIN of item j with the
+// items before it and records the joined names so that they resolve
+// unambiguously (to the leftmost item).
+func (r *resolver) naturalJoin(sc *scope, j int, p Pos) []Expr {
+	q := sc.q
+	var conds []Expr
+	names, types := q.From[j].Columns()
+	for ci, n := range names {
+		left := -1
+		if k, ok := sc.natural[n]; ok {
+			left = k
+		} else {
+			for i := 0; i < j; i++ {
+				if colIndex(q.From[i], n) >= 0 {
+					if left >= 0 {
+						r.fail(p, "ambiguous column %s in NATURAL JOIN (in %s and %s)", n, q.From[left].Alias, q.From[i].Alias)
+					}
+					left = i
+				}
+			}
+		}
+		if left < 0 {
+			continue
+		}
+		lc := colIndex(q.From[left], n)
+		_, ltypes := q.From[left].Columns()
+		l := &ColRef{P: p, From: left, Col: lc, Alias: q.From[left].Alias, Name: n, T: ltypes[lc]}
+		rr := &ColRef{P: p, From: j, Col: ci, Alias: q.From[j].Alias, Name: n, T: types[ci]}
+		conds = append(conds, r.binary(p, "=", l, rr))
+		sc.natural[n] = left
+		if sc.merged[n] == nil {
+			sc.merged[n] = map[int]bool{left: true}
+		}
+		sc.merged[n][j] = true
+	}
+	return conds
+}
+
+func colIndex(f *FromItem, name string) int {
+	names, _ := f.Columns()
+	for i, n := range names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// lookup resolves a column reference, searching enclosing queries for
+// correlated references. It returns an error rather than failing, for GROUP
+// BY's alias fallback.
+func (r *resolver) lookup(sc *scope, p Pos, qual, name string) (*ColRef, *Error) {
+	depth := 0
+	for s := sc; s != nil; s, depth = s.parent, depth+1 {
+		if s.hidden {
+			continue
+		}
+		q := s.q
+		if qual != "" {
+			for i, f := range q.From {
+				if f.Alias == qual {
+					c := colIndex(f, name)
+					if c < 0 {
+						return nil, r.src.errorf(p, "unknown column %s.%s", qual, name)
+					}
+					_, types := f.Columns()
+					return &ColRef{P: p, Outer: depth, From: i, Col: c, Alias: f.Alias, Name: name, T: types[c]}, nil
+				}
+			}
+			continue
+		}
+		var cands []int
+		for i, f := range q.From {
+			if colIndex(f, name) >= 0 {
+				cands = append(cands, i)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		i := cands[0]
+		if len(cands) > 1 {
+			m := s.merged[name]
+			for _, c := range cands {
+				if !m[c] {
+					return nil, r.src.errorf(p, "ambiguous column %s (in %s and %s)", name, q.From[cands[0]].Alias, q.From[cands[1]].Alias)
+				}
+			}
+			i = s.natural[name]
+		}
+		f := q.From[i]
+		c := colIndex(f, name)
+		_, types := f.Columns()
+		return &ColRef{P: p, Outer: depth, From: i, Col: c, Alias: f.Alias, Name: name, T: types[c]}, nil
+	}
+	if qual != "" {
+		return nil, r.src.errorf(p, "unknown table or alias %s", qual)
+	}
+	return nil, r.src.errorf(p, "unknown column %s", name)
+}
+
+func (r *resolver) groupExpr(sc *scope, g *gExpr) Expr {
+	q := sc.q
+	if id, ok := g.bareIdent(); ok {
+		if _, err := r.lookup(sc, pos(g.Pos), "", id); err != nil {
+			for _, it := range q.Items {
+				if it.Name == id {
+					if hasAgg(it.Expr) {
+						r.fail(pos(g.Pos), "GROUP BY %s refers to an aggregate", id)
+					}
+					return it.Expr
+				}
+			}
+			panic(bailout{err})
+		}
+	}
+	if p := g.prim(); p != nil && p.Int != nil {
+		n, err := strconv.Atoi(*p.Int)
+		if err != nil || n < 1 || n > len(q.Items) {
+			r.fail(pos(g.Pos), "GROUP BY position %s is not in the select list", *p.Int)
+		}
+		if hasAgg(q.Items[n-1].Expr) {
+			r.fail(pos(g.Pos), "GROUP BY %d refers to an aggregate", n)
+		}
+		return q.Items[n-1].Expr
+	}
+	e := r.expr(g, ctx{sc: sc, clause: "GROUP BY"})
+	r.value(e)
+	return e
+}
+
+// checkGrouped reports a column of q used outside an aggregate and outside
+// every GROUP BY expression, in the select list or HAVING.
+func (r *resolver) checkGrouped(q *Query) {
+	groups := map[string]bool{}
+	cols := map[[2]int]bool{}
+	for _, g := range q.GroupBy {
+		groups[exprKey(g)] = true
+		if c, ok := g.(*ColRef); ok && c.Outer == 0 {
+			cols[[2]int{c.From, c.Col}] = true
+		}
+	}
+	check := func(e Expr) {
+		walkExpr(e, 0, func(e Expr, depth int) bool {
+			if depth == 0 {
+				if groups[exprKey(e)] {
+					return false
+				}
+				if _, ok := e.(*Agg); ok {
+					return false
+				}
+			}
+			if c, ok := e.(*ColRef); ok && c.Outer == depth && !cols[[2]int{c.From, c.Col}] {
+				r.fail(c.P, "column %s.%s must appear in GROUP BY or be used in an aggregate", c.Alias, c.Name)
+			}
+			return true
+		})
+	}
+	for _, it := range q.Items {
+		check(it.Expr)
+	}
+	if q.Having != nil {
+		check(q.Having)
+	}
+}
+
+// checkViewNames rejects a top-level query whose view would have two
+// columns of the same name (e.g. an unselected GROUP BY key named like a
+// value).
+func (r *resolver) checkViewNames(q *Query) {
+	keys, vals := q.View()
+	seen := map[string]bool{}
+	for _, it := range append(keys, vals...) {
+		if seen[it.Name] {
+			r.fail(it.Pos, "duplicate result column %s in the view of %s (GROUP BY key and value)", it.Name, q.Name)
+		}
+		seen[it.Name] = true
+	}
+}
+
+// value rejects a condition used as a value.
+func (r *resolver) value(e Expr) {
+	if e.Type() == TBool {
+		r.fail(e.Pos(), "a condition cannot be used as a value")
+	}
+}
+
+// cond requires a condition.
+func (r *resolver) cond(e Expr, what string) {
+	if e.Type() != TBool {
+		r.fail(e.Pos(), "%s needs a condition, got a %s value", what, e.Type())
+	}
+}
+
+func (r *resolver) expr(g *gExpr, c ctx) Expr {
+	e := r.and(g.Left, c)
+	for _, arm := range g.Right {
+		e = r.logic(pos(arm.Pos), "OR", e, r.and(arm.X, c))
+	}
+	return e
+}
+
+func (r *resolver) and(g *gAnd, c ctx) Expr {
+	e := r.not(g.Left, c)
+	for _, arm := range g.Right {
+		e = r.logic(pos(arm.Pos), "AND", e, r.not(arm.X, c))
+	}
+	return e
+}
+
+func (r *resolver) logic(p Pos, op string, l, rr Expr) Expr {
+	r.cond(l, op)
+	r.cond(rr, op)
+	return &Binary{P: p, Op: op, L: l, R: rr, T: TBool}
+}
+
+func (r *resolver) not(g *gNot, c ctx) Expr {
+	if g.Not == nil {
+		return r.pred(g.Pred, c)
+	}
+	x := r.not(g.Not, c)
+	if ex, ok := x.(*Exists); ok {
+		ex.Not = !ex.Not
+		ex.P = pos(g.Pos)
+		return ex
+	}
+	r.cond(x, "NOT")
+	return &Unary{P: pos(g.Pos), Op: "NOT", X: x, T: TBool}
+}
+
+func (r *resolver) pred(g *gPred, c ctx) Expr {
+	x := r.add(g.Left, c)
+	switch {
+	case g.Cmp != nil:
+		op := g.Cmp.Op
+		if op == "<>" {
+			op = "!="
+		}
+		p := pos(g.Cmp.Pos)
+		if g.Cmp.Sub != nil {
+			r.value(x)
+			q := r.subquery(g.Cmp.Sub, c)
+			r.oneColumn(q, p)
+			r.comparable(p, op, x.Type(), q.Items[0].Expr.Type())
+			return &Quantified{P: p, Op: op, X: x, All: g.Cmp.Quant == "ALL", Q: q}
+		}
+		return r.binary(p, op, x, r.add(g.Cmp.Right, c))
+	case g.Between != nil:
+		b := g.Between
+		p := pos(b.Pos)
+		lo, hi := r.add(b.Lo, c), r.add(b.Hi, c)
+		var e Expr = &Binary{P: p, Op: "AND", L: r.binary(p, ">=", x, lo), R: r.binary(p, "<=", x, hi), T: TBool}
+		if b.Not {
+			e = &Unary{P: p, Op: "NOT", X: e, T: TBool}
+		}
+		return e
+	case g.In != nil:
+		p := pos(g.In.Pos)
+		r.value(x)
+		if g.In.Sub != nil {
+			q := r.subquery(g.In.Sub, c)
+			r.oneColumn(q, p)
+			r.comparable(p, "IN", x.Type(), q.Items[0].Expr.Type())
+			return &InQuery{P: p, X: x, Q: q, Not: g.In.Not}
+		}
+		in := &InList{P: p, X: x, Not: g.In.Not}
+		for _, ge := range g.In.List {
+			e := r.expr(ge, c)
+			r.value(e)
+			r.comparable(e.Pos(), "IN", x.Type(), e.Type())
+			in.List = append(in.List, e)
+		}
+		return in
+	case g.Like != nil:
+		p := pos(g.Like.Pos)
+		if x.Type() != TString {
+			r.fail(x.Pos(), "LIKE needs a STRING operand, got %s", x.Type())
+		}
+		pat, ok := r.add(g.Like.Pat, c).(*Lit)
+		if !ok || pat.T != TString {
+			r.fail(pos(g.Like.Pat.Pos), "the LIKE pattern must be a string literal")
+		}
+		return &Like{P: p, X: x, Pattern: pat.Str, Not: g.Like.Not}
+	}
+	return x
+}
+
+func (r *resolver) comparable(p Pos, op string, a, b Type) {
+	if a == TBool || b == TBool {
+		r.fail(p, "a condition cannot be used as a value")
+	}
+	if !(a.Numeric() && b.Numeric()) && a != b {
+		r.fail(p, "mismatched types %s and %s in %s", a, b, op)
+	}
+}
+
+// binary builds a typed arithmetic or comparison node.
+func (r *resolver) binary(p Pos, op string, l, rr Expr) Expr {
+	lt, rt := l.Type(), rr.Type()
+	switch op {
+	case "=", "!=", "<", "<=", ">", ">=":
+		r.comparable(p, op, lt, rt)
+		return &Binary{P: p, Op: op, L: l, R: rr, T: TBool}
+	}
+	if lt == TBool || rt == TBool {
+		r.fail(p, "a condition cannot be used as a value")
+	}
+	if !lt.Numeric() || !rt.Numeric() {
+		r.fail(p, "operator %s needs numeric operands, got %s and %s", op, lt, rt)
+	}
+	t := TFloat
+	if op != "/" && lt == TInt && rt == TInt {
+		t = TInt
+	}
+	return &Binary{P: p, Op: op, L: l, R: rr, T: t}
+}
+
+func (r *resolver) add(g *gAdd, c ctx) Expr {
+	e := r.mul(g.Left, c)
+	for _, arm := range g.Right {
+		p := pos(arm.Pos)
+		if len(arm.X.Right) == 0 && arm.X.Left.Prim != nil && arm.X.Left.Prim.Interval != nil {
+			e = r.dateAdd(p, arm.Op, e, arm.X.Left.Prim.Interval)
+			continue
+		}
+		e = r.binary(p, arm.Op, e, r.mul(arm.X, c))
+	}
+	return e
+}
+
+// dateAdd normalizes d ± INTERVAL 'n' unit to DATE_ADD(d, ±n, unit), folded
+// to a literal when d is one.
+func (r *resolver) dateAdd(p Pos, op string, d Expr, iv *gInterval) Expr {
+	if d.Type() != TDate {
+		r.fail(p, "INTERVAL needs a DATE left operand, got %s", d.Type())
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(unquote(iv.N)), 10, 32)
+	if err != nil {
+		r.fail(pos(iv.Pos), "INTERVAL needs an integer count, got %s", iv.N)
+	}
+	unit := strings.TrimSuffix(iv.Unit, "S")
+	if unit != "DAY" && unit != "MONTH" && unit != "YEAR" {
+		r.fail(pos(iv.Pos), "unknown INTERVAL unit %s (want DAY, MONTH or YEAR)", iv.Unit)
+	}
+	if op == "-" {
+		n = -n
+	}
+	if l, ok := d.(*Lit); ok {
+		return &Lit{P: l.P, T: TDate, Date: addDate(l.Date, n, unit)}
+	}
+	return &Call{P: p, Name: "DATE_ADD", T: TDate, Args: []Expr{d,
+		&Lit{P: pos(iv.Pos), T: TInt, Int: n},
+		&Lit{P: pos(iv.Pos), T: TString, Str: unit}}}
+}
+
+func addDate(d rt.Date, n int64, unit string) rt.Date {
+	switch unit {
+	case "DAY":
+		return d.AddDays(n)
+	case "MONTH":
+		return d.AddMonths(n)
+	}
+	return d.AddYears(n)
+}
+
+func (r *resolver) mul(g *gMul, c ctx) Expr {
+	e := r.unary(g.Left, c)
+	for _, arm := range g.Right {
+		e = r.binary(pos(arm.Pos), arm.Op, e, r.unary(arm.X, c))
+	}
+	return e
+}
+
+func (r *resolver) unary(g *gUnary, c ctx) Expr {
+	if g.Neg == nil {
+		return r.prim(g.Prim, c)
+	}
+	p := pos(g.Pos)
+	x := r.unary(g.Neg, c)
+	if !x.Type().Numeric() {
+		r.fail(p, "unary - needs a numeric operand, got %s", x.Type())
+	}
+	// Fold negative literals so that -1 is a literal, as users read it.
+	if l, ok := x.(*Lit); ok {
+		if l.T == TInt {
+			return &Lit{P: p, T: TInt, Int: -l.Int}
+		}
+		return &Lit{P: p, T: TFloat, Float: -l.Float}
+	}
+	return &Unary{P: p, Op: "-", X: x, T: x.Type()}
+}
+
+func (r *resolver) prim(g *gPrim, c ctx) Expr {
+	p := pos(g.Pos)
+	switch {
+	case g.Float != nil:
+		f, err := strconv.ParseFloat(*g.Float, 64)
+		if err != nil {
+			r.fail(p, "invalid number %s", *g.Float)
+		}
+		return &Lit{P: p, T: TFloat, Float: f}
+	case g.Int != nil:
+		n, err := strconv.ParseInt(*g.Int, 10, 64)
+		if err != nil {
+			r.fail(p, "integer %s out of range", *g.Int)
+		}
+		return &Lit{P: p, T: TInt, Int: n}
+	case g.Str != nil:
+		return &Lit{P: p, T: TString, Str: unquote(*g.Str)}
+	case g.DateLit != nil:
+		return r.dateLit(p, unquote(*g.DateLit))
+	case g.Interval != nil:
+		r.fail(p, "INTERVAL is only allowed as the right operand of + or - with a DATE left operand")
+	case g.Case != nil:
+		return r.caseExpr(g.Case, c)
+	case g.Exists != nil:
+		return &Exists{P: p, Q: r.subquery(g.Exists, c)}
+	case g.Sub != nil:
+		q := r.subquery(g.Sub, c)
+		r.oneColumn(q, p)
+		t := q.Items[0].Expr.Type()
+		return &Subquery{P: p, Q: q, T: t}
+	case g.Paren != nil:
+		return r.expr(g.Paren, c)
+	case g.Call != nil:
+		return r.call(g.Call, c)
+	case g.Col != nil:
+		qual, name := "", g.Col.First
+		if g.Col.Second != "" {
+			qual, name = g.Col.First, g.Col.Second
+		}
+		ref, err := r.lookup(c.sc, p, qual, name)
+		if err != nil {
+			panic(bailout{err})
+		}
+		return ref
+	}
+	r.fail(p, "unsupported expression")
+	return nil
+}
+
+func (r *resolver) dateLit(p Pos, s string) *Lit {
+	d, err := rt.ParseDate([]byte(s))
+	if err != nil {
+		r.fail(p, "invalid date %q (want yyyy-mm-dd)", s)
+	}
+	return &Lit{P: p, T: TDate, Date: d}
+}
+
+func (r *resolver) subquery(g *gUnion, c ctx) *Query {
+	return r.union(g, c.sc, "")
+}
+
+func (r *resolver) oneColumn(q *Query, p Pos) {
+	if len(q.Items) != 1 {
+		r.fail(p, "subquery must return exactly one column, not %d", len(q.Items))
+	}
+}
+
+func (r *resolver) caseExpr(g *gCase, c ctx) Expr {
+	ce := &Case{P: pos(g.Pos)}
+	var subj Expr
+	if g.Subject != nil {
+		subj = r.expr(g.Subject, c)
+		r.value(subj)
+	}
+	var results []Expr
+	for _, w := range g.Whens {
+		cond := r.expr(w.Cond, c)
+		if subj != nil {
+			cond = r.binary(pos(w.Pos), "=", subj, cond)
+		} else {
+			r.cond(cond, "WHEN")
+		}
+		th := r.expr(w.Then, c)
+		r.value(th)
+		results = append(results, th)
+		ce.Whens = append(ce.Whens, &When{Cond: cond, Then: th})
+	}
+	if g.Else != nil {
+		ce.Else = r.expr(g.Else, c)
+		r.value(ce.Else)
+		results = append(results, ce.Else)
+	}
+	ce.T = r.unify(ce.P, "CASE", results)
+	return ce
+}
+
+// unify gives the common type of CASE results or LISTMIN/LISTMAX arguments:
+// INT and FLOAT mix to FLOAT; otherwise all must be the same type.
+func (r *resolver) unify(p Pos, what string, es []Expr) Type {
+	t := es[0].Type()
+	for _, e := range es[1:] {
+		u := e.Type()
+		switch {
+		case t == u:
+		case t.Numeric() && u.Numeric():
+			t = TFloat
+		default:
+			r.fail(e.Pos(), "%s mixes %s and %s", what, t, u)
+		}
+	}
+	return t
+}
+
+var aggFns = map[string]bool{"SUM": true, "COUNT": true, "AVG": true, "MIN": true, "MAX": true}
+
+func (r *resolver) call(g *gCall, c ctx) Expr {
+	p := pos(g.Pos)
+	name := g.Name
+	if aggFns[name] {
+		return r.agg(g, c)
+	}
+	if g.Star || g.Distinct {
+		r.fail(p, "%s is not an aggregate", name)
+	}
+	if name == "EXTRACT" {
+		unit, ok := "", false
+		if len(g.Args) == 1 && g.From != nil {
+			unit, ok = g.Args[0].bareIdent()
+		}
+		if !ok {
+			r.fail(p, "EXTRACT needs the form EXTRACT(YEAR|MONTH|DAY FROM date)")
+		}
+		d := r.expr(g.From, c)
+		return r.datePart(p, &Lit{P: pos(g.Args[0].Pos), T: TString, Str: unit}, d)
+	}
+	if g.From != nil {
+		r.fail(pos(g.From.Pos), "FROM is only allowed in EXTRACT")
+	}
+	if name == "CAST" {
+		if len(g.Args) != 1 || g.As == nil {
+			r.fail(p, "CAST needs the form CAST(x AS type)")
+		}
+		x := r.expr(g.Args[0], c)
+		fn := map[Type]string{TInt: "CAST_INT", TFloat: "CAST_FLOAT", TString: "CAST_STRING", TDate: "CAST_DATE"}[r.typ(g.As)]
+		return r.cast(p, fn, x)
+	}
+	if g.As != nil {
+		r.fail(pos(g.As.Pos), "AS is only allowed in CAST")
+	}
+	var args []Expr
+	for _, a := range g.Args {
+		e := r.expr(a, c)
+		r.value(e)
+		args = append(args, e)
+	}
+	nargs := func(n int) {
+		if len(args) != n {
+			r.fail(p, "%s takes %d arguments, got %d", name, n, len(args))
+		}
+	}
+	switch name {
+	case "DATE":
+		nargs(1)
+		if l, ok := args[0].(*Lit); ok && l.T == TString {
+			return r.dateLit(p, l.Str)
+		}
+		return r.cast(p, "CAST_DATE", args[0])
+	case "DATE_PART":
+		nargs(2)
+		return r.datePart(p, args[0], args[1])
+	case "SUBSTRING", "SUBSTR":
+		nargs(3)
+		want := []Type{TString, TInt, TInt}
+		for i, a := range args {
+			if a.Type() != want[i] {
+				r.fail(a.Pos(), "SUBSTRING argument %d must be %s, got %s", i+1, want[i], a.Type())
+			}
+		}
+		return &Call{P: p, Name: "SUBSTRING", Args: args, T: TString}
+	case "CAST_INT", "CAST_FLOAT", "CAST_STRING", "CAST_DATE":
+		nargs(1)
+		return r.cast(p, name, args[0])
+	case "LISTMIN", "LISTMAX":
+		if len(args) == 0 {
+			r.fail(p, "%s needs at least one argument", name)
+		}
+		return &Call{P: p, Name: name, Args: args, T: r.unify(p, name, args)}
+	case "REGEXP_MATCH":
+		nargs(2)
+		re, ok := args[0].(*Lit)
+		if !ok || re.T != TString {
+			r.fail(args[0].Pos(), "REGEXP_MATCH needs a string literal pattern")
+		}
+		if _, err := regexp.Compile(re.Str); err != nil {
+			r.fail(re.P, "invalid regular expression: %v", err)
+		}
+		if args[1].Type() != TString {
+			r.fail(args[1].Pos(), "REGEXP_MATCH needs a STRING subject, got %s", args[1].Type())
+		}
+		return &Call{P: p, Name: name, Args: args, T: TInt}
+	}
+	r.fail(p, "unknown function %s", name)
+	return nil
+}
+
+func (r *resolver) datePart(p Pos, unit, d Expr) Expr {
+	u, ok := unit.(*Lit)
+	if !ok || u.T != TString {
+		r.fail(unit.Pos(), "the date part must be a string literal ('year', 'month' or 'day')")
+	}
+	s := strings.ToUpper(u.Str)
+	if s != "YEAR" && s != "MONTH" && s != "DAY" {
+		r.fail(u.P, "unknown date part %s (want YEAR, MONTH or DAY)", u.Str)
+	}
+	if d.Type() != TDate {
+		r.fail(d.Pos(), "a date part needs a DATE, got %s", d.Type())
+	}
+	return &Call{P: p, Name: "DATE_PART", Args: []Expr{&Lit{P: u.P, T: TString, Str: s}, d}, T: TInt}
+}
+
+func (r *resolver) cast(p Pos, fn string, x Expr) Expr {
+	r.value(x)
+	t := map[string]Type{"CAST_INT": TInt, "CAST_FLOAT": TFloat, "CAST_STRING": TString, "CAST_DATE": TDate}[fn]
+	if t == TDate && x.Type() != TString && x.Type() != TDate {
+		r.fail(p, "CAST_DATE needs a STRING or DATE, got %s", x.Type())
+	}
+	return &Call{P: p, Name: fn, Args: []Expr{x}, T: t}
+}
+
+func (r *resolver) agg(g *gCall, c ctx) Expr {
+	p := pos(g.Pos)
+	if !c.aggOK {
+		r.fail(p, "aggregate %s is not allowed in %s", g.Name, c.clause)
+	}
+	if c.inAgg {
+		r.fail(p, "aggregate %s cannot be nested in another aggregate", g.Name)
+	}
+	if g.From != nil || g.As != nil {
+		r.fail(p, "invalid %s call", g.Name)
+	}
+	c.sc.hasAgg = true
+	a := &Agg{P: p, Fn: g.Name, Distinct: g.Distinct}
+	if g.Star {
+		if g.Name != "COUNT" {
+			r.fail(p, "%s(*) is not allowed; only COUNT(*)", g.Name)
+		}
+		a.T = TInt
+		return a
+	}
+	if len(g.Args) != 1 {
+		r.fail(p, "%s takes one argument, got %d", g.Name, len(g.Args))
+	}
+	if g.Distinct && g.Name != "COUNT" {
+		r.fail(p, "%s(DISTINCT …) is not supported; only COUNT(DISTINCT …)", g.Name)
+	}
+	c.inAgg = true
+	a.Arg = r.expr(g.Args[0], c)
+	r.value(a.Arg)
+	at := a.Arg.Type()
+	switch g.Name {
+	case "SUM", "AVG":
+		if !at.Numeric() {
+			r.fail(a.Arg.Pos(), "%s needs a numeric argument, got %s", g.Name, at)
+		}
+		a.T = at
+		if g.Name == "AVG" {
+			a.T = TFloat
+		}
+	case "COUNT":
+		a.T = TInt
+	default:
+		a.T = at
+	}
+	return a
+}
+
+// hasAgg reports whether e contains an aggregate of its own query (not one
+// inside a subquery).
+func hasAgg(e Expr) bool {
+	found := false
+	walkExpr(e, 0, func(e Expr, depth int) bool {
+		if _, ok := e.(*Agg); ok && depth == 0 {
+			found = true
+		}
+		return !found && depth == 0
+	})
+	return found
+}
+
+// walkExpr calls fn on e and its subexpressions in preorder, including those
+// of subqueries (depth counts the subquery nesting relative to e's query).
+// fn returns false to skip the children of e.
+func walkExpr(e Expr, depth int, fn func(e Expr, depth int) bool) {
+	if e == nil || !fn(e, depth) {
+		return
+	}
+	w := func(x Expr) { walkExpr(x, depth, fn) }
+	switch e := e.(type) {
+	case *Unary:
+		w(e.X)
+	case *Binary:
+		w(e.L)
+		w(e.R)
+	case *Like:
+		w(e.X)
+	case *InList:
+		w(e.X)
+		for _, x := range e.List {
+			w(x)
+		}
+	case *Case:
+		for _, wh := range e.Whens {
+			w(wh.Cond)
+			w(wh.Then)
+		}
+		w(e.Else)
+	case *Call:
+		for _, x := range e.Args {
+			w(x)
+		}
+	case *Agg:
+		w(e.Arg)
+	case *Subquery:
+		walkQuery(e.Q, depth+1, fn)
+	case *Exists:
+		walkQuery(e.Q, depth+1, fn)
+	case *InQuery:
+		w(e.X)
+		walkQuery(e.Q, depth+1, fn)
+	case *Quantified:
+		w(e.X)
+		walkQuery(e.Q, depth+1, fn)
+	}
+}
+
+// walkQuery applies walkExpr to every expression of q, whose depth is depth.
+func walkQuery(q *Query, depth int, fn func(e Expr, depth int) bool) {
+	for _, b := range q.Union {
+		walkQuery(b, depth, fn)
+	}
+	for _, f := range q.From {
+		if f.Sub != nil {
+			walkQuery(f.Sub, depth+1, fn)
+		}
+	}
+	walkExpr(q.Where, depth, fn)
+	for _, g := range q.GroupBy {
+		walkExpr(g, depth, fn)
+	}
+	walkExpr(q.Having, depth, fn)
+	if len(q.Union) == 0 {
+		for _, it := range q.Items {
+			walkExpr(it.Expr, depth, fn)
+		}
+	}
+}
+
+// Aggregated reports whether q is an aggregate query: it has an aggregate in
+// its select list or HAVING, a GROUP BY or a HAVING.
+func (q *Query) Aggregated() bool {
+	if len(q.Union) > 0 {
+		return false
+	}
+	if len(q.GroupBy) > 0 || q.Having != nil {
+		return true
+	}
+	for _, it := range q.Items {
+		if hasAgg(it.Expr) {
+			return true
+		}
+	}
+	return false
+}
+
+// View splits a top-level query into the columns its view reports.
+//
+// An aggregate query is keyed by its GROUP BY expressions, selected or not;
+// a key is named after a select item with the same expression, else after
+// the column for a bare column, else KEY<i>. Its values are the select items
+// that are not exactly a GROUP BY expression, in SELECT order.
+//
+// A query without aggregates (and a UNION) is a bag: keyed by all its
+// items, with one value COUNT, the row's multiplicity (1 for every present
+// row with DISTINCT or a UNION without ALL).
+func (q *Query) View() (keys, values []*SelectItem) {
+	if !q.Aggregated() {
+		keys = append(keys, q.Items...)
+		values = []*SelectItem{{Pos: q.Pos, Name: "COUNT", Expr: &Agg{P: q.Pos, Fn: "COUNT", T: TInt}}}
+		return keys, values
+	}
+	isKey := map[string]bool{}
+	for i, g := range q.GroupBy {
+		k := exprKey(g)
+		isKey[k] = true
+		name := ""
+		for _, it := range q.Items {
+			if exprKey(it.Expr) == k {
+				name = it.Name
+				break
+			}
+		}
+		if name == "" {
+			if c, ok := g.(*ColRef); ok {
+				name = c.Name
+			} else {
+				name = fmt.Sprintf("KEY%d", i+1)
+			}
+		}
+		keys = append(keys, &SelectItem{Pos: g.Pos(), Name: name, Expr: g})
+	}
+	for _, it := range q.Items {
+		if !isKey[exprKey(it.Expr)] {
+			values = append(values, it)
+		}
+	}
+	return keys, values
+}

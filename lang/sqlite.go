@@ -1,0 +1,467 @@
+package lang
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// SQLite translates a resolved top-level query into SQLite SQL whose result
+// columns are exactly the View() keys followed by the View() values, rows
+// ordered by the keys. It is the correctness oracle of the test suite.
+//
+// The translation assumes the harness's conventions: tables and columns
+// named as declared, INT→INTEGER, FLOAT→REAL, STRING→TEXT, DATE→INTEGER
+// holding yyyymmdd, PRAGMA case_sensitive_like=ON, and the scalar functions
+// tg_date_add(d, n, unit), tg_regexp_match(re, s), tg_cast_string(x) and
+// tg_cast_date(s).
+//
+// Dialect semantics are spelled out in SQL: "/" divides REALs, an ungrouped
+// aggregate over empty input is 0 (COALESCE), and a query without aggregates
+// reports each distinct row with its multiplicity (COUNT(*), or 1 with
+// DISTINCT or UNION). FROM aliases are renamed where needed so that every
+// alias is unique in the statement, which keeps correlated references from
+// being captured by an inner query's alias.
+func SQLite(q *Query) string {
+	t := &sqlTr{b: &strings.Builder{}, names: map[*FromItem]string{}, used: map[string]bool{}}
+	return t.top(q)
+}
+
+type sqlFrame struct {
+	q         *Query
+	scalarAgg bool // aggregated without GROUP BY: aggregates of empty input are 0
+}
+
+type sqlTr struct {
+	b     *strings.Builder
+	stack []sqlFrame
+	names map[*FromItem]string
+	used  map[string]bool
+}
+
+func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+func (t *sqlTr) w(s ...string) {
+	for _, x := range s {
+		t.b.WriteString(x)
+	}
+}
+
+// capture runs f and returns what it wrote.
+func (t *sqlTr) capture(f func()) string {
+	saved := t.b
+	t.b = &strings.Builder{}
+	f()
+	s := t.b.String()
+	t.b = saved
+	return s
+}
+
+func orderByKeys(n int) string {
+	var s []string
+	for i := 1; i <= n; i++ {
+		s = append(s, strconv.Itoa(i))
+	}
+	return " ORDER BY " + strings.Join(s, ", ")
+}
+
+func (t *sqlTr) top(q *Query) string {
+	keys, vals := q.View()
+	if len(q.Union) > 0 {
+		var names []string
+		for _, it := range q.Items {
+			names = append(names, ident(it.Name))
+		}
+		t.w("SELECT ", strings.Join(names, ", "))
+		if q.UnionAll {
+			t.w(", COUNT(*) AS ", ident(vals[0].Name))
+		} else {
+			t.w(", 1 AS ", ident(vals[0].Name))
+		}
+		t.w(" FROM (")
+		t.query(q)
+		t.w(") AS ", ident(t.fresh("tg_union")))
+		if q.UnionAll {
+			t.w(" GROUP BY ", strings.Join(names, ", "))
+		}
+		t.w(orderByKeys(len(keys)))
+		return t.b.String()
+	}
+	if !q.Aggregated() {
+		t.push(q)
+		t.w("SELECT ")
+		t.items(q.Items)
+		if q.Distinct {
+			t.w(", 1 AS ", ident(vals[0].Name))
+		} else {
+			t.w(", COUNT(*) AS ", ident(vals[0].Name))
+		}
+		t.fromWhere(q)
+		t.w(" GROUP BY ")
+		for i, it := range q.Items {
+			if i > 0 {
+				t.w(", ")
+			}
+			t.expr(it.Expr)
+		}
+		t.w(orderByKeys(len(keys)))
+		t.pop()
+		return t.b.String()
+	}
+	t.push(q)
+	t.w("SELECT ")
+	t.items(append(keys, vals...))
+	t.fromWhere(q)
+	t.groupHaving(q, "")
+	if len(keys) > 0 {
+		t.w(orderByKeys(len(keys)))
+	}
+	t.pop()
+	return t.b.String()
+}
+
+func (t *sqlTr) push(q *Query) {
+	t.stack = append(t.stack, sqlFrame{q: q, scalarAgg: q.Aggregated() && len(q.GroupBy) == 0})
+	for _, f := range q.From {
+		t.names[f] = t.fresh(f.Alias)
+	}
+}
+
+func (t *sqlTr) pop() { t.stack = t.stack[:len(t.stack)-1] }
+
+// fresh returns a FROM alias not used before in the statement.
+func (t *sqlTr) fresh(a string) string {
+	n := a
+	for i := 2; t.used[n]; i++ {
+		n = fmt.Sprintf("%s_%d", a, i)
+	}
+	t.used[n] = true
+	return n
+}
+
+func (t *sqlTr) items(items []*SelectItem) {
+	for i, it := range items {
+		if i > 0 {
+			t.w(", ")
+		}
+		t.expr(it.Expr)
+		t.w(" AS ", ident(it.Name))
+	}
+}
+
+func (t *sqlTr) fromWhere(q *Query) {
+	if len(q.From) > 0 {
+		t.w(" FROM ")
+		for i, f := range q.From {
+			if i > 0 {
+				t.w(", ")
+			}
+			if f.Rel != nil {
+				t.w(ident(f.Rel.Name))
+			} else {
+				t.w("(")
+				t.query(f.Sub)
+				t.w(")")
+			}
+			t.w(" AS ", ident(t.names[f]))
+		}
+	}
+	if q.Where != nil {
+		t.w(" WHERE ")
+		t.expr(q.Where)
+	}
+}
+
+// groupHaving writes GROUP BY and HAVING, AND-ing extra (SQL text) into
+// HAVING when it is not empty.
+func (t *sqlTr) groupHaving(q *Query, extra string) {
+	if len(q.GroupBy) > 0 {
+		t.w(" GROUP BY ")
+		for i, g := range q.GroupBy {
+			if i > 0 {
+				t.w(", ")
+			}
+			t.expr(g)
+		}
+	}
+	switch {
+	case q.Having != nil && extra != "":
+		t.w(" HAVING (")
+		t.expr(q.Having)
+		t.w(") AND ", extra)
+	case q.Having != nil:
+		t.w(" HAVING ")
+		t.expr(q.Having)
+	case extra != "":
+		t.w(" HAVING ", extra)
+	}
+}
+
+// query writes a nested query (derived table or subquery) as a plain SELECT
+// with its items named.
+func (t *sqlTr) query(q *Query) {
+	if len(q.Union) > 0 {
+		for i, b := range q.Union {
+			if i > 0 {
+				if q.UnionAll {
+					t.w(" UNION ALL ")
+				} else {
+					t.w(" UNION ")
+				}
+			}
+			// Branches report the first branch's column names.
+			named := make([]*SelectItem, len(b.Items))
+			for j, it := range b.Items {
+				named[j] = &SelectItem{Name: q.Items[j].Name, Expr: it.Expr}
+			}
+			cp := *b
+			cp.Items = named
+			t.query(&cp)
+		}
+		return
+	}
+	t.push(q)
+	t.w("SELECT ")
+	if q.Distinct {
+		t.w("DISTINCT ")
+	}
+	t.items(q.Items)
+	t.fromWhere(q)
+	t.groupHaving(q, "")
+	t.pop()
+}
+
+// quantified writes x op ALL|SOME (q) as [NOT] EXISTS over q with the
+// comparison added to q's WHERE (or HAVING for an aggregate q).
+func (t *sqlTr) quantified(e *Quantified) {
+	x := t.capture(func() { t.expr(e.X) })
+	q := e.Q
+	if e.All {
+		t.w("NOT ")
+	}
+	t.w("EXISTS (SELECT 1")
+	if len(q.Union) > 0 {
+		// A UNION cannot take the condition inline: range over it instead.
+		alias := t.fresh("tg_q")
+		t.w(" FROM (")
+		t.query(q)
+		t.w(") AS ", ident(alias), " WHERE ")
+		cmp := "(" + x + " " + e.Op + " " + ident(alias) + "." + ident(q.Items[0].Name) + ")"
+		if e.All {
+			cmp = "NOT " + cmp
+		}
+		t.w(cmp, ")")
+		return
+	}
+	t.push(q)
+	cmp := "(" + x + " " + e.Op + " " + t.capture(func() { t.expr(q.Items[0].Expr) }) + ")"
+	if e.All {
+		cmp = "NOT " + cmp
+	}
+	t.fromWhere(q)
+	if q.Aggregated() {
+		t.groupHaving(q, cmp)
+	} else {
+		if q.Where != nil {
+			t.w(" AND ", cmp)
+		} else {
+			t.w(" WHERE ", cmp)
+		}
+	}
+	t.pop()
+	t.w(")")
+}
+
+func zeroSQL(ty Type) string {
+	if ty == TString {
+		return "''"
+	}
+	return "0"
+}
+
+func (t *sqlTr) expr(e Expr) {
+	switch e := e.(type) {
+	case *Lit:
+		switch e.T {
+		case TInt:
+			t.w(strconv.FormatInt(e.Int, 10))
+		case TFloat:
+			t.w(floatString(e.Float))
+		case TString:
+			t.w(quote(e.Str))
+		case TDate:
+			t.w(strconv.Itoa(int(e.Date)))
+		}
+	case *ColRef:
+		f := t.stack[len(t.stack)-1-e.Outer].q.From[e.From]
+		t.w(ident(t.names[f]), ".", ident(e.Name))
+	case *Unary:
+		if e.Op == "NOT" {
+			t.w("(NOT ")
+		} else {
+			t.w("(-")
+		}
+		t.expr(e.X)
+		t.w(")")
+	case *Binary:
+		if e.Op == "/" {
+			t.w("(CAST(")
+			t.expr(e.L)
+			t.w(" AS REAL) / (")
+			t.expr(e.R)
+			t.w("))")
+			return
+		}
+		t.w("(")
+		t.expr(e.L)
+		t.w(" ", e.Op, " ")
+		t.expr(e.R)
+		t.w(")")
+	case *Like:
+		t.w("(")
+		t.expr(e.X)
+		t.w(" ", not(e.Not), "LIKE ", quote(e.Pattern), ")")
+	case *InList:
+		t.w("(")
+		t.expr(e.X)
+		t.w(" ", not(e.Not), "IN (")
+		for i, x := range e.List {
+			if i > 0 {
+				t.w(", ")
+			}
+			t.expr(x)
+		}
+		t.w("))")
+	case *Case:
+		t.w("(CASE")
+		for _, wh := range e.Whens {
+			t.w(" WHEN ")
+			t.expr(wh.Cond)
+			t.w(" THEN ")
+			t.expr(wh.Then)
+		}
+		t.w(" ELSE ")
+		if e.Else != nil {
+			t.expr(e.Else)
+		} else {
+			t.w(zeroSQL(e.T))
+		}
+		t.w(" END)")
+	case *Call:
+		t.call(e)
+	case *Agg:
+		coalesce := t.stack[len(t.stack)-1].scalarAgg && e.Fn != "COUNT"
+		if coalesce {
+			t.w("COALESCE(")
+		}
+		t.w(e.Fn, "(")
+		if e.Distinct {
+			t.w("DISTINCT ")
+		}
+		if e.Arg == nil {
+			t.w("*")
+		} else {
+			t.expr(e.Arg)
+		}
+		t.w(")")
+		if coalesce {
+			t.w(", ", zeroSQL(e.T), ")")
+		}
+	case *Subquery:
+		t.w("(")
+		t.query(e.Q)
+		t.w(")")
+	case *Exists:
+		t.w(not(e.Not), "EXISTS (")
+		t.query(e.Q)
+		t.w(")")
+	case *InQuery:
+		t.w("(")
+		t.expr(e.X)
+		t.w(" ", not(e.Not), "IN (")
+		t.query(e.Q)
+		t.w("))")
+	case *Quantified:
+		t.w("(")
+		t.quantified(e)
+		t.w(")")
+	default:
+		panic(fmt.Sprintf("lang.SQLite: unexpected expression %T", e))
+	}
+}
+
+func (t *sqlTr) args(es []Expr) {
+	for i, x := range es {
+		if i > 0 {
+			t.w(", ")
+		}
+		t.expr(x)
+	}
+}
+
+func (t *sqlTr) call(e *Call) {
+	a := e.Args
+	switch e.Name {
+	case "DATE_PART":
+		t.w("((")
+		t.expr(a[1])
+		switch a[0].(*Lit).Str {
+		case "YEAR":
+			t.w(")/10000)")
+		case "MONTH":
+			t.w(")/100%100)")
+		default:
+			t.w(")%100)")
+		}
+	case "DATE_ADD":
+		t.w("tg_date_add(")
+		t.args(a)
+		t.w(")")
+	case "SUBSTRING":
+		t.w("substr(")
+		t.expr(a[0])
+		t.w(", (")
+		t.expr(a[1])
+		t.w(")+1, ")
+		t.expr(a[2])
+		t.w(")")
+	case "LISTMIN", "LISTMAX":
+		if len(a) == 1 {
+			t.expr(a[0])
+			return
+		}
+		if e.Name == "LISTMIN" {
+			t.w("min(")
+		} else {
+			t.w("max(")
+		}
+		t.args(a)
+		t.w(")")
+	case "REGEXP_MATCH":
+		t.w("tg_regexp_match(")
+		t.args(a)
+		t.w(")")
+	case "CAST_INT", "CAST_FLOAT":
+		t.w("CAST(")
+		t.expr(a[0])
+		if e.Name == "CAST_INT" {
+			t.w(" AS INTEGER)")
+		} else {
+			t.w(" AS REAL)")
+		}
+	case "CAST_STRING":
+		t.w("tg_cast_string(")
+		t.expr(a[0])
+		t.w(")")
+	case "CAST_DATE":
+		if a[0].Type() == TDate {
+			t.expr(a[0])
+			return
+		}
+		t.w("tg_cast_date(")
+		t.expr(a[0])
+		t.w(")")
+	default:
+		panic("lang.SQLite: unexpected function " + e.Name)
+	}
+}

@@ -1,0 +1,403 @@
+package runtime
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	rt "runtime"
+	"runtime/metrics"
+	"sync"
+	"time"
+)
+
+// Main is the main function of a driver program for a generated package
+// (toastgen run): it replays the engine's sources and prints its views on
+// standard output. Flags:
+//
+//	-format table|json   output format (default table); see WriteTable, WriteJSON
+//	-dir DIR             directory that relative source paths are resolved against
+//
+// Errors go to standard error and exit with status 1. Main parses the
+// command line with the flag package's default set, so a driver may define
+// flags of its own before calling it.
+func Main(e Engine) {
+	format := flag.String("format", "table", "output `format`: table or json")
+	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	if err := run(e, *format, *dir, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+		os.Exit(1)
+	}
+}
+
+// run replays e and writes its views to w in format.
+func run(e Engine, format, dir string, w io.Writer) error {
+	var write func(io.Writer, []View) error
+	switch format {
+	case "table":
+		write = WriteTable
+	case "json":
+		write = WriteJSON
+	default:
+		return fmt.Errorf("-format must be table or json, got %q", format)
+	}
+	opts := ReplayOptions{Dir: dir}
+	if isTerminal(os.Stderr) {
+		opts.Progress = terminalProgress("replay")
+	}
+	if err := Replay(e, opts); err != nil {
+		return err
+	}
+	return write(w, e.Views())
+}
+
+// BenchOptions configures Bench.
+type BenchOptions struct {
+	// Repeat is the number of passes over the stream events (at least 1).
+	Repeat int
+	// Dir resolves relative source paths, as in ReplayOptions.
+	Dir string
+	// New returns a fresh engine for the end-to-end measurement; if nil,
+	// Bench skips it.
+	New func() Engine
+	// Progress, if set, reports the progress of reading the input, with
+	// the phase ("collect" or "end-to-end") it belongs to.
+	Progress func(phase string, done, total int)
+}
+
+// BenchResult is what Bench measured.
+type BenchResult struct {
+	// Events is the number of events the timed trigger run applied.
+	Events int
+	// TriggerTime is the wall time of ApplyBatch.
+	TriggerTime time.Duration
+	// Allocs is the number of heap allocations during ApplyBatch.
+	Allocs uint64
+	// EndToEndEvents is the number of events read, parsed and applied by
+	// the end-to-end runs (tables included), and EndToEndTime their total
+	// wall time; both are zero when BenchOptions.New is nil.
+	EndToEndEvents int
+	EndToEndTime   time.Duration
+	// PeakHeap is the largest heap in use (bytes of live and unused space in
+	// in-use spans, like MemStats.HeapInuse) that Bench sampled.
+	PeakHeap uint64
+}
+
+// EventsPerSecond is the trigger throughput.
+func (r BenchResult) EventsPerSecond() float64 { return perSecond(r.Events, r.TriggerTime) }
+
+// NsPerEvent is the mean trigger time per event.
+func (r BenchResult) NsPerEvent() float64 {
+	if r.Events == 0 {
+		return 0
+	}
+	return float64(r.TriggerTime.Nanoseconds()) / float64(r.Events)
+}
+
+// AllocsPerEvent is the mean number of heap allocations per event.
+func (r BenchResult) AllocsPerEvent() float64 {
+	if r.Events == 0 {
+		return 0
+	}
+	return float64(r.Allocs) / float64(r.Events)
+}
+
+// EndToEndPerSecond is the throughput of reading, parsing and applying.
+func (r BenchResult) EndToEndPerSecond() float64 {
+	return perSecond(r.EndToEndEvents, r.EndToEndTime)
+}
+
+func perSecond(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// WriteTo writes the result as three lines:
+//
+//	triggers: <events/s> events/s, <ns> ns/event, <allocs> allocs/event
+//	end-to-end: <events/s> events/s
+//	peak heap: <N> MiB
+func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
+	e2e := "skipped"
+	if r.EndToEndTime > 0 {
+		e2e = fmt.Sprintf("%.0f events/s", r.EndToEndPerSecond())
+	}
+	n, err := fmt.Fprintf(w, "triggers: %.0f events/s, %.1f ns/event, %.2f allocs/event\nend-to-end: %s\npeak heap: %.1f MiB\n",
+		r.EventsPerSecond(), r.NsPerEvent(), r.AllocsPerEvent(), e2e, float64(r.PeakHeap)/(1<<20))
+	return int64(n), err
+}
+
+// Bench measures e:
+//
+//  1. Untimed, it loads the static tables into e with Apply, then reads and
+//     parses the stream events into a batch (NewBatch), Repeat times. Between
+//     two passes it adds the inverse of the pass (its events in reverse order,
+//     inserts and deletes swapped), which returns the state to what the
+//     tables alone give, so repetition does not grow the state; the batch
+//     holds Repeat passes and Repeat−1 inverses, and leaves e in the state of
+//     one replay.
+//  2. It times e.ApplyBatch and counts the heap allocations it makes.
+//  3. If opts.New is set, it times Repeat replays (Replay: read, parse and
+//     apply everything, tables included), each into a fresh engine.
+//
+// Throughout, a sampler records the peak heap in use.
+func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
+	var res BenchResult
+	k := max(opts.Repeat, 1)
+	progress := func(phase string) func(done, total int) {
+		if opts.Progress == nil {
+			return nil
+		}
+		return func(done, total int) { opts.Progress(phase, done, total) }
+	}
+
+	peak := startHeapSampler()
+	defer peak.stop()
+
+	// 1. Tables, then the stream events into a batch.
+	rels := e.Relations()
+	ropts := ReplayOptions{Dir: opts.Dir}
+	tables, streams, err := openSources(rels, ropts)
+	if err != nil {
+		return res, err
+	}
+	if len(streams) == 0 {
+		return res, errNoSources
+	}
+	if _, err := drainTables(tables, e.Apply); err != nil {
+		return res, err
+	}
+	b := e.NewBatch()
+	var log eventLog
+	if _, err := mergeStreams(streams, func(rel int, insert bool, fields [][]byte) error {
+		if err := b.Add(rel, insert, fields); err != nil {
+			return err
+		}
+		log.add(rel, insert, fields)
+		return nil
+	}, progress("collect")); err != nil {
+		return res, err
+	}
+	for range k - 1 {
+		if err := log.replay(b, true); err != nil {
+			return res, err
+		}
+		if err := log.replay(b, false); err != nil {
+			return res, err
+		}
+	}
+	log = eventLog{}
+	streams, tables = nil, nil
+
+	// 2. Triggers.
+	rt.GC()
+	var m0, m1 rt.MemStats
+	rt.ReadMemStats(&m0)
+	t0 := time.Now()
+	e.ApplyBatch(b)
+	res.TriggerTime = time.Since(t0)
+	rt.ReadMemStats(&m1)
+	peak.sample()
+	res.Events = b.Len()
+	res.Allocs = m1.Mallocs - m0.Mallocs
+
+	// 3. End to end.
+	if opts.New != nil {
+		b = nil
+		for range k {
+			f := opts.New()
+			rt.GC()
+			t0 := time.Now()
+			n, err := replay(f.Relations(), ReplayOptions{Dir: opts.Dir, Progress: progress("end-to-end")}, f.Apply)
+			res.EndToEndTime += time.Since(t0)
+			if err != nil {
+				return res, err
+			}
+			res.EndToEndEvents += n
+			peak.sample()
+		}
+	}
+	res.PeakHeap = peak.stop()
+	return res, nil
+}
+
+// eventLog records events compactly so that Bench can add them again.
+type eventLog struct {
+	rel    []int32
+	insert []bool
+	nf     []int32  // the number of fields of each event
+	ends   []int32  // the end offset in data of each field
+	data   []byte   // the fields' bytes, concatenated
+	fields [][]byte // scratch for replay
+}
+
+func (l *eventLog) add(rel int, insert bool, fields [][]byte) {
+	l.rel = append(l.rel, int32(rel))
+	l.insert = append(l.insert, insert)
+	l.nf = append(l.nf, int32(len(fields)))
+	for _, f := range fields {
+		l.data = append(l.data, f...)
+		l.ends = append(l.ends, int32(len(l.data)))
+	}
+}
+
+// replay adds the logged events to b, in order or (inverse) in reverse
+// order with inserts and deletes swapped.
+func (l *eventLog) replay(b Batch, inverse bool) error {
+	n := len(l.rel)
+	// starts[i] is the index in ends of event i's first field.
+	starts := make([]int32, n+1)
+	for i, c := range l.nf {
+		starts[i+1] = starts[i] + c
+	}
+	for j := range n {
+		i := j
+		if inverse {
+			i = n - 1 - j
+		}
+		l.fields = l.fields[:0]
+		for f := starts[i]; f < starts[i+1]; f++ {
+			from := int32(0)
+			if f > 0 {
+				from = l.ends[f-1]
+			}
+			l.fields = append(l.fields, l.data[from:l.ends[f]])
+		}
+		if err := b.Add(int(l.rel[i]), l.insert[i] != inverse, l.fields); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// heapSampler records the peak of the in-use heap from a goroutine that
+// reads runtime/metrics (which neither stops the world nor allocates).
+type heapSampler struct {
+	mu      sync.Mutex
+	max     uint64
+	samples []metrics.Sample
+	done    chan struct{}
+	wg      sync.WaitGroup
+}
+
+func startHeapSampler() *heapSampler {
+	h := &heapSampler{
+		samples: []metrics.Sample{
+			{Name: "/memory/classes/heap/objects:bytes"},
+			{Name: "/memory/classes/heap/unused:bytes"},
+		},
+		done: make(chan struct{}),
+	}
+	h.sample()
+	h.wg.Go(func() {
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.done:
+				return
+			case <-t.C:
+				h.sample()
+			}
+		}
+	})
+	return h
+}
+
+func (h *heapSampler) sample() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	metrics.Read(h.samples)
+	var n uint64
+	for _, s := range h.samples {
+		if s.Value.Kind() == metrics.KindUint64 {
+			n += s.Value.Uint64()
+		}
+	}
+	h.max = max(h.max, n)
+}
+
+// stop ends the sampler (once) and returns the peak.
+func (h *heapSampler) stop() uint64 {
+	select {
+	case <-h.done:
+	default:
+		close(h.done)
+		h.wg.Wait()
+		h.sample()
+	}
+	return h.max
+}
+
+// BenchMain is the main function of a benchmark driver (toastgen bench). It
+// runs Bench on newEngine() with New: newEngine and prints the result
+// (BenchResult.WriteTo) on standard output. Flags:
+//
+//	-repeat K   passes over the streams (default 1)
+//	-dir DIR    directory that relative source paths are resolved against
+//
+// Progress goes to standard error when it is a terminal. Errors go to
+// standard error and exit with status 1.
+func BenchMain(newEngine func() Engine) {
+	repeat := flag.Int("repeat", 1, "number of passes over the streams")
+	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	if *repeat < 1 {
+		fmt.Fprintf(os.Stderr, "%s: -repeat must be at least 1\n", programName())
+		os.Exit(1)
+	}
+	opts := BenchOptions{Repeat: *repeat, Dir: *dir, New: newEngine}
+	if isTerminal(os.Stderr) {
+		opts.Progress = func(phase string, done, total int) {
+			terminalProgress(phase)(done, total)
+		}
+	}
+	res, err := Bench(newEngine(), opts)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+		os.Exit(1)
+	}
+	w := bufio.NewWriter(os.Stdout)
+	res.WriteTo(w)
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+		os.Exit(1)
+	}
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// terminalProgress returns a progress function that redraws one status line
+// on standard error and clears it when done reaches total.
+func terminalProgress(label string) func(done, total int) {
+	return func(done, total int) {
+		if done >= total {
+			fmt.Fprint(os.Stderr, "\r\033[K")
+			return
+		}
+		pct := 0
+		if total > 0 {
+			pct = done * 100 / total
+		}
+		fmt.Fprintf(os.Stderr, "\r%s: %d/%d lines (%d%%)\033[K", label, done, total, pct)
+	}
+}
+
+func programName() string {
+	if len(os.Args) > 0 && os.Args[0] != "" {
+		return os.Args[0]
+	}
+	return "toastgen"
+}

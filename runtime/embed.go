@@ -1,0 +1,11 @@
+package runtime
+
+import "embed"
+
+// Sources holds this package's Go source files (not its tests), so that the
+// toastgen command can write the runtime into a temporary module and build
+// generated code from any working directory. The list is explicit so that
+// test files stay out; a test checks that it names every non-test file.
+//
+//go:embed date.go doc.go driver.go embed.go engine.go functions.go output.go parse.go source.go
+var Sources embed.FS

@@ -1,0 +1,79 @@
+package runtime
+
+// ColumnType is the type of a relation column or a view column.
+type ColumnType uint8
+
+// Column types. Ints are int64, floats float64, dates Date.
+const (
+	Int ColumnType = iota + 1
+	Float
+	String
+	DateType
+)
+
+func (t ColumnType) String() string {
+	switch t {
+	case Int:
+		return "int"
+	case Float:
+		return "float"
+	case String:
+		return "string"
+	case DateType:
+		return "date"
+	}
+	return "invalid"
+}
+
+// Column is a named, typed column.
+type Column struct {
+	Name string
+	Type ColumnType
+}
+
+// SourceSpec says where a relation's tuples come from: the FROM FILE clause.
+type SourceSpec struct {
+	Path   string            // as written in the query; relative to the working directory
+	Format string            // "CSV" or "ORDERBOOK"
+	Params map[string]string // lower-case keys: delimiter, deletions, book, brokers, deterministic
+}
+
+// Relation describes a base relation of a query file.
+type Relation struct {
+	Name    string // upper case
+	Stream  bool   // false for a static TABLE
+	Columns []Column
+	Source  *SourceSpec // nil when the relation has no FROM FILE clause
+}
+
+// View is a snapshot of one query result, rows sorted by key.
+// Row values are int64, float64, string or Date.
+type View struct {
+	Name   string
+	Keys   []Column
+	Values []Column
+	Rows   [][]any
+}
+
+// Batch holds parsed events in memory, so that triggers can be timed apart
+// from parsing.
+type Batch interface {
+	// Add parses one event's fields (one per column, in schema order) and appends it.
+	Add(rel int, insert bool, fields [][]byte) error
+	// Len is the number of events held.
+	Len() int
+}
+
+// Engine is a compiled query file (a generated package) or the interpreter.
+// Relation indexes refer to the order of Relations().
+type Engine interface {
+	Relations() []Relation
+	// Apply parses one event's fields and fires the insert or delete trigger.
+	Apply(rel int, insert bool, fields [][]byte) error
+	// NewBatch returns an empty batch for this engine's relations.
+	NewBatch() Batch
+	// ApplyBatch fires the triggers of every event in b, in order.
+	ApplyBatch(b Batch)
+	// Views returns a snapshot of every query result, in query order.
+	Views() []View
+}

@@ -1,0 +1,619 @@
+package viewlet
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+)
+
+// Unbounded is the depth that materializes every delta (full higher-order IVM).
+const Unbounded = -1
+
+// Options control compilation.
+type Options struct {
+	// Depth bounds the viewlet recursion: 0 re-evaluates each view from the
+	// base relations on every event, 1 is classic first-order IVM (deltas
+	// read the base relations), Unbounded (or any negative value)
+	// materializes every delta.
+	Depth int
+}
+
+// Compile turns the translated queries of a file into a Program.
+func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
+	c := &compiler{
+		prog:  &Program{Source: f.Path, Relations: f.Relations},
+		byDef: map[string]*Map{},
+		rels:  map[string]*lang.Relation{},
+		trig:  map[string]*Trigger{},
+		names: map[string]bool{},
+	}
+	for _, r := range f.Relations {
+		c.rels[r.Name] = r
+	}
+	depth := opts.Depth
+	if depth < 0 {
+		depth = Unbounded
+	}
+	for _, q := range queries {
+		v := &View{Name: q.Name, Keys: q.Keys, Values: q.Values, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar}
+		keys := make([]calculus.Var, len(q.Keys))
+		for i, k := range q.Keys {
+			keys[i] = k.Var
+		}
+		for i, agg := range q.Aggs {
+			if i == 0 && q.Scalar && !readsAgg(q, 0) {
+				// A scalar view always has its one row: no row count needed.
+				v.Aggs = append(v.Aggs, nil)
+				continue
+			}
+			name := q.Name + "_" + aggName(q, i)
+			m := c.mapFor(name, keys, agg.(*calculus.AggSum), depth)
+			v.Aggs = append(v.Aggs, m)
+		}
+		c.prog.Views = append(c.prog.Views, v)
+	}
+	for len(c.todo) > 0 {
+		w := c.todo[0]
+		c.todo = c.todo[1:]
+		if err := c.compileMap(w.m, w.depth); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range f.Relations {
+		for _, ins := range []bool{true, false} {
+			if t := c.trig[triggerKey(r.Name, ins)]; t != nil {
+				if err := orderStatements(t); err != nil {
+					return nil, err
+				}
+				c.prog.Triggers = append(c.prog.Triggers, t)
+			}
+		}
+	}
+	return c.prog, nil
+}
+
+// aggName names a view's aggregate map after the value column that reads it
+// directly, COUNT for the row count, else AGG<i>.
+func aggName(q *calculus.Query, i int) string {
+	if i == 0 {
+		return "COUNT"
+	}
+	for _, v := range q.Values {
+		if r, ok := v.E.(*calculus.AggRef); ok && r.Index == i {
+			return v.Name
+		}
+	}
+	return fmt.Sprintf("AGG%d", i)
+}
+
+// readsAgg reports whether a view's values or HAVING read aggregate i.
+func readsAgg(q *calculus.Query, i int) bool {
+	found := false
+	visit := func(e lang.Expr) {
+		calculus.WalkExpr(e, func(x lang.Expr) {
+			if r, ok := x.(*calculus.AggRef); ok && r.Index == i {
+				found = true
+			}
+		})
+	}
+	for _, v := range q.Values {
+		visit(v.E)
+	}
+	if q.Having != nil {
+		visit(q.Having)
+	}
+	return found
+}
+
+type work struct {
+	m     *Map
+	depth int
+}
+
+type compiler struct {
+	prog  *Program
+	byDef map[string]*Map // canonical definition → map
+	rels  map[string]*lang.Relation
+	trig  map[string]*Trigger
+	todo  []work
+	names map[string]bool
+}
+
+func triggerKey(rel string, insert bool) string {
+	if insert {
+		return "+" + rel
+	}
+	return "-" + rel
+}
+
+// mapFor returns the map defined by def, creating it (to be compiled at the
+// given depth) unless an equal definition up to variable renaming exists.
+func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum, depth int) *Map {
+	canon := canonical(def)
+	if m, ok := c.byDef[canon]; ok {
+		return m
+	}
+	for c.names[name] {
+		name += "_"
+	}
+	c.names[name] = true
+	m := &Map{Name: name, Keys: keys, Type: calculus.TypeOf(def.T), Def: def}
+	c.byDef[canon] = m
+	c.prog.Maps = append(c.prog.Maps, m)
+	c.todo = append(c.todo, work{m, depth})
+	return m
+}
+
+// baseMap returns the map holding relation r's tuples with their multiplicities.
+func (c *compiler) baseMap(r *lang.Relation) *Map {
+	vars := make([]calculus.Var, len(r.Columns))
+	for i, col := range r.Columns {
+		vars[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
+	}
+	return c.mapFor(r.Name, vars, &calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}}, Unbounded)
+}
+
+func (c *compiler) trigger(rel string, insert bool) *Trigger {
+	k := triggerKey(rel, insert)
+	t := c.trig[k]
+	if t == nil {
+		r := c.rels[rel]
+		args := make([]calculus.Var, len(r.Columns))
+		for i, col := range r.Columns {
+			args[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
+		}
+		t = &Trigger{Event: calculus.Event{Rel: rel, Args: args, Insert: insert}}
+		c.trig[k] = t
+	}
+	return t
+}
+
+// compileMap emits the statements that maintain m on every event of every
+// relation its definition reads.
+func (c *compiler) compileMap(m *Map, depth int) error {
+	def := m.Def.(*calculus.AggSum)
+	if depth == 0 {
+		// Re-evaluate from the base relations' maps after each event.
+		for _, rel := range calculus.Relations(def) {
+			for _, ins := range []bool{true, false} {
+				t := c.trigger(rel, ins)
+				d := avoidNames(def, t.Event.Args)
+				body := c.toBaseRefs(d.T)
+				var ms []calculus.Monomial
+				for _, mono := range calculus.Expand(body) {
+					ms = append(ms, calculus.Monomial{Coef: mono.Coef, Factors: orderFactors(mono.Factors, nil)})
+				}
+				t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: d.Group, Replace: true, RHS: ms})
+			}
+		}
+		return nil
+	}
+	for _, rel := range calculus.Relations(def) {
+		for _, ins := range []bool{true, false} {
+			t := c.trigger(rel, ins)
+			args := t.Event.Args
+			// Rename the definition's variables that clash with the trigger's arguments.
+			d := avoidNames(def, args)
+			delta := calculus.Delta(d.T, t.Event)
+			stmts := map[string]*Stmt{}
+			var order []string
+			for _, mono := range calculus.Expand(delta) {
+				sm, keySub, ok := calculus.SimplifyMonomial(mono, args, d.Group)
+				if !ok {
+					continue
+				}
+				keys := make([]calculus.Var, len(d.Group))
+				for i, k := range d.Group {
+					if w, ok := keySub[k.Name]; ok {
+						k = w
+					}
+					keys[i] = k
+				}
+				factors, err := c.materialize(sm.Factors, args, keys, m.Name, depth)
+				if err != nil {
+					return err
+				}
+				sk := varList(keys)
+				s := stmts[sk]
+				if s == nil {
+					s = &Stmt{Map: m, Keys: keys}
+					stmts[sk] = s
+					order = append(order, sk)
+				}
+				s.RHS = append(s.RHS, calculus.Monomial{Coef: sm.Coef, Factors: factors})
+			}
+			for _, k := range order {
+				s := stmts[k]
+				s.RHS = calculus.Combine(s.RHS)
+				if len(s.RHS) > 0 {
+					t.Stmts = append(t.Stmts, s)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// toBaseRefs replaces every relation atom by a read of the relation's base map.
+func (c *compiler) toBaseRefs(t calculus.Term) calculus.Term {
+	var rewrite func(t calculus.Term) calculus.Term
+	rewrite = func(t calculus.Term) calculus.Term {
+		switch x := t.(type) {
+		case *calculus.Rel:
+			bm := c.baseMap(c.rels[x.Name])
+			return &calculus.MapRef{Name: bm.Name, Keys: x.Vars, Type: lang.TInt}
+		case *calculus.Prod:
+			fs := make([]calculus.Term, len(x.Factors))
+			for i, f := range x.Factors {
+				fs[i] = rewrite(f)
+			}
+			return &calculus.Prod{Factors: fs}
+		case *calculus.Sum:
+			ts := make([]calculus.Term, len(x.Terms))
+			for i, u := range x.Terms {
+				ts[i] = rewrite(u)
+			}
+			return &calculus.Sum{Terms: ts}
+		case *calculus.Neg:
+			return &calculus.Neg{T: rewrite(x.T)}
+		case *calculus.AggSum:
+			return &calculus.AggSum{Group: x.Group, T: rewrite(x.T)}
+		case *calculus.Lift:
+			return &calculus.Lift{V: x.V, T: rewrite(x.T)}
+		case *calculus.Exists:
+			return &calculus.Exists{T: rewrite(x.T)}
+		}
+		return t
+	}
+	return rewrite(t)
+}
+
+// avoidNames renames the variables of def that have the name of an argument.
+func avoidNames(def *calculus.AggSum, args []calculus.Var) *calculus.AggSum {
+	taken := map[string]bool{}
+	for _, v := range calculus.Vars(def) {
+		taken[v.Name] = true
+	}
+	sub := map[string]lang.Expr{}
+	for _, a := range args {
+		if taken[a.Name] {
+			n := a.Name
+			for taken[n] {
+				n += "_"
+			}
+			taken[n] = true
+			sub[a.Name] = calculus.Ref(calculus.Var{Name: n, Type: a.Type})
+		}
+	}
+	if len(sub) == 0 {
+		return def
+	}
+	return calculus.SubstTerm(def, sub).(*calculus.AggSum)
+}
+
+// materialize replaces the relation atoms of a delta monomial by map reads.
+//
+// The monomial's relation atoms are grouped into components connected by
+// variables that the trigger does not bind. A condition or value over
+// unbound variables only joins its component (it is pushed into the map); one
+// that also reads a trigger argument stays in the statement, and the
+// component variables it reads become keys of the component's map, over
+// which the statement then loops (DBToaster's choice for inequality joins).
+// Each component becomes one map keyed by the variables it shares with the
+// rest of the statement: arguments, the target's keys, outside factors.
+// Below depth 2 the components are not aggregated: their relation atoms read
+// the base relations' maps directly (first-order IVM).
+func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var, parent string, depth int) ([]calculus.Term, error) {
+	bound := map[string]bool{}
+	for _, a := range args {
+		bound[a.Name] = true
+	}
+	n := len(factors)
+	parentOf := make([]int, n)
+	for i := range parentOf {
+		parentOf[i] = i
+	}
+	find := func(i int) int {
+		for parentOf[i] != i {
+			i = parentOf[i]
+		}
+		return i
+	}
+	inside := make([]bool, n) // factor joins a component
+	hasRel := make([]bool, n)
+	owner := map[string]int{} // free variable → a factor using it
+	for i, f := range factors {
+		vs := calculus.Vars(f)
+		var free, boundVs int
+		for _, v := range vs {
+			if bound[v.Name] {
+				boundVs++
+			} else {
+				free++
+			}
+		}
+		switch f.(type) {
+		case *calculus.Rel:
+			inside[i], hasRel[i] = true, true
+		case *calculus.Val, *calculus.Lift:
+			inside[i] = free > 0 && boundVs == 0
+		default:
+			return nil, fmt.Errorf("materialize: unsupported factor %s", calculus.String(f))
+		}
+		if !inside[i] {
+			continue
+		}
+		for _, v := range vs {
+			if j, ok := owner[v.Name]; ok {
+				a, b := find(i), find(j)
+				if a != b {
+					parentOf[a] = b
+				}
+			} else {
+				owner[v.Name] = i
+			}
+		}
+	}
+	// Variables needed outside a component: arguments, target keys and the
+	// variables of factors that stay in the statement.
+	need := map[string]bool{}
+	for _, v := range args {
+		need[v.Name] = true
+	}
+	for _, v := range lhs {
+		need[v.Name] = true
+	}
+	for i, f := range factors {
+		if !inside[i] {
+			for _, v := range calculus.Vars(f) {
+				need[v.Name] = true
+			}
+		}
+	}
+	var out []calculus.Term
+	var comps []int
+	members := map[int][]int{}
+	for i := range factors {
+		if !inside[i] {
+			out = append(out, factors[i])
+			continue
+		}
+		r := find(i)
+		if _, ok := members[r]; !ok {
+			comps = append(comps, r)
+		}
+		members[r] = append(members[r], i)
+	}
+	for _, r := range comps {
+		idx := members[r]
+		rel := false
+		for _, i := range idx {
+			rel = rel || hasRel[i]
+		}
+		if !rel {
+			for _, i := range idx {
+				out = append(out, factors[i])
+			}
+			continue
+		}
+		if depth >= 0 && depth < 2 {
+			for _, i := range idx {
+				if x, ok := factors[i].(*calculus.Rel); ok {
+					bm := c.baseMap(c.rels[x.Name])
+					out = append(out, &calculus.MapRef{Name: bm.Name, Keys: x.Vars, Type: lang.TInt})
+				} else {
+					out = append(out, factors[i])
+				}
+			}
+			continue
+		}
+		var fs []calculus.Term
+		var keys []calculus.Var
+		for _, i := range idx {
+			fs = append(fs, factors[i])
+			for _, v := range calculus.Vars(factors[i]) {
+				if need[v.Name] && !hasVar(keys, v.Name) {
+					keys = append(keys, v)
+				}
+			}
+		}
+		rels := ""
+		for _, i := range idx {
+			if x, ok := factors[i].(*calculus.Rel); ok {
+				rels += x.Name
+			}
+		}
+		sub := depth
+		if depth > 0 {
+			sub = depth - 1
+		}
+		def := &calculus.AggSum{Group: keys, T: prod(fs)}
+		m := c.mapFor(parent+"_m"+rels, keys, def, sub)
+		// The map may be an earlier one with other key names: read it with ours.
+		out = append(out, &calculus.MapRef{Name: m.Name, Keys: keys, Type: m.Type})
+	}
+	return orderFactors(out, args), nil
+}
+
+func prod(fs []calculus.Term) calculus.Term {
+	if len(fs) == 1 {
+		return fs[0]
+	}
+	return &calculus.Prod{Factors: fs}
+}
+
+func hasVar(vs []calculus.Var, name string) bool {
+	for _, v := range vs {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// orderFactors puts factors in an evaluable order: conditions and values as
+// soon as their variables are bound, then map reads with all keys bound
+// (point lookups), then the map read that binds the fewest new variables
+// (a loop over a secondary index).
+func orderFactors(fs []calculus.Term, args []calculus.Var) []calculus.Term {
+	bound := map[string]bool{}
+	for _, a := range args {
+		bound[a.Name] = true
+	}
+	rest := append([]calculus.Term{}, fs...)
+	var out []calculus.Term
+	take := func(i int) {
+		f := rest[i]
+		rest = append(rest[:i:i], rest[i+1:]...)
+		out = append(out, f)
+		for _, v := range binds(f) {
+			bound[v.Name] = true
+		}
+	}
+	for len(rest) > 0 {
+		best, bestCost := -1, 1<<30
+		for i, f := range rest {
+			cost := 1 << 20
+			switch x := f.(type) {
+			case *calculus.Val:
+				if allBoundVars(calculus.Vars(x), bound) {
+					cost = 0
+				}
+			case *calculus.Lift:
+				if allBoundVars(calculus.FreeVars(x.T), bound) {
+					cost = 1
+				}
+			case *calculus.MapRef, *calculus.Rel:
+				unbound := 0
+				for _, v := range calculus.Vars(x) {
+					if !bound[v.Name] {
+						unbound++
+					}
+				}
+				cost = 2 + unbound
+			default:
+				cost = 1 << 10
+			}
+			if cost < bestCost {
+				best, bestCost = i, cost
+			}
+		}
+		take(best)
+	}
+	return out
+}
+
+// binds returns the variables a factor binds when evaluated.
+func binds(f calculus.Term) []calculus.Var {
+	switch x := f.(type) {
+	case *calculus.Lift:
+		return []calculus.Var{x.V}
+	case *calculus.MapRef, *calculus.Rel:
+		return calculus.Vars(x)
+	}
+	return nil
+}
+
+func allBoundVars(vs []calculus.Var, bound map[string]bool) bool {
+	for _, v := range vs {
+		if !bound[v.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+// canonical prints a definition with its variables renamed by position (keys
+// k0…, others v0… in order of first occurrence), so that definitions equal
+// up to renaming print the same.
+func canonical(def *calculus.AggSum) string {
+	sub := map[string]lang.Expr{}
+	for i, k := range def.Group {
+		sub[k.Name] = calculus.Ref(calculus.Var{Name: fmt.Sprintf("k%d", i), Type: k.Type})
+	}
+	n := 0
+	for _, v := range calculus.Vars(def.T) {
+		if _, ok := sub[v.Name]; !ok {
+			sub[v.Name] = calculus.Ref(calculus.Var{Name: fmt.Sprintf("v%d", n), Type: v.Type})
+			n++
+		}
+	}
+	return calculus.String(calculus.SubstTerm(def, sub))
+}
+
+// orderStatements orders a trigger's statements so that every incremental
+// statement reads the maps before they are written, and every replacement
+// statement after. Statements that no order satisfies are buffered.
+func orderStatements(t *Trigger) error {
+	n := len(t.Stmts)
+	// before[i][j]: statement i must run before j.
+	before := make([][]bool, n)
+	for i := range before {
+		before[i] = make([]bool, n)
+	}
+	for i, s := range t.Stmts {
+		reads := s.Reads()
+		for j, w := range t.Stmts {
+			if i == j {
+				continue
+			}
+			for _, r := range reads {
+				if r == w.Map.Name {
+					if s.Replace {
+						before[j][i] = true
+					} else {
+						before[i][j] = true
+					}
+				}
+			}
+		}
+		for _, r := range reads {
+			if r == s.Map.Name && !s.Replace {
+				s.Buffered = true
+			}
+		}
+	}
+	done := make([]bool, n)
+	var out []*Stmt
+	for len(out) < n {
+		progress := false
+		for j := 0; j < n; j++ {
+			if done[j] {
+				continue
+			}
+			ready := true
+			for i := 0; i < n; i++ {
+				if !done[i] && i != j && before[i][j] && !t.Stmts[i].Buffered {
+					ready = false
+				}
+			}
+			if ready {
+				done[j] = true
+				out = append(out, t.Stmts[j])
+				progress = true
+				break
+			}
+		}
+		if !progress {
+			// A cycle: buffer the first remaining incremental statement.
+			k := -1
+			for j := 0; j < n; j++ {
+				if !done[j] && !t.Stmts[j].Replace && !t.Stmts[j].Buffered {
+					k = j
+					break
+				}
+			}
+			if k < 0 {
+				return fmt.Errorf("trigger %s: cannot order replacement statements", EventString(t.Event))
+			}
+			t.Stmts[k].Buffered = true
+		}
+	}
+	// Buffered statements read the state before the event, whatever their position.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Buffered && !out[j].Buffered })
+	t.Stmts = out
+	return nil
+}

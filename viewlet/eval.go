@@ -1,0 +1,240 @@
+package viewlet
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// evalExpr evaluates a scalar expression over bound variables. Booleans are
+// int64 1 or 0.
+func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
+	switch x := e.(type) {
+	case *calculus.VarRef:
+		v, ok := env[x.V.Name]
+		if !ok {
+			panic("interp: unbound variable " + x.V.Name)
+		}
+		return v
+	case *calculus.AggRef:
+		v := in.aggs[x.Index]
+		if x.T == lang.TInt {
+			return int64(math.Round(v))
+		}
+		return v
+	case *lang.Lit:
+		switch x.T {
+		case lang.TInt:
+			return x.Int
+		case lang.TFloat:
+			return x.Float
+		case lang.TString:
+			return x.Str
+		case lang.TDate:
+			return x.Date
+		}
+	case *lang.Unary:
+		v := in.evalExpr(x.X, env)
+		if x.Op == "NOT" {
+			return b2i(toFloat(v) == 0)
+		}
+		if i, ok := v.(int64); ok {
+			return -i
+		}
+		return -toFloat(v)
+	case *lang.Binary:
+		switch x.Op {
+		case "AND":
+			return b2i(toFloat(in.evalExpr(x.L, env)) != 0 && toFloat(in.evalExpr(x.R, env)) != 0)
+		case "OR":
+			return b2i(toFloat(in.evalExpr(x.L, env)) != 0 || toFloat(in.evalExpr(x.R, env)) != 0)
+		}
+		l, r := in.evalExpr(x.L, env), in.evalExpr(x.R, env)
+		switch x.Op {
+		case "=":
+			return b2i(runtime.CompareValues(numify(l), numify(r)) == 0)
+		case "!=":
+			return b2i(runtime.CompareValues(numify(l), numify(r)) != 0)
+		case "<":
+			return b2i(runtime.CompareValues(numify(l), numify(r)) < 0)
+		case "<=":
+			return b2i(runtime.CompareValues(numify(l), numify(r)) <= 0)
+		case ">":
+			return b2i(runtime.CompareValues(numify(l), numify(r)) > 0)
+		case ">=":
+			return b2i(runtime.CompareValues(numify(l), numify(r)) >= 0)
+		case "/":
+			return runtime.Div(toFloat(l), toFloat(r))
+		}
+		li, lok := l.(int64)
+		ri, rok := r.(int64)
+		if lok && rok {
+			switch x.Op {
+			case "+":
+				return li + ri
+			case "-":
+				return li - ri
+			case "*":
+				return li * ri
+			}
+		}
+		lf, rf := toFloat(l), toFloat(r)
+		switch x.Op {
+		case "+":
+			return lf + rf
+		case "-":
+			return lf - rf
+		case "*":
+			return lf * rf
+		}
+	case *lang.Like:
+		p := in.likes[x.Pattern]
+		if p == nil {
+			p = runtime.CompileLike(x.Pattern)
+			in.likes[x.Pattern] = p
+		}
+		return b2i(p.Match(in.evalExpr(x.X, env).(string)) != x.Not)
+	case *lang.InList:
+		v := numify(in.evalExpr(x.X, env))
+		found := false
+		for _, l := range x.List {
+			if runtime.CompareValues(v, numify(in.evalExpr(l, env))) == 0 {
+				found = true
+				break
+			}
+		}
+		return b2i(found != x.Not)
+	case *lang.Case:
+		for _, w := range x.Whens {
+			if toFloat(in.evalExpr(w.Cond, env)) != 0 {
+				return coerce(in.evalExpr(w.Then, env), x.T)
+			}
+		}
+		if x.Else != nil {
+			return coerce(in.evalExpr(x.Else, env), x.T)
+		}
+		return coerce(int64(0), x.T)
+	case *lang.Call:
+		return in.call(x, env)
+	}
+	panic(fmt.Sprintf("interp: cannot evaluate %T", e))
+}
+
+func (in *Interp) call(x *lang.Call, env map[string]any) any {
+	args := make([]any, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = in.evalExpr(a, env)
+	}
+	switch x.Name {
+	case "SUBSTRING":
+		return runtime.Substring(args[0].(string), toInt(args[1]), toInt(args[2]))
+	case "DATE_PART":
+		return runtime.DatePart(args[0].(string), args[1].(runtime.Date))
+	case "DATE_ADD":
+		return runtime.DateAdd(args[0].(runtime.Date), toInt(args[1]), args[2].(string))
+	case "CAST_INT":
+		switch v := args[0].(type) {
+		case string:
+			return runtime.CastIntFromString(v)
+		case runtime.Date:
+			return int64(v)
+		}
+		return runtime.CastIntFromFloat(toFloat(args[0]))
+	case "CAST_FLOAT":
+		if s, ok := args[0].(string); ok {
+			return runtime.CastFloatFromString(s)
+		}
+		return toFloat(args[0])
+	case "CAST_STRING":
+		switch v := args[0].(type) {
+		case int64:
+			return runtime.CastStringFromInt(v)
+		case float64:
+			return runtime.CastStringFromFloat(v)
+		case runtime.Date:
+			return runtime.CastStringFromDate(v)
+		}
+		return args[0]
+	case "CAST_DATE":
+		if s, ok := args[0].(string); ok {
+			return runtime.CastDate(s)
+		}
+		return args[0]
+	case "LISTMIN", "LISTMAX":
+		best := args[0]
+		for _, a := range args[1:] {
+			c := runtime.CompareValues(numify(a), numify(best))
+			if (x.Name == "LISTMIN" && c < 0) || (x.Name == "LISTMAX" && c > 0) {
+				best = a
+			}
+		}
+		return coerce(best, x.T)
+	case "REGEXP_MATCH":
+		re := args[0].(string)
+		r := in.res[re]
+		if r == nil {
+			r = runtime.CompileRegexp(re)
+			in.res[re] = r
+		}
+		return runtime.RegexpMatch(r, args[1].(string))
+	}
+	panic("interp: unknown function " + x.Name)
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// numify makes int64 comparable with float64.
+func numify(v any) any {
+	if i, ok := v.(int64); ok {
+		return float64(i)
+	}
+	return v
+}
+
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	case runtime.Date:
+		return float64(x)
+	}
+	panic(fmt.Sprintf("interp: not a number: %v (%T)", v, v))
+}
+
+func toInt(v any) int64 {
+	if i, ok := v.(int64); ok {
+		return i
+	}
+	return int64(toFloat(v))
+}
+
+// coerce converts a numeric value to type t.
+func coerce(v any, t lang.Type) any {
+	switch t {
+	case lang.TInt:
+		switch x := v.(type) {
+		case float64:
+			return int64(math.Round(x))
+		}
+	case lang.TFloat:
+		switch x := v.(type) {
+		case int64:
+			return float64(x)
+		}
+	}
+	return v
+}
+
+func equalValues(a, b any) bool {
+	return runtime.CompareValues(numify(a), numify(b)) == 0
+}

@@ -1,0 +1,201 @@
+package viewlet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+)
+
+// Program is the compiled form of a query file: the maps to keep, the views
+// read out of them, and per base-relation event the statements that keep
+// every map up to date.
+type Program struct {
+	Source    string // the query file's path
+	Relations []*lang.Relation
+	Maps      []*Map
+	Views     []*View
+	Triggers  []*Trigger
+}
+
+// Map is a materialized map: a finite function from Keys to a ring value,
+// always equal to Def evaluated on the current base relations.
+type Map struct {
+	Name string
+	Keys []calculus.Var
+	Type lang.Type     // TInt or TFloat
+	Def  calculus.Term // AggSum(Keys, …)
+}
+
+// View is a query result read out of maps.
+type View struct {
+	Name string
+	Keys []calculus.Column
+	// Aggs are the maps holding the query's aggregates, keyed like the view
+	// (positionally). Aggs[0] counts each group's rows.
+	Aggs     []*Map
+	Values   []calculus.Value // expressions over key variables and *calculus.AggRef
+	Having   lang.Expr        // nil, or a filter over keys and aggregates
+	Distinct bool
+	Scalar   bool
+}
+
+// Trigger is the code run for one kind of event.
+type Trigger struct {
+	Event calculus.Event
+	Stmts []*Stmt
+}
+
+// Stmt updates one map: Map[Keys] += RHS, or := RHS when Replace is set
+// (every entry matching the bound keys is replaced by the RHS result).
+// Keys not bound by the trigger's arguments are bound by the RHS. Each
+// monomial's factors are in evaluation order: a factor's inputs are bound by
+// the arguments or by earlier factors; a MapRef with unbound keys loops over
+// the matching entries.
+type Stmt struct {
+	Map     *Map
+	Keys    []calculus.Var
+	Replace bool
+	RHS     []calculus.Monomial
+	// Buffered statements are evaluated before every other statement of the
+	// trigger and applied after all of them, because no order lets them read
+	// their inputs before the inputs are written.
+	Buffered bool
+}
+
+// Reads returns the names of the maps the statement's RHS reads.
+func (s *Stmt) Reads() []string {
+	var out []string
+	for _, m := range s.RHS {
+		for _, f := range m.Factors {
+			calculus.Walk(f, func(t calculus.Term) {
+				if r, ok := t.(*calculus.MapRef); ok {
+					for _, n := range out {
+						if n == r.Name {
+							return
+						}
+					}
+					out = append(out, r.Name)
+				}
+			})
+		}
+	}
+	return out
+}
+
+// RHSTerm returns the statement's right-hand side as one term.
+func (s *Stmt) RHSTerm() calculus.Term {
+	var ts []calculus.Term
+	for _, m := range s.RHS {
+		ts = append(ts, m.Term(s.Map.Type))
+	}
+	if len(ts) == 1 {
+		return ts[0]
+	}
+	return &calculus.Sum{Terms: ts}
+}
+
+func (s *Stmt) String() string {
+	op := "+="
+	if s.Replace {
+		op = ":="
+	}
+	buf := ""
+	if s.Buffered {
+		buf = "  -- buffered"
+	}
+	return fmt.Sprintf("%s[%s] %s %s%s", s.Map.Name, varList(s.Keys), op, rhsString(s.RHS, s.Map.Type), buf)
+}
+
+func rhsString(ms []calculus.Monomial, t lang.Type) string {
+	if len(ms) == 0 {
+		return "0"
+	}
+	var b strings.Builder
+	for i, m := range ms {
+		neg := m.Coef < 0
+		if neg {
+			m.Coef = -m.Coef
+		}
+		s := calculus.String(m.Term(t))
+		switch {
+		case i == 0 && neg:
+			b.WriteString("-" + s)
+		case i == 0:
+			b.WriteString(s)
+		case neg:
+			b.WriteString(" - " + s)
+		default:
+			b.WriteString(" + " + s)
+		}
+	}
+	return b.String()
+}
+
+func varList(vs []calculus.Var) string {
+	ss := make([]string, len(vs))
+	for i, v := range vs {
+		ss[i] = v.Name
+	}
+	return strings.Join(ss, ", ")
+}
+
+func typedVarList(vs []calculus.Var) string {
+	ss := make([]string, len(vs))
+	for i, v := range vs {
+		ss[i] = v.Name + " " + strings.ToLower(v.Type.String())
+	}
+	return strings.Join(ss, ", ")
+}
+
+// EventString prints an event as ON +R(a, b).
+func EventString(ev calculus.Event) string {
+	sign := "+"
+	if !ev.Insert {
+		sign = "-"
+	}
+	return sign + ev.Rel + "(" + varList(ev.Args) + ")"
+}
+
+// String prints the Program: maps with their definitions, views, and
+// triggers with their statements in execution order.
+func (p *Program) String() string {
+	var b strings.Builder
+	for _, m := range p.Maps {
+		fmt.Fprintf(&b, "MAP %s[%s] : %s := %s\n", m.Name, typedVarList(m.Keys), strings.ToLower(m.Type.String()), calculus.String(m.Def))
+	}
+	for _, v := range p.Views {
+		keys := make([]string, len(v.Keys))
+		for i, k := range v.Keys {
+			keys[i] = k.Name + " = " + k.Var.Name
+		}
+		fmt.Fprintf(&b, "\nVIEW %s[%s]", v.Name, strings.Join(keys, ", "))
+		if v.Scalar {
+			b.WriteString(" scalar")
+		}
+		if v.Distinct {
+			b.WriteString(" distinct")
+		}
+		b.WriteString("\n")
+		for i, a := range v.Aggs {
+			if a == nil {
+				continue
+			}
+			fmt.Fprintf(&b, "  #%d = %s\n", i, a.Name)
+		}
+		for _, val := range v.Values {
+			fmt.Fprintf(&b, "  %s : %s = %s\n", val.Name, strings.ToLower(val.Type.String()), calculus.ExprString(val.E))
+		}
+		if v.Having != nil {
+			fmt.Fprintf(&b, "  HAVING %s\n", calculus.ExprString(v.Having))
+		}
+	}
+	for _, t := range p.Triggers {
+		fmt.Fprintf(&b, "\nON %s:\n", EventString(t.Event))
+		for _, s := range t.Stmts {
+			fmt.Fprintf(&b, "  %s\n", s)
+		}
+	}
+	return b.String()
+}
