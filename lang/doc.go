@@ -4,5 +4,46 @@
 // are *Error values positioned at file:line:col with the source line and a
 // caret.
 //
-// Entry point: ParseFile(path) (*File, error), or Parse(name, src).
+// Entry point: ParseFile(path) (*File, error), or Parse(name, src). Format
+// prints a resolved file canonically (golden tests); SQLite translates a
+// query for the SQLite correctness oracle; (*Query).View splits a query into
+// the key and value columns of its view.
+//
+// Files: grammar.go (lexer and concrete syntax), resolve.go (names, types,
+// normal forms, View), errors.go, format.go, sqlite.go.
+//
+// Decisions, where the dialect leaves room:
+//
+//   - Reserved words are only those that can follow an expression or a table
+//     name (SELECT, FROM, WHERE, AND, JOIN, CASE, …); function, type and unit
+//     names (SUM, DATE, YEAR, INT, …) stay usable as column names.
+//   - Positions: a Binary, Like, InList, BETWEEN, IN or comparison node is
+//     positioned at its operator, so type errors point at the operator; other
+//     nodes at their first token.
+//   - JOIN … ON conditions and NATURAL JOIN equalities come first in Where,
+//     in FROM order, then the WHERE clause. ON conditions may use any FROM
+//     item of the query. A derived table sees the enclosing queries but not
+//     its sibling FROM items; ColRef.Outer counts every enclosing query level,
+//     including the query whose FROM holds the derived table.
+//   - NATURAL JOIN joins the new item with the earlier items on every common
+//     column name; an unqualified reference to such a name resolves to the
+//     leftmost item.
+//   - An unqualified name in GROUP BY is a FROM column if one exists, else a
+//     select alias; an integer literal is a select list position. ORDER BY
+//     prefers select aliases. GROUP BY expressions must not contain
+//     aggregates.
+//   - A query is aggregated if it has an aggregate in its select list or
+//     HAVING, a GROUP BY or a HAVING. Only COUNT accepts DISTINCT. MIN/MAX
+//     accept any value type; SUM/AVG need numbers.
+//   - NOT EXISTS is folded into Exists.Not; NOT BETWEEN becomes NOT (x >= lo
+//     AND x <= hi); -literal is folded into the literal.
+//   - UNION branches must have the same number of columns, each pair of types
+//     equal or both numeric; the union reports the first branch's names and
+//     types. Branch queries have an empty Name.
+//   - Within a top-level query's view, key and value names must be distinct
+//     (an unselected GROUP BY column named like a value is an error).
+//   - INTERVAL counts are integers; units DAY, MONTH, YEAR (plural accepted).
+//     Month and year arithmetic normalizes as Go's time.AddDate does.
+//   - Parse never panics: resolver errors unwind with a private panic value
+//     recovered in Parse, and any other panic becomes an "internal error".
 package lang

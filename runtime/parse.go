@@ -64,7 +64,8 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // ten, rounded once); other forms ("1e-5", "NaN", "Inf", long mantissas) go to
 // strconv.ParseFloat, which does not allocate for fields of up to 32 bytes.
 // The result is the correctly rounded value either way. A field that is not a
-// number is ErrFloat.
+// number is ErrFloat (this error path may allocate inside strconv). A value
+// out of range reads as ±Inf, as SQL engines read it.
 func ParseFloat(b []byte) (float64, error) {
 	i, neg := 0, false
 	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {

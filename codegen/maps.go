@@ -1,0 +1,135 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/calculus"
+)
+
+// mapType emits the storage type of a keyed map and its methods:
+// get (point lookup), add (with removal of zero entries from every index).
+func (g *gen) mapType(mi *mapInfo) {
+	m := mi.m
+	if len(mi.buffers) > 0 {
+		g.f.Commentf("%s is a buffered update of %s.", bufEntry(mi), m.Name)
+		var fs []jen.Code
+		if mi.keyed {
+			fs = append(fs, jen.Id("k").Add(g.keyType(m.Keys)))
+		}
+		fs = append(fs, jen.Id("v").Add(goType(m.Type)))
+		g.f.Type().Id(bufEntry(mi)).Struct(fs...)
+	}
+	if !mi.keyed {
+		return
+	}
+	kt := g.keyType(m.Keys)
+	vt := goType(m.Type)
+	recv := jen.Id("m").Op("*").Id(mi.typ)
+	ctor := ctorName(mi)
+	if !mi.arena() {
+		g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
+		g.f.Type().Id(mi.typ).Struct(jen.Id("index").Map(kt).Add(vt))
+		g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
+			jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
+		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
+			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
+		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
+			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+			jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
+				jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
+			).Else().Block(
+				jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
+			),
+		)
+		return
+	}
+	entry := "entry" + exportedName(m.Name)
+	g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
+	g.f.Type().Id(entry).Struct(
+		jen.Id("key").Add(kt),
+		jen.Id("val").Add(vt),
+		jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32(),
+	)
+	fields := []jen.Code{
+		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
+		jen.Id("free").Index().Int32().Comment("positions of free entries"),
+		jen.Id("index").Map(kt).Int32().Comment("primary index"),
+	}
+	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Int32())}
+	for i, ix := range mi.indexes {
+		ikt := g.keyType(subVars(m.Keys, ix))
+		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(m.Keys, ix))))
+		inits[jen.Id(fmt.Sprintf("idx%d", i))] = jen.Make(jen.Map(ikt).Index().Int32())
+	}
+	g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
+	g.f.Type().Id(mi.typ).Struct(fields...)
+	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
+	g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
+		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+			jen.Return(jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val"))),
+		jen.Return(jen.Lit(0)),
+	)
+	partial := func(i int) jen.Code {
+		ix := mi.indexes[i]
+		vals := make([]jen.Code, len(ix))
+		for j, p := range ix {
+			vals[j] = keyField(jen.Id("k"), len(m.Keys), p)
+		}
+		return g.keyValue(subVars(m.Keys, ix), vals)
+	}
+	var insert, remove []jen.Code
+	for i := range mi.indexes {
+		s := fmt.Sprintf("s%d", i)
+		last := fmt.Sprintf("last%d", i)
+		insert = append(insert,
+			jen.Id(s).Op(":=").Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)),
+			jen.Id("ent").Dot("pos").Index(jen.Lit(i)).Op("=").Int32().Call(jen.Len(jen.Id(s))),
+			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Append(jen.Id(s), jen.Id("i")),
+		)
+		remove = append(remove,
+			jen.Id(s).Op(":=").Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)),
+			jen.Id(last).Op(":=").Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1)),
+			jen.Id(s).Index(jen.Id("ent").Dot("pos").Index(jen.Lit(i))).Op("=").Id(last),
+			jen.Id("m").Dot("entries").Index(jen.Id(last)).Dot("pos").Index(jen.Lit(i)).Op("=").Id("ent").Dot("pos").Index(jen.Lit(i)),
+			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Id(s).Index(jen.Empty(), jen.Len(jen.Id(s)).Op("-").Lit(1)),
+		)
+	}
+	for i := range remove {
+		_ = i
+	}
+	body := []jen.Code{
+		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
+		jen.If(jen.Op("!").Id("ok")).Block(append([]jen.Code{
+			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+			jen.If(jen.Id("n").Op(":=").Len(jen.Id("m").Dot("free")), jen.Id("n").Op(">").Lit(0)).Block(
+				jen.Id("i").Op("=").Id("m").Dot("free").Index(jen.Id("n").Op("-").Lit(1)),
+				jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Id("n").Op("-").Lit(1)),
+			).Else().Block(
+				jen.Id("i").Op("=").Int32().Call(jen.Len(jen.Id("m").Dot("entries"))),
+				jen.Id("m").Dot("entries").Op("=").Append(jen.Id("m").Dot("entries"), jen.Id(entry).Values()),
+			),
+			jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
+			jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Id("v")),
+			jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"),
+		}, append(insert, jen.Return())...)...),
+		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
+		jen.Id("ent").Dot("val").Op("+=").Id("v"),
+		jen.If(jen.Id("ent").Dot("val").Op("!=").Lit(0)).Block(jen.Return()),
+		jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
+	}
+	body = append(body, remove...)
+	body = append(body, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
+	g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(body...)
+}
+
+func ctorName(mi *mapInfo) string { return "new" + exportedName(mi.m.Name) + "Map" }
+
+func subVars(vs []calculus.Var, pos []int) []calculus.Var {
+	out := make([]calculus.Var, len(pos))
+	for i, p := range pos {
+		out[i] = vs[p]
+	}
+	return out
+}

@@ -1,0 +1,370 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/viewlet"
+)
+
+// view emits the row type and accessors of a view.
+func (g *gen) view(v *viewlet.View) error {
+	vn := exportedName(v.Name)
+	row := vn + "Row"
+	used := map[string]bool{}
+	field := func(n string) string {
+		f := exportedName(n)
+		for used[f] {
+			f += "_"
+		}
+		used[f] = true
+		return f
+	}
+	var fields []jen.Code
+	keyFields := make([]string, len(v.Keys))
+	for i, k := range v.Keys {
+		keyFields[i] = field(k.Name)
+		fields = append(fields, jen.Id(keyFields[i]).Add(goType(k.Var.Type)).Commentf("key %s", k.Name))
+	}
+	valFields := make([]string, len(v.Values))
+	for i, val := range v.Values {
+		valFields[i] = field(val.Name)
+		fields = append(fields, jen.Id(valFields[i]).Add(goType(val.Type)).Comment(val.Name+" = "+calculus.ExprString(val.E)))
+	}
+	g.f.Commentf("%s is one row of view %s.", row, v.Name)
+	g.f.Type().Id(row).Struct(fields...)
+
+	keyVars := make([]calculus.Var, len(v.Keys))
+	var params []jen.Code
+	sc := scope{}
+	for i, k := range v.Keys {
+		keyVars[i] = k.Var
+		n := varName(k.Var.Name)
+		params = append(params, jen.Id(n).Add(goType(k.Var.Type)))
+		sc[k.Var.Name] = jen.Id(n)
+	}
+	// row computes the row of a group from its aggregates.
+	var body []jen.Code
+	for i, m := range v.Aggs {
+		if m == nil {
+			continue
+		}
+		mi := g.maps[m.Name]
+		a := fmt.Sprintf("agg%d", i)
+		if mi.keyed {
+			vals := make([]jen.Code, len(keyVars))
+			for j, kv := range keyVars {
+				vals[j] = sc[kv.Name].Clone()
+			}
+			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(m.Keys, vals)))
+		} else {
+			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field))
+		}
+		sc[fmt.Sprintf("#%d", i)] = jen.Id(a)
+	}
+	if !v.Scalar {
+		body = append(body, jen.If(jen.Id("agg0").Op("==").Lit(0)).Block(jen.Return(jen.Id(row).Values(), jen.False())))
+	}
+	if v.Having != nil {
+		h, err := g.expr(v.Having, sc)
+		if err != nil {
+			return err
+		}
+		body = append(body, jen.If(jen.Op("!").Parens(h)).Block(jen.Return(jen.Id(row).Values(), jen.False())))
+	}
+	d := jen.Dict{}
+	for i, k := range v.Keys {
+		d[jen.Id(keyFields[i])] = sc[k.Var.Name].Clone()
+	}
+	for i, val := range v.Values {
+		if v.Distinct {
+			d[jen.Id(valFields[i])] = jen.Lit(1)
+			continue
+		}
+		c, err := g.expr(val.E, sc)
+		if err != nil {
+			return err
+		}
+		d[jen.Id(valFields[i])] = convert(c, val.E.Type(), val.Type)
+	}
+	// Silence unused aggregates (read only by other columns, or not at all).
+	for i, m := range v.Aggs {
+		if m != nil {
+			body = append([]jen.Code{}, body...)
+			_ = i
+		}
+	}
+	body = append(body, jen.Return(jen.Id(row).Values(d), jen.True()))
+	lower := unexportedName(v.Name) + "Row"
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(lower).Params(params...).Params(jen.Id(row), jen.Bool()).Block(
+		append([]jen.Code{jen.Comment("Aggregates read but unused by value columns are still looked up: cheap and simple.")}, withBlank(body, v)...)...)
+
+	// Point lookup.
+	args := make([]jen.Code, len(v.Keys))
+	for i, k := range v.Keys {
+		args[i] = jen.Id(varName(k.Var.Name))
+	}
+	g.f.Commentf("%sGet returns the row of view %s with the given key, if present.", vn, v.Name)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Get").Params(params...).Params(jen.Id(row), jen.Bool()).Block(
+		jen.Return(jen.Id("e").Dot(lower).Call(args...)))
+
+	// iter.Seq over live rows.
+	var loop jen.Code
+	if v.Scalar {
+		loop = jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(), jen.Id("ok")).Block(jen.Id("yield").Call(jen.Id("r")))
+	} else {
+		cm := g.maps[v.Aggs[0].Name]
+		k := jen.Id("k")
+		kargs := make([]jen.Code, len(v.Keys))
+		for i := range v.Keys {
+			kargs[i] = keyField(k, len(v.Keys), i)
+		}
+		loop = jen.For(jen.Id("k").Op(":=").Range().Id("e").Dot(cm.field).Dot("index")).Block(
+			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok").Op("&&").Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return()))
+	}
+	g.f.Commentf("%sRows iterates over the rows of view %s in no particular order.", vn, v.Name)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Rows").Params().Qual("iter", "Seq").Types(jen.Id(row)).Block(
+		jen.Return(jen.Func().Params(jen.Id("yield").Func().Params(jen.Id(row)).Bool()).Block(loop)))
+
+	// Sorted snapshot.
+	var cmps []jen.Code
+	for _, f := range keyFields {
+		cmps = append(cmps, jen.If(jen.Id("c").Op(":=").Qual("cmp", "Compare").Call(jen.Id("a").Dot(f), jen.Id("b").Dot(f)), jen.Id("c").Op("!=").Lit(0)).Block(jen.Return(jen.Id("c"))))
+	}
+	cmps = append(cmps, jen.Return(jen.Lit(0)))
+	g.f.Commentf("%s returns the rows of view %s sorted by key.", vn, v.Name)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn).Params().Index().Id(row).Block(
+		jen.Var().Id("rows").Index().Id(row),
+		jen.For(jen.Id("r").Op(":=").Range().Id("e").Dot(vn+"Rows").Call()).Block(jen.Id("rows").Op("=").Append(jen.Id("rows"), jen.Id("r"))),
+		jen.Qual("slices", "SortFunc").Call(jen.Id("rows"), jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Id(row)).Int().Block(cmps...)),
+		jen.Return(jen.Id("rows")),
+	)
+	return nil
+}
+
+// withBlank adds `_ = aggN` for aggregates the row does not read, to keep
+// the generated code compiling.
+func withBlank(body []jen.Code, v *viewlet.View) []jen.Code {
+	var out []jen.Code
+	out = append(out, body...)
+	for i, m := range v.Aggs {
+		if m == nil || i == 0 {
+			continue
+		}
+		if !readsAgg(v, i) {
+			out = append(out[:len(out)-1], jen.Id("_").Op("=").Id(fmt.Sprintf("agg%d", i)), out[len(out)-1])
+		}
+	}
+	if v.Aggs[0] != nil && v.Scalar && !readsAgg(v, 0) {
+		out = append(out[:len(out)-1], jen.Id("_").Op("=").Id("agg0"), out[len(out)-1])
+	}
+	return out
+}
+
+func readsAgg(v *viewlet.View, i int) bool {
+	found := false
+	visit := func(e lang.Expr) {
+		calculus.WalkExpr(e, func(x lang.Expr) {
+			if r, ok := x.(*calculus.AggRef); ok && r.Index == i {
+				found = true
+			}
+		})
+	}
+	if !v.Distinct {
+		for _, val := range v.Values {
+			visit(val.E)
+		}
+	}
+	if v.Having != nil {
+		visit(v.Having)
+	}
+	return found
+}
+
+func runtimeColType(t lang.Type) jen.Code {
+	switch t {
+	case lang.TFloat:
+		return jen.Qual(runtimePkg, "Float")
+	case lang.TString:
+		return jen.Qual(runtimePkg, "String")
+	case lang.TDate:
+		return jen.Qual(runtimePkg, "DateType")
+	}
+	return jen.Qual(runtimePkg, "Int")
+}
+
+// engineMethods emits the runtime.Engine implementation: relation
+// descriptions, field parsing, batches, and view snapshots.
+func (g *gen) engineMethods() {
+	// Relations.
+	var rels []jen.Code
+	for _, r := range g.p.Relations {
+		var cols []jen.Code
+		for _, c := range r.Columns {
+			cols = append(cols, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(c.Name), jen.Id("Type"): runtimeColType(c.Type)}))
+		}
+		d := jen.Dict{
+			jen.Id("Name"):    jen.Lit(r.Name),
+			jen.Id("Stream"):  jen.Lit(r.Stream),
+			jen.Id("Columns"): jen.Index().Qual(runtimePkg, "Column").Values(cols...),
+		}
+		if r.Source != nil {
+			params := jen.Dict{}
+			for k, v := range r.Source.Params {
+				params[jen.Lit(k)] = jen.Lit(v)
+			}
+			d[jen.Id("Source")] = jen.Op("&").Qual(runtimePkg, "SourceSpec").Values(jen.Dict{
+				jen.Id("Path"):   jen.Lit(r.Source.Path),
+				jen.Id("Format"): jen.Lit(r.Source.Format),
+				jen.Id("Params"): jen.Map(jen.String()).String().Values(params),
+			})
+		}
+		rels = append(rels, jen.Values(d))
+	}
+	g.f.Comment("relations describes the base relations, in declaration order.")
+	g.f.Var().Id("relations").Op("=").Index().Qual(runtimePkg, "Relation").Values(rels...)
+	g.f.Comment("Relations describes the base relations, in declaration order; Apply and Batch.Add index them.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Relations").Params().Index().Qual(runtimePkg, "Relation").Block(jen.Return(jen.Id("relations")))
+
+	// Tuple types and parsers.
+	var applyCases, addCases, batchCases []jen.Code
+	var batchFields []jen.Code
+	batchFields = append(batchFields, jen.Id("ops").Index().Uint16().Comment("relation index << 1 | insert"))
+	for ri, r := range g.p.Relations {
+		tn := "tuple" + exportedName(r.Name)
+		var fs []jen.Code
+		var parse []jen.Code
+		var targs []jen.Code
+		for i, c := range r.Columns {
+			fn := fmt.Sprintf("c%d", i)
+			fs = append(fs, jen.Id(fn).Add(goType(c.Type)).Comment(c.Name))
+			targs = append(targs, jen.Id("t").Dot(fn))
+			fld := jen.Id("f").Index(jen.Lit(i))
+			var p jen.Code
+			switch c.Type {
+			case lang.TInt:
+				p = jen.Qual(runtimePkg, "ParseInt").Call(fld)
+			case lang.TFloat:
+				p = jen.Qual(runtimePkg, "ParseFloat").Call(fld)
+			case lang.TDate:
+				p = jen.Qual(runtimePkg, "ParseDate").Call(fld)
+			default:
+				parse = append(parse, jen.Id("t").Dot(fn).Op("=").String().Call(fld.Clone()))
+				continue
+			}
+			parse = append(parse, jen.If(jen.Id("t").Dot(fn).Op(",").Id("err").Op("=").Add(p), jen.Id("err").Op("!=").Nil()).Block(
+				jen.Return(jen.Id("t"), jen.Qual(runtimePkg, "NewColumnError").Call(jen.Lit(c.Name), runtimeColType(c.Type), fld.Clone()))))
+		}
+		g.f.Commentf("%s is a parsed tuple of %s.", tn, r.Name)
+		g.f.Type().Id(tn).Struct(fs...)
+		pn := "parse" + exportedName(r.Name)
+		g.f.Commentf("%s parses the fields of a %s tuple.", pn, r.Name)
+		g.f.Func().Id(pn).Params(jen.Id("f").Index().Index().Byte()).Params(jen.Id("t").Id(tn), jen.Err().Error()).Block(
+			append(append([]jen.Code{
+				jen.If(jen.Len(jen.Id("f")).Op("!=").Lit(len(r.Columns))).Block(
+					jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("expected %d fields, got %%d", len(r.Columns))), jen.Len(jen.Id("f"))))),
+			}, parse...), jen.Return(jen.Id("t"), jen.Nil()))...)
+		ins := jen.Id("e").Dot("Insert"+exportedName(r.Name)).Call(targs...)
+		del := jen.Id("e").Dot("Delete"+exportedName(r.Name)).Call(targs...)
+		applyCases = append(applyCases, jen.Case(jen.Lit(ri)).Block(
+			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.If(jen.Id("insert")).Block(ins).Else().Block(del),
+		))
+		bf := fmt.Sprintf("t%d", ri)
+		batchFields = append(batchFields, jen.Id(bf).Index().Id(tn))
+		addCases = append(addCases, jen.Case(jen.Lit(ri)).Block(
+			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Id("b").Dot(bf).Op("=").Append(jen.Id("b").Dot(bf), jen.Id("t")),
+		))
+		batchCases = append(batchCases, jen.Case(jen.Lit(ri)).Block(
+			jen.Id("t").Op(":=").Op("&").Id("b").Dot(bf).Index(jen.Id("pos").Index(jen.Lit(ri))),
+			jen.Id("pos").Index(jen.Lit(ri)).Op("++"),
+			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(ins.Clone()).Else().Block(del.Clone()),
+		))
+	}
+	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Apply").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
+		jen.Switch(jen.Id("rel")).Block(applyCases...),
+		jen.Return(jen.Nil()))
+
+	g.f.Comment("batch holds parsed events in memory (see runtime.Batch).")
+	g.f.Type().Id("batch").Struct(batchFields...)
+	g.f.Comment("Add parses one event and appends it to the batch.")
+	g.f.Func().Params(jen.Id("b").Op("*").Id("batch")).Id("Add").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
+		jen.Switch(jen.Id("rel")).Block(addCases...),
+		jen.Id("op").Op(":=").Uint16().Call(jen.Id("rel")).Op("<<").Lit(1),
+		jen.If(jen.Id("insert")).Block(jen.Id("op").Op("|=").Lit(1)),
+		jen.Id("b").Dot("ops").Op("=").Append(jen.Id("b").Dot("ops"), jen.Id("op")),
+		jen.Return(jen.Nil()))
+	g.f.Comment("Len returns the number of events in the batch.")
+	g.f.Func().Params(jen.Id("b").Op("*").Id("batch")).Id("Len").Params().Int().Block(jen.Return(jen.Len(jen.Id("b").Dot("ops"))))
+	g.f.Comment("NewBatch returns an empty batch of events for ApplyBatch.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("NewBatch").Params().Qual(runtimePkg, "Batch").Block(jen.Return(jen.Op("&").Id("batch").Values()))
+	g.f.Comment("ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Block(
+		jen.Id("b").Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
+		jen.Var().Id("pos").Index(jen.Lit(len(g.p.Relations))).Int(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...)))
+
+	// Views.
+	var views []jen.Code
+	for _, v := range g.p.Views {
+		vn := exportedName(v.Name)
+		var keys, vals []jen.Code
+		for _, k := range v.Keys {
+			keys = append(keys, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(k.Name), jen.Id("Type"): runtimeColType(k.Var.Type)}))
+		}
+		for _, val := range v.Values {
+			vals = append(vals, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(val.Name), jen.Id("Type"): runtimeColType(val.Type)}))
+		}
+		var cells []jen.Code
+		used := map[string]bool{}
+		for _, n := range append(colNames(v.Keys), valNames(v.Values)...) {
+			f := exportedName(n)
+			for used[f] {
+				f += "_"
+			}
+			used[f] = true
+			cells = append(cells, jen.Id("r").Dot(f))
+		}
+		views = append(views, jen.Block(
+			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(jen.Dict{
+				jen.Id("Name"):   jen.Lit(v.Name),
+				jen.Id("Keys"):   jen.Index().Qual(runtimePkg, "Column").Values(keys...),
+				jen.Id("Values"): jen.Index().Qual(runtimePkg, "Column").Values(vals...),
+			}),
+			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
+				jen.Id("v").Dot("Rows").Op("=").Append(jen.Id("v").Dot("Rows"), jen.Index().Any().Values(cells...))),
+			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
+		))
+	}
+	g.f.Comment("Views returns a snapshot of every view, rows sorted by key, for drivers.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Views").Params().Index().Qual(runtimePkg, "View").Block(
+		append(append([]jen.Code{jen.Var().Id("out").Index().Qual(runtimePkg, "View")}, views...), jen.Return(jen.Id("out")))...)
+	g.f.Var().Id("_").Qual(runtimePkg, "Engine").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
+}
+
+func colNames(cs []calculus.Column) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+func valNames(vs []calculus.Value) []string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.Name)
+	}
+	return out
+}
+
+var _ = strings.ToLower

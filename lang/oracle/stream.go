@@ -1,0 +1,167 @@
+package oracle
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// Event is one insert or delete of a tuple into a stream. Tuple values are
+// int64, float64, string or runtime.Date, one per column.
+type Event struct {
+	Rel    string // relation name, upper case
+	Insert bool
+	Tuple  []any
+}
+
+func (e Event) String() string {
+	op := "-"
+	if e.Insert {
+		op = "+"
+	}
+	var vs []string
+	for _, v := range e.Tuple {
+		vs = append(vs, FormatValue(v))
+	}
+	return fmt.Sprintf("%s%s(%s)", op, e.Rel, strings.Join(vs, ", "))
+}
+
+// Stream is a sequence of events.
+type Stream struct {
+	Events []Event
+}
+
+// DefaultWords are the strings generated for STRING columns: few enough that
+// joins and GROUP BYs on strings hit, varied enough for LIKE patterns
+// (prefixes, suffixes, infixes, case, single characters, digits).
+var DefaultWords = []string{
+	"apple", "banana", "grape", "PROMO BRUSHED", "promo", "STANDARD POLISHED TIN",
+	"Customer#001", "Customer#002", "special packages requests", "MEDIUM ANODIZED BRASS",
+	"a", "ab", "R", "F", "N",
+}
+
+// DefaultDateFrom is the first date generated for DATE columns by default.
+var DefaultDateFrom = runtime.MakeDate(1994, 1, 1)
+
+// Domain says where generated column values come from. Zero fields take the
+// defaults (or, in an override, the enclosing Domain's values).
+type Domain struct {
+	// Ints is the size of the integer domain: ints are drawn from [0, Ints)
+	// and floats from {k/4 : 0 ≤ k < 4·Ints}. Default 6.
+	Ints int
+	// Words are the strings drawn for STRING columns. Default DefaultWords.
+	Words []string
+	// DateFrom and Days give the date range [DateFrom, DateFrom+Days).
+	// Default 1994-01-01 and 1096 days (1994–1996).
+	DateFrom runtime.Date
+	Days     int
+	// Columns overrides the domain of single columns, keyed by "REL.COL" or
+	// by "COL" (upper case; "REL.COL" wins).
+	Columns map[string]Domain
+}
+
+// column returns the domain of column c of relation r with defaults filled.
+func (d Domain) column(r, c string) Domain {
+	out := d.withDefaults(Domain{})
+	if o, ok := d.Columns[c]; ok {
+		out = o.withDefaults(out)
+	}
+	if o, ok := d.Columns[r+"."+c]; ok {
+		out = o.withDefaults(out)
+	}
+	return out
+}
+
+// withDefaults fills the zero fields of d from parent, then from the
+// package defaults.
+func (d Domain) withDefaults(parent Domain) Domain {
+	if d.Ints <= 0 {
+		d.Ints = parent.Ints
+	}
+	if d.Ints <= 0 {
+		d.Ints = 6
+	}
+	if len(d.Words) == 0 {
+		d.Words = parent.Words
+	}
+	if len(d.Words) == 0 {
+		d.Words = DefaultWords
+	}
+	if d.DateFrom == 0 {
+		d.DateFrom = parent.DateFrom
+	}
+	if d.DateFrom == 0 {
+		d.DateFrom = DefaultDateFrom
+	}
+	if d.Days <= 0 {
+		d.Days = parent.Days
+	}
+	if d.Days <= 0 {
+		d.Days = 1096
+	}
+	d.Columns = nil
+	return d
+}
+
+// Generate returns a random stream of n events over the streams of f
+// (static tables get no events), deterministic for a given seed. Each event
+// picks a stream uniformly; with probability deleteFrac it deletes a tuple
+// chosen uniformly from that stream's live multiset (an insert if the stream
+// is empty), else it inserts a tuple whose columns are drawn from domain.
+// Deletes therefore always remove a present tuple.
+func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain) Stream {
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x70a57))
+	var streams []*lang.Relation
+	for _, r := range f.Relations {
+		if r.Stream {
+			streams = append(streams, r)
+		}
+	}
+	if len(streams) == 0 {
+		return Stream{}
+	}
+	doms := make([][]Domain, len(streams))
+	for i, r := range streams {
+		for _, c := range r.Columns {
+			doms[i] = append(doms[i], domain.column(r.Name, c.Name))
+		}
+	}
+	live := make([][][]any, len(streams))
+	var s Stream
+	for range n {
+		i := rng.IntN(len(streams))
+		r := streams[i]
+		if len(live[i]) > 0 && rng.Float64() < deleteFrac {
+			k := rng.IntN(len(live[i]))
+			t := live[i][k]
+			live[i][k] = live[i][len(live[i])-1]
+			live[i] = live[i][:len(live[i])-1]
+			s.Events = append(s.Events, Event{Rel: r.Name, Insert: false, Tuple: t})
+			continue
+		}
+		t := make([]any, len(r.Columns))
+		for j, c := range r.Columns {
+			t[j] = draw(rng, c.Type, doms[i][j])
+		}
+		live[i] = append(live[i], t)
+		s.Events = append(s.Events, Event{Rel: r.Name, Insert: true, Tuple: t})
+	}
+	return s
+}
+
+func draw(rng *rand.Rand, t lang.Type, d Domain) any {
+	switch t {
+	case lang.TInt:
+		return int64(rng.IntN(d.Ints))
+	case lang.TFloat:
+		return float64(rng.IntN(4*d.Ints)) / 4
+	case lang.TString:
+		return d.Words[rng.IntN(len(d.Words))]
+	case lang.TDate:
+		return d.DateFrom.AddDays(int64(rng.IntN(d.Days)))
+	}
+	panic("oracle.Generate: column of type " + t.String())
+}

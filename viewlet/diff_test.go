@@ -1,0 +1,185 @@
+package viewlet_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/lang/oracle"
+	"github.com/toastgen/toastgen/viewlet"
+)
+
+// The differential suite: every query file in testdata/diff is compiled at
+// several depths, driven by random insert/delete streams, and after every
+// event each view of the interpreter must equal the view SQLite computes from
+// scratch on the current base tables (package oracle).
+//
+// A file may start with comment directives:
+//
+//	-- KNOWN BUG: <description>   skip the file (a compiler bug to fix)
+//	-- diff: depth0               also run at depth 0
+//	-- diff: ints=N               integer domain [0, N) (floats k/4, k < 4N)
+//	-- diff: REL.COL=N            integer domain of one column
+//	-- diff: days=N               date range 1994-01-01 + [0, N) days
+//	-- diff: events=N             stream length (default diffEvents)
+//
+// Several directives may share one "-- diff:" line, separated by spaces.
+
+const (
+	diffEvents      = 2000 // events per stream
+	diffShortEvents = 300  // with -short
+	diffDeleteFrac  = 0.3
+	diffTol         = 1e-9
+)
+
+// diffCase is one query file with its directives.
+type diffCase struct {
+	path     string
+	src      []byte
+	knownBug string
+	depth0   bool
+	events   int
+	domain   oracle.Domain
+}
+
+func parseDiffCase(path string) (*diffCase, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c := &diffCase{path: path, src: src, events: diffEvents}
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "-- KNOWN BUG:"); ok {
+			c.knownBug = strings.TrimSpace(rest)
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, "-- diff:")
+		if !ok {
+			continue
+		}
+		for _, d := range strings.Fields(rest) {
+			if d == "depth0" {
+				c.depth0 = true
+				continue
+			}
+			k, v, ok := strings.Cut(d, "=")
+			n, err := strconv.Atoi(v)
+			if !ok || err != nil || n <= 0 {
+				return nil, fmt.Errorf("%s: bad directive %q", path, d)
+			}
+			switch k = strings.ToUpper(k); k {
+			case "INTS":
+				c.domain.Ints = n
+			case "DAYS":
+				c.domain.Days = n
+			case "EVENTS":
+				c.events = n
+			default:
+				if !strings.Contains(k, ".") {
+					return nil, fmt.Errorf("%s: bad directive %q", path, d)
+				}
+				if c.domain.Columns == nil {
+					c.domain.Columns = map[string]oracle.Domain{}
+				}
+				c.domain.Columns[k] = oracle.Domain{Ints: n}
+			}
+		}
+	}
+	return c, sc.Err()
+}
+
+func TestDiff(t *testing.T) {
+	paths, err := filepath.Glob("testdata/diff/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no query files in testdata/diff")
+	}
+	for _, path := range paths {
+		c, err := parseDiffCase(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".sql"), func(t *testing.T) {
+			if c.knownBug != "" {
+				t.Skipf("KNOWN BUG (see %s): %s", path, c.knownBug)
+			}
+			f, err := lang.Parse(path, c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			qs, err := calculus.FromSQL(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			depths := []int{viewlet.Unbounded, 1}
+			if c.depth0 {
+				depths = append(depths, 0)
+			}
+			events := c.events
+			if testing.Short() {
+				events = min(events, diffShortEvents)
+			}
+			for _, depth := range depths {
+				t.Run(fmt.Sprintf("depth=%d", depth), func(t *testing.T) {
+					p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, seed := range []int64{1, 2} {
+						t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+							s := oracle.Generate(f, seed, events, diffDeleteFrac, c.domain)
+							runDiff(t, c.path, depth, seed, f, p, s)
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// runDiff replays s into the interpreter of p and into the oracle, comparing
+// every view after every event; it stops at the first mismatch.
+func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *viewlet.Program, s oracle.Stream) {
+	t.Helper()
+	db, err := oracle.Open(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	in := viewlet.NewInterp(p)
+	for i, ev := range s.Events {
+		if ev.Insert {
+			err = db.Insert(ev.Rel, ev.Tuple)
+		} else {
+			err = db.Delete(ev.Rel, ev.Tuple)
+		}
+		if err != nil {
+			t.Fatalf("oracle: event %d %v: %v", i, ev, err)
+		}
+		in.Fire(ev.Rel, ev.Insert, ev.Tuple)
+		got := in.Views()
+		if len(got) != len(f.Queries) {
+			t.Fatalf("%s: interpreter has %d views, file has %d queries", path, len(got), len(f.Queries))
+		}
+		for j, q := range f.Queries {
+			want, err := db.View(q)
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			if err := oracle.Compare(want, got[j], diffTol); err != nil {
+				t.Fatalf("%s depth=%d seed=%d: after event %d %v:\n%v", path, depth, seed, i, ev, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,3 @@
+-- diff: depth0
+CREATE STREAM R (A INT, B INT);
+SELECT SUM(A) FROM R WHERE B > 2;

@@ -1,0 +1,3 @@
+CREATE STREAM W (NAME STRING, Q INT);
+SELECT Q, COUNT(*) AS n FROM W WHERE NAME IN ('apple', 'grape', 'R') AND Q IN (1, 3, 5) GROUP BY Q;
+SELECT COUNT(*) FROM W WHERE NAME NOT IN ('apple', 'banana');

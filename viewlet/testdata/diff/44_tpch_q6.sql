@@ -1,0 +1,7 @@
+CREATE STREAM LINEITEM (QUANTITY FLOAT, EXTENDEDPRICE FLOAT, DISCOUNT FLOAT, SHIPDATE DATE);
+SELECT SUM(extendedprice * discount) AS revenue
+FROM lineitem
+WHERE shipdate >= DATE('1994-01-01')
+  AND shipdate < DATE('1994-01-01') + INTERVAL '1' YEAR
+  AND discount BETWEEN 0.5 - 0.25 AND 0.5 + 0.25
+  AND quantity < 3;

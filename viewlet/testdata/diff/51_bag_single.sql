@@ -1,0 +1,3 @@
+-- diff: depth0
+CREATE STREAM R (A INT, B INT);
+SELECT A, B FROM R WHERE A <> B;
