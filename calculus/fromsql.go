@@ -94,6 +94,9 @@ func FromSQL(f *lang.File) ([]*Query, error) {
 	for _, q := range f.Queries {
 		cq, err := translate(q)
 		if err != nil {
+			if le, ok := err.(*lang.Error); ok && le.Line == "" {
+				err = f.Errorf(le.Pos, "%s", le.Msg) // add the source line and caret
+			}
 			return nil, err
 		}
 		out = append(out, cq)

@@ -268,8 +268,8 @@ func (g *gen) engineMethods() {
 				jen.If(jen.Len(jen.Id("f")).Op("!=").Lit(len(r.Columns))).Block(
 					jen.Return(jen.Id("t"), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("expected %d fields, got %%d", len(r.Columns))), jen.Len(jen.Id("f"))))),
 			}, parse...), jen.Return(jen.Id("t"), jen.Nil()))...)
-		ins := jen.Id("e").Dot("Insert"+exportedName(r.Name)).Call(targs...)
-		del := jen.Id("e").Dot("Delete"+exportedName(r.Name)).Call(targs...)
+		ins := jen.Id("e").Dot("Insert" + exportedName(r.Name)).Call(targs...)
+		del := jen.Id("e").Dot("Delete" + exportedName(r.Name)).Call(targs...)
 		applyCases = append(applyCases, jen.Case(jen.Lit(ri)).Block(
 			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),

@@ -51,6 +51,14 @@ type File struct {
 	Path      string
 	Relations []*Relation // CREATE STREAM / CREATE TABLE, in declaration order
 	Queries   []*Query    // top-level SELECT statements, in order; named QUERY1, QUERY2, …
+
+	src sources // the text of every file read, for positioned errors
+}
+
+// Errorf returns an error at p, with the source line when p is in a file
+// that was read for f. Later stages use it to reject constructs.
+func (f *File) Errorf(p Pos, format string, args ...any) *Error {
+	return f.src.errorf(p, format, args...)
 }
 
 // Relation is a declared stream or table.

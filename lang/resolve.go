@@ -40,6 +40,7 @@ func Parse(filename string, src []byte) (f *File, err error) {
 		}
 	}()
 	r.parseFile(filename, src, nil)
+	r.file.src = r.src
 	return r.file, nil
 }
 

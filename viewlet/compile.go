@@ -136,8 +136,12 @@ func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum
 	if m, ok := c.byDef[canon]; ok {
 		return m
 	}
-	for c.names[name] {
-		name += "_"
+	if c.names[name] {
+		n := 2
+		for c.names[fmt.Sprintf("%s%d", name, n)] {
+			n++
+		}
+		name = fmt.Sprintf("%s%d", name, n)
 	}
 	c.names[name] = true
 	m := &Map{Name: name, Keys: keys, Type: calculus.TypeOf(def.T), Def: def}

@@ -1,0 +1,5 @@
+package rst
+
+// rst.go is generated; go generate rewrites it, and generated/regen_test.go
+// fails when the checked-in file differs from what the compiler produces.
+//go:generate go run ../../cmd/toastgen gen -pkg rst -o . ../../examples/simple/rst.sql

@@ -1,0 +1,62 @@
+package tpch3_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/toastgen/toastgen/generated/internal/gentest"
+	"github.com/toastgen/toastgen/generated/tpch3"
+	"github.com/toastgen/toastgen/generated/tpch3d1"
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// TestReplay checks the package against the interpreter and SQLite on the
+// example data, then on its inverse.
+func TestReplay(t *testing.T) {
+	gentest.CheckReplay(t, tpch3.New(), 10)
+}
+
+// tpchDir names DBToaster's TPC-H data directory; see TestDBToasterData.
+var tpchDir = flag.String("tpch", "", "`DIR` holding DBToaster's TPC-H data sets standard/ and standard_del/ (runs TestDBToasterData)")
+
+// TestDBToasterData runs the package, the interpreter and SQLite in lockstep
+// over DBToaster's larger TPC-H data sets: standard (inserts only) and
+// standard_del (inserts and deletes, read with deletions := 'true'), then
+// over their inverses. It is opt-in and slow (about a minute, mostly the
+// interpreter):
+//
+//	go test -run DBToasterData ./generated/tpch3 -args -tpch /work/shared/data/dbtoaster/tpch
+func TestDBToasterData(t *testing.T) {
+	if *tpchDir == "" {
+		t.Skip("no -tpch DIR")
+	}
+	f, p := gentest.Compile(t)
+	for _, set := range []string{"standard", "standard_del"} {
+		t.Run(set, func(t *testing.T) {
+			dir := filepath.Join(*tpchDir, set)
+			if _, err := os.Stat(dir); err != nil {
+				t.Skip(err)
+			}
+			e := tpch3.New()
+			gen, err := gentest.WithRelations(e, gentest.Relocate(e.Relations(), dir, set == "standard_del"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gentest.CheckEngines(t, f, p, gen, "", 500)
+		})
+	}
+}
+
+// BenchmarkTriggers measures the triggers on the example data and its inverse.
+func BenchmarkTriggers(b *testing.B) {
+	gentest.BenchTriggers(b, func() runtime.Engine { return tpch3.New() })
+}
+
+// BenchmarkTriggersDepth1 is BenchmarkTriggers for the same query compiled
+// at depth 1 (first-order IVM, package tpch3d1), the baseline of the
+// higher-order (unbounded) package.
+func BenchmarkTriggersDepth1(b *testing.B) {
+	gentest.BenchTriggers(b, func() runtime.Engine { return tpch3d1.New() })
+}

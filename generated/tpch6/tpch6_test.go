@@ -1,0 +1,28 @@
+package tpch6_test
+
+import (
+	"testing"
+
+	"github.com/toastgen/toastgen/generated/internal/gentest"
+	"github.com/toastgen/toastgen/generated/tpch6"
+	"github.com/toastgen/toastgen/generated/tpch6d1"
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// TestReplay checks the package against the interpreter and SQLite on the
+// example data, then on its inverse.
+func TestReplay(t *testing.T) {
+	gentest.CheckReplay(t, tpch6.New(), 10)
+}
+
+// BenchmarkTriggers measures the triggers on the example data and its inverse.
+func BenchmarkTriggers(b *testing.B) {
+	gentest.BenchTriggers(b, func() runtime.Engine { return tpch6.New() })
+}
+
+// BenchmarkTriggersDepth1 is BenchmarkTriggers for the same query compiled
+// at depth 1 (first-order IVM, package tpch6d1), the baseline of the
+// higher-order (unbounded) package.
+func BenchmarkTriggersDepth1(b *testing.B) {
+	gentest.BenchTriggers(b, func() runtime.Engine { return tpch6d1.New() })
+}
