@@ -356,6 +356,17 @@ func translate(q *lang.Query) (*Query, error) {
 	return cq, nil
 }
 
+// fromItems counts the FROM items whose columns e reads.
+func (t *translator) fromItems(e lang.Expr) int {
+	seen := map[int]bool{}
+	walkExpr(e, func(x lang.Expr) {
+		if c, ok := x.(*lang.ColRef); ok {
+			seen[c.From] = true
+		}
+	})
+	return len(seen)
+}
+
 // conjuncts splits a condition on AND.
 func conjuncts(e lang.Expr) []lang.Expr {
 	if e == nil {
@@ -463,6 +474,11 @@ func (t *translator) expr(e lang.Expr) lang.Expr {
 // ring decomposes a numeric expression into ring operations so that the
 // viewlet transform can split its factors between maps.
 func (t *translator) ring(e lang.Expr) Term {
+	// An expression over one relation's columns stays one value: splitting
+	// it would only multiply the statements that maintain it.
+	if t.fromItems(e) <= 1 {
+		return &Val{E: t.expr(e)}
+	}
 	switch x := e.(type) {
 	case *lang.Binary:
 		switch x.Op {

@@ -152,7 +152,7 @@ func mul(acc *jen.Statement, x jen.Code) jen.Code {
 	if acc == nil {
 		return x
 	}
-	return acc.Clone().Op("*").Add(x)
+	return acc.Clone().Op("*").Parens(x)
 }
 
 // factors emits the code of the remaining factors of a monomial; acc holds

@@ -310,6 +310,7 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Block(
 		jen.Id("b").Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
 		jen.Var().Id("pos").Index(jen.Lit(len(g.p.Relations))).Int(),
+		jen.Id("_").Op("=").Id("pos"),
 		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
 			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...)))
 

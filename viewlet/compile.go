@@ -404,13 +404,30 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			continue
 		}
 		if depth >= 0 && depth < 2 {
+			// First-order: each relation atom reads the relation projected on
+			// the columns the rest of the statement uses.
 			for _, i := range idx {
-				if x, ok := factors[i].(*calculus.Rel); ok {
-					bm := c.baseMap(c.rels[x.Name])
-					out = append(out, &calculus.MapRef{Name: bm.Name, Keys: x.Vars, Type: lang.TInt})
-				} else {
+				x, ok := factors[i].(*calculus.Rel)
+				if !ok {
 					out = append(out, factors[i])
+					continue
 				}
+				used := map[string]bool{}
+				for j, f := range factors {
+					if j != i {
+						for _, v := range calculus.Vars(f) {
+							used[v.Name] = true
+						}
+					}
+				}
+				var keys []calculus.Var
+				for k, v := range x.Vars {
+					if (need[v.Name] || used[v.Name] || hasVar(x.Vars[:k], v.Name)) && !hasVar(keys, v.Name) {
+						keys = append(keys, v)
+					}
+				}
+				m := c.mapFor(parent+"_m"+x.Name, keys, &calculus.AggSum{Group: keys, T: x}, Unbounded)
+				out = append(out, &calculus.MapRef{Name: m.Name, Keys: keys, Type: lang.TInt})
 			}
 			continue
 		}
@@ -498,6 +515,9 @@ func orderFactors(fs []calculus.Term, args []calculus.Var) []calculus.Term {
 					}
 				}
 				cost = 2 + unbound
+				if n := len(calculus.Vars(x)); n > 0 && unbound == n {
+					cost = 100 + unbound // a full scan: only when nothing narrows it
+				}
 			default:
 				cost = 1 << 10
 			}

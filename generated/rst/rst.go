@@ -212,7 +212,7 @@ func (e *Engine) InsertR(a int64, b int64) {
 	{
 		acc1 := a
 		if val2 := e.query1TotalMst.get(b); val2 != 0 {
-			acc3 := acc1 * val2
+			acc3 := acc1 * (val2)
 			e.query1Total += acc3
 		}
 	}
@@ -224,7 +224,7 @@ func (e *Engine) InsertR(a int64, b int64) {
 		acc5 := a
 		for _, idx9 := range e.query1TotalMstMs.idx0[b] {
 			ent8 := &e.query1TotalMstMs.entries[idx9]
-			acc7 := acc5 * ent8.val
+			acc7 := acc5 * (ent8.val)
 			e.query1TotalMrs.add(ent8.key.k1, acc7)
 		}
 	}
@@ -237,21 +237,21 @@ func (e *Engine) InsertR(a int64, b int64) {
 //	QUERY1_TOTAL_mRS[c] += -a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) DeleteR(a int64, b int64) {
 	{
-		acc10 := int64(-1) * a
+		acc10 := int64(-1) * (a)
 		if val11 := e.query1TotalMst.get(b); val11 != 0 {
-			acc12 := acc10 * val11
+			acc12 := acc10 * (val11)
 			e.query1Total += acc12
 		}
 	}
 	{
-		acc13 := int64(-1) * a
+		acc13 := int64(-1) * (a)
 		e.query1TotalMr.add(b, acc13)
 	}
 	{
-		acc14 := int64(-1) * a
+		acc14 := int64(-1) * (a)
 		for _, idx18 := range e.query1TotalMstMs.idx0[b] {
 			ent17 := &e.query1TotalMstMs.entries[idx18]
-			acc16 := acc14 * ent17.val
+			acc16 := acc14 * (ent17.val)
 			e.query1TotalMrs.add(ent17.key.k1, acc16)
 		}
 	}
@@ -268,7 +268,7 @@ func (e *Engine) InsertS(b int64, c int64) {
 		if val19 := e.query1TotalMr.get(b); val19 != 0 {
 			acc20 := val19
 			if val21 := e.query1TotalMt.get(c); val21 != 0 {
-				acc22 := acc20 * val21
+				acc22 := acc20 * (val21)
 				e.query1Total += acc22
 			}
 		}
@@ -302,22 +302,22 @@ func (e *Engine) InsertS(b int64, c int64) {
 func (e *Engine) DeleteS(b int64, c int64) {
 	{
 		if val27 := e.query1TotalMr.get(b); val27 != 0 {
-			acc28 := int64(-1) * val27
+			acc28 := int64(-1) * (val27)
 			if val29 := e.query1TotalMt.get(c); val29 != 0 {
-				acc30 := acc28 * val29
+				acc30 := acc28 * (val29)
 				e.query1Total += acc30
 			}
 		}
 	}
 	{
 		if val31 := e.query1TotalMt.get(c); val31 != 0 {
-			acc32 := int64(-1) * val31
+			acc32 := int64(-1) * (val31)
 			e.query1TotalMst.add(b, acc32)
 		}
 	}
 	{
 		if val33 := e.query1TotalMr.get(b); val33 != 0 {
-			acc34 := int64(-1) * val33
+			acc34 := int64(-1) * (val33)
 			e.query1TotalMrs.add(c, acc34)
 		}
 	}
@@ -338,7 +338,7 @@ func (e *Engine) InsertT(c int64, d int64) {
 	{
 		acc35 := d
 		if val36 := e.query1TotalMrs.get(c); val36 != 0 {
-			acc37 := acc35 * val36
+			acc37 := acc35 * (val36)
 			e.query1Total += acc37
 		}
 	}
@@ -346,7 +346,7 @@ func (e *Engine) InsertT(c int64, d int64) {
 		acc38 := d
 		for _, idx42 := range e.query1TotalMstMs.idx1[c] {
 			ent41 := &e.query1TotalMstMs.entries[idx42]
-			acc40 := acc38 * ent41.val
+			acc40 := acc38 * (ent41.val)
 			e.query1TotalMst.add(ent41.key.k0, acc40)
 		}
 	}
@@ -363,22 +363,22 @@ func (e *Engine) InsertT(c int64, d int64) {
 //	QUERY1_TOTAL_mT[c] += -d
 func (e *Engine) DeleteT(c int64, d int64) {
 	{
-		acc44 := int64(-1) * d
+		acc44 := int64(-1) * (d)
 		if val45 := e.query1TotalMrs.get(c); val45 != 0 {
-			acc46 := acc44 * val45
+			acc46 := acc44 * (val45)
 			e.query1Total += acc46
 		}
 	}
 	{
-		acc47 := int64(-1) * d
+		acc47 := int64(-1) * (d)
 		for _, idx51 := range e.query1TotalMstMs.idx1[c] {
 			ent50 := &e.query1TotalMstMs.entries[idx51]
-			acc49 := acc47 * ent50.val
+			acc49 := acc47 * (ent50.val)
 			e.query1TotalMst.add(ent50.key.k0, acc49)
 		}
 	}
 	{
-		acc52 := int64(-1) * d
+		acc52 := int64(-1) * (d)
 		e.query1TotalMt.add(c, acc52)
 	}
 }
@@ -622,6 +622,7 @@ func (e *Engine) NewBatch() runtime.Batch {
 func (e *Engine) ApplyBatch(rb runtime.Batch) {
 	b := rb.(*batch)
 	var pos [3]int
+	_ = pos
 	for _, op := range b.ops {
 		switch op >> 1 {
 		case 0:

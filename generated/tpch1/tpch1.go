@@ -25,9 +25,9 @@ type Engine struct {
 	query1SumQty *mapQuery1SumQty
 	// QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_extendedprice)
 	query1SumBasePrice *mapQuery1SumBasePrice
-	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * (l_extendedprice * (1 + -l_discount)))
+	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)])
 	query1SumDiscPrice *mapQuery1SumDiscPrice
-	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * ((l_extendedprice * (1 + -l_discount)) * (1 + l_tax)))
+	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)])
 	query1SumCharge *mapQuery1SumCharge
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
 	query1Agg5 *mapQuery1Agg5
@@ -182,8 +182,8 @@ func (m *mapQuery1Agg5) add(k keySS, v float64) {
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_quantity
 //	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice
-//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice - {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_discount
-//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice + {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_tax - {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_discount - {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_discount * l_tax
+//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
@@ -214,7 +214,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc3 := l_extendedprice
+			acc3 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			e.query1SumDiscPrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
@@ -223,61 +223,20 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc4 := -1.0 * l_extendedprice
-			acc5 := acc4 * l_discount
-			e.query1SumDiscPrice.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc5)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc6 := l_extendedprice
+			acc4 := ((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax))
 			e.query1SumCharge.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc6)
+			}, acc4)
 		}
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc7 := l_extendedprice
-			acc8 := acc7 * l_tax
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc8)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc9 := -1.0 * l_extendedprice
-			acc10 := acc9 * l_discount
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc10)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc11 := -1.0 * l_extendedprice
-			acc12 := acc11 * l_discount
-			acc13 := acc12 * l_tax
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc13)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc14 := l_discount
+			acc5 := l_discount
 			e.query1Agg5.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc14)
+			}, acc5)
 		}
 	}
 }
@@ -287,8 +246,8 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity
 //	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_extendedprice
-//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_extendedprice + {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_discount
-//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_extendedprice - {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_tax + {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_discount + {l_shipdate <= DATE('1998-09-02')} * l_extendedprice * l_discount * l_tax
+//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
@@ -301,88 +260,47 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc15 := -1.0 * l_quantity
+			acc6 := -1.0 * (l_quantity)
 			e.query1SumQty.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc15)
+			}, acc6)
 		}
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc16 := -1.0 * l_extendedprice
+			acc7 := -1.0 * (l_extendedprice)
 			e.query1SumBasePrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc16)
+			}, acc7)
 		}
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc17 := -1.0 * l_extendedprice
+			acc8 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
 			e.query1SumDiscPrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc17)
+			}, acc8)
 		}
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc18 := l_extendedprice
-			acc19 := acc18 * l_discount
-			e.query1SumDiscPrice.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc19)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc20 := -1.0 * l_extendedprice
+			acc9 := -1.0 * (((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax)))
 			e.query1SumCharge.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc20)
+			}, acc9)
 		}
 	}
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc21 := -1.0 * l_extendedprice
-			acc22 := acc21 * l_tax
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc22)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc23 := l_extendedprice
-			acc24 := acc23 * l_discount
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc24)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc25 := l_extendedprice
-			acc26 := acc25 * l_discount
-			acc27 := acc26 * l_tax
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc27)
-		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			acc28 := -1.0 * l_discount
+			acc10 := -1.0 * (l_discount)
 			e.query1Agg5.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc28)
+			}, acc10)
 		}
 	}
 }
@@ -664,6 +582,7 @@ func (e *Engine) NewBatch() runtime.Batch {
 func (e *Engine) ApplyBatch(rb runtime.Batch) {
 	b := rb.(*batch)
 	var pos [1]int
+	_ = pos
 	for _, op := range b.ops {
 		switch op >> 1 {
 		case 0:

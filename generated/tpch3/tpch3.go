@@ -21,7 +21,7 @@ import (
 type Engine struct {
 	// QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
 	query1Count *mapQuery1Count
-	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * (l_extendedprice * (1 + -l_discount)))
+	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1Revenue *mapQuery1Revenue
 	// QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
 	query1CountMorderslineitem *mapQuery1CountMorderslineitem
@@ -31,14 +31,10 @@ type Engine struct {
 	query1CountMlineitem *mapQuery1CountMlineitem
 	// QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')})
 	query1CountMcustomerorders *mapQuery1CountMcustomerorders
-	// QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * l_extendedprice)
+	// QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1RevenueMorderslineitem *mapQuery1RevenueMorderslineitem
-	// QUERY1_REVENUE_mORDERSLINEITEM2[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount)
-	query1RevenueMorderslineitem2 *mapQuery1RevenueMorderslineitem2
-	// QUERY1_REVENUE_mLINEITEM[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')} * l_extendedprice)
+	// QUERY1_REVENUE_mLINEITEM[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
-	// QUERY1_REVENUE_mLINEITEM2[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount)
-	query1RevenueMlineitem2 *mapQuery1RevenueMlineitem2
 	// QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {o_orderdate < DATE('1995-03-15')})
 	query1CountMorderslineitemMorders *mapQuery1CountMorderslineitemMorders
 }
@@ -54,9 +50,7 @@ func New() *Engine {
 		query1CountMorderslineitemMorders: newQuery1CountMorderslineitemMordersMap(),
 		query1Revenue:                     newQuery1RevenueMap(),
 		query1RevenueMlineitem:            newQuery1RevenueMlineitemMap(),
-		query1RevenueMlineitem2:           newQuery1RevenueMlineitem2Map(),
 		query1RevenueMorderslineitem:      newQuery1RevenueMorderslineitemMap(),
-		query1RevenueMorderslineitem2:     newQuery1RevenueMorderslineitem2Map(),
 	}
 }
 
@@ -334,68 +328,6 @@ func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
 	m.free = append(m.free, i)
 }
 
-// entryQuery1RevenueMorderslineitem2 is an entry of map QUERY1_REVENUE_mORDERSLINEITEM2; pos holds its position in each secondary index.
-type entryQuery1RevenueMorderslineitem2 struct {
-	key keyIIDI
-	val float64
-	pos [1]int32
-}
-
-// mapQuery1RevenueMorderslineitem2 stores map QUERY1_REVENUE_mORDERSLINEITEM2[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1RevenueMorderslineitem2 struct {
-	entries []entryQuery1RevenueMorderslineitem2 // live and free entries
-	free    []int32                              // positions of free entries
-	index   map[keyIIDI]int32                    // primary index
-	idx0    map[int64][]int32                    // by c_custkey
-}
-
-func newQuery1RevenueMorderslineitem2Map() *mapQuery1RevenueMorderslineitem2 {
-	return &mapQuery1RevenueMorderslineitem2{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1RevenueMorderslineitem2) get(k keyIIDI) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1RevenueMorderslineitem2) add(k keyIIDI, v float64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1RevenueMorderslineitem2{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k1]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k1] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k1]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k1] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
 // mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey].
 type mapQuery1RevenueMlineitem struct {
 	index map[int64]float64
@@ -408,28 +340,6 @@ func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
 	return m.index[k]
 }
 func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1RevenueMlineitem2 stores map QUERY1_REVENUE_mLINEITEM2[o_orderkey].
-type mapQuery1RevenueMlineitem2 struct {
-	index map[int64]float64
-}
-
-func newQuery1RevenueMlineitem2Map() *mapQuery1RevenueMlineitem2 {
-	return &mapQuery1RevenueMlineitem2{index: make(map[int64]float64)}
-}
-func (m *mapQuery1RevenueMlineitem2) get(k int64) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1RevenueMlineitem2) add(k int64, v float64) {
 	if v == 0 {
 		return
 	}
@@ -515,13 +425,11 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * l_extendedprice * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] - {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * l_extendedprice * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE_mORDERSLINEITEM2[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * l_extendedprice
-//	QUERY1_REVENUE_mLINEITEM2[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount
+//	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
@@ -538,10 +446,10 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc5 := l_extendedprice
+			acc5 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			for _, idx9 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
 				ent8 := &e.query1CountMcustomerorders.entries[idx9]
-				acc7 := acc5 * float64(ent8.val)
+				acc7 := acc5 * (float64(ent8.val))
 				e.query1Revenue.add(keyIDI{
 					k0: l_orderkey,
 					k1: ent8.key.k1,
@@ -552,30 +460,15 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc10 := -1.0 * l_extendedprice
-			acc11 := acc10 * l_discount
-			for _, idx15 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent14 := &e.query1CountMcustomerorders.entries[idx15]
-				acc13 := acc11 * float64(ent14.val)
-				e.query1Revenue.add(keyIDI{
-					k0: l_orderkey,
-					k1: ent14.key.k1,
-					k2: ent14.key.k2,
-				}, acc13)
-			}
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx19 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent18 := &e.query1CountMorderslineitemMorders.entries[idx19]
-				acc17 := ent18.val
+			for _, idx13 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+				ent12 := &e.query1CountMorderslineitemMorders.entries[idx13]
+				acc11 := ent12.val
 				e.query1CountMorderslineitem.add(keyIIDI{
 					k0: l_orderkey,
-					k1: ent18.key.k1,
-					k2: ent18.key.k2,
-					k3: ent18.key.k3,
-				}, acc17)
+					k1: ent12.key.k1,
+					k2: ent12.key.k2,
+					k3: ent12.key.k3,
+				}, acc11)
 			}
 		}
 	}
@@ -586,46 +479,23 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc20 := l_extendedprice
-			for _, idx24 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent23 := &e.query1CountMorderslineitemMorders.entries[idx24]
-				acc22 := acc20 * float64(ent23.val)
+			acc14 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+			for _, idx18 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+				ent17 := &e.query1CountMorderslineitemMorders.entries[idx18]
+				acc16 := acc14 * (float64(ent17.val))
 				e.query1RevenueMorderslineitem.add(keyIIDI{
 					k0: l_orderkey,
-					k1: ent23.key.k1,
-					k2: ent23.key.k2,
-					k3: ent23.key.k3,
-				}, acc22)
+					k1: ent17.key.k1,
+					k2: ent17.key.k2,
+					k3: ent17.key.k3,
+				}, acc16)
 			}
 		}
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc25 := l_extendedprice
-			acc26 := acc25 * l_discount
-			for _, idx30 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent29 := &e.query1CountMorderslineitemMorders.entries[idx30]
-				acc28 := acc26 * float64(ent29.val)
-				e.query1RevenueMorderslineitem2.add(keyIIDI{
-					k0: l_orderkey,
-					k1: ent29.key.k1,
-					k2: ent29.key.k2,
-					k3: ent29.key.k3,
-				}, acc28)
-			}
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc31 := l_extendedprice
-			e.query1RevenueMlineitem.add(l_orderkey, acc31)
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc32 := l_extendedprice
-			acc33 := acc32 * l_discount
-			e.query1RevenueMlineitem2.add(l_orderkey, acc33)
+			acc19 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+			e.query1RevenueMlineitem.add(l_orderkey, acc19)
 		}
 	}
 }
@@ -633,67 +503,50 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 // DeleteLineitem deletes one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * l_extendedprice * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] + {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * l_extendedprice * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE_mORDERSLINEITEM2[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * l_extendedprice
-//	QUERY1_REVENUE_mLINEITEM2[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount
+//	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx37 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent36 := &e.query1CountMcustomerorders.entries[idx37]
-				acc35 := int64(-1) * ent36.val
+			for _, idx23 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
+				ent22 := &e.query1CountMcustomerorders.entries[idx23]
+				acc21 := int64(-1) * (ent22.val)
 				e.query1Count.add(keyIDI{
 					k0: l_orderkey,
-					k1: ent36.key.k1,
-					k2: ent36.key.k2,
-				}, acc35)
+					k1: ent22.key.k1,
+					k2: ent22.key.k2,
+				}, acc21)
 			}
 		}
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc38 := -1.0 * l_extendedprice
-			for _, idx42 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent41 := &e.query1CountMcustomerorders.entries[idx42]
-				acc40 := acc38 * float64(ent41.val)
+			acc24 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+			for _, idx28 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
+				ent27 := &e.query1CountMcustomerorders.entries[idx28]
+				acc26 := acc24 * (float64(ent27.val))
 				e.query1Revenue.add(keyIDI{
 					k0: l_orderkey,
-					k1: ent41.key.k1,
-					k2: ent41.key.k2,
-				}, acc40)
+					k1: ent27.key.k1,
+					k2: ent27.key.k2,
+				}, acc26)
 			}
 		}
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc43 := l_extendedprice
-			acc44 := acc43 * l_discount
-			for _, idx48 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent47 := &e.query1CountMcustomerorders.entries[idx48]
-				acc46 := acc44 * float64(ent47.val)
-				e.query1Revenue.add(keyIDI{
-					k0: l_orderkey,
-					k1: ent47.key.k1,
-					k2: ent47.key.k2,
-				}, acc46)
-			}
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx52 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent51 := &e.query1CountMorderslineitemMorders.entries[idx52]
-				acc50 := int64(-1) * ent51.val
+			for _, idx32 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+				ent31 := &e.query1CountMorderslineitemMorders.entries[idx32]
+				acc30 := int64(-1) * (ent31.val)
 				e.query1CountMorderslineitem.add(keyIIDI{
 					k0: l_orderkey,
-					k1: ent51.key.k1,
-					k2: ent51.key.k2,
-					k3: ent51.key.k3,
-				}, acc50)
+					k1: ent31.key.k1,
+					k2: ent31.key.k2,
+					k3: ent31.key.k3,
+				}, acc30)
 			}
 		}
 	}
@@ -704,46 +557,23 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc53 := -1.0 * l_extendedprice
-			for _, idx57 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent56 := &e.query1CountMorderslineitemMorders.entries[idx57]
-				acc55 := acc53 * float64(ent56.val)
+			acc33 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+			for _, idx37 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+				ent36 := &e.query1CountMorderslineitemMorders.entries[idx37]
+				acc35 := acc33 * (float64(ent36.val))
 				e.query1RevenueMorderslineitem.add(keyIIDI{
 					k0: l_orderkey,
-					k1: ent56.key.k1,
-					k2: ent56.key.k2,
-					k3: ent56.key.k3,
-				}, acc55)
+					k1: ent36.key.k1,
+					k2: ent36.key.k2,
+					k3: ent36.key.k3,
+				}, acc35)
 			}
 		}
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc58 := -1.0 * l_extendedprice
-			acc59 := acc58 * l_discount
-			for _, idx63 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent62 := &e.query1CountMorderslineitemMorders.entries[idx63]
-				acc61 := acc59 * float64(ent62.val)
-				e.query1RevenueMorderslineitem2.add(keyIIDI{
-					k0: l_orderkey,
-					k1: ent62.key.k1,
-					k2: ent62.key.k2,
-					k3: ent62.key.k3,
-				}, acc61)
-			}
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc64 := -1.0 * l_extendedprice
-			e.query1RevenueMlineitem.add(l_orderkey, acc64)
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc65 := -1.0 * l_extendedprice
-			acc66 := acc65 * l_discount
-			e.query1RevenueMlineitem2.add(l_orderkey, acc66)
+			acc38 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+			e.query1RevenueMlineitem.add(l_orderkey, acc38)
 		}
 	}
 }
@@ -751,106 +581,77 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_COUNT_mLINEITEM[o_orderkey]
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey] - {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM2[o_orderkey]
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey]
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
-//	QUERY1_REVENUE_mORDERSLINEITEM2[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM2[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')}
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val67 := e.query1CountMcustomer.get(o_custkey); val67 != 0 {
-				acc68 := val67
-				if val69 := e.query1CountMlineitem.get(o_orderkey); val69 != 0 {
-					acc70 := acc68 * val69
+			if val39 := e.query1CountMcustomer.get(o_custkey); val39 != 0 {
+				acc40 := val39
+				if val41 := e.query1CountMlineitem.get(o_orderkey); val41 != 0 {
+					acc42 := acc40 * (val41)
 					e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc70)
+					}, acc42)
 				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val71 := e.query1CountMcustomer.get(o_custkey); val71 != 0 {
-				acc72 := float64(val71)
-				if val73 := e.query1RevenueMlineitem.get(o_orderkey); val73 != 0 {
-					acc74 := acc72 * val73
+			if val43 := e.query1CountMcustomer.get(o_custkey); val43 != 0 {
+				acc44 := float64(val43)
+				if val45 := e.query1RevenueMlineitem.get(o_orderkey); val45 != 0 {
+					acc46 := acc44 * (val45)
 					e.query1Revenue.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc74)
+					}, acc46)
 				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val75 := e.query1CountMcustomer.get(o_custkey); val75 != 0 {
-				acc76 := -1.0 * float64(val75)
-				if val77 := e.query1RevenueMlineitem2.get(o_orderkey); val77 != 0 {
-					acc78 := acc76 * val77
-					e.query1Revenue.add(keyIDI{
-						k0: o_orderkey,
-						k1: o_orderdate,
-						k2: o_shippriority,
-					}, acc78)
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val79 := e.query1CountMlineitem.get(o_orderkey); val79 != 0 {
-				acc80 := val79
+			if val47 := e.query1CountMlineitem.get(o_orderkey); val47 != 0 {
+				acc48 := val47
 				e.query1CountMorderslineitem.add(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc80)
+				}, acc48)
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val81 := e.query1CountMcustomer.get(o_custkey); val81 != 0 {
-				acc82 := val81
+			if val49 := e.query1CountMcustomer.get(o_custkey); val49 != 0 {
+				acc50 := val49
 				e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc82)
+				}, acc50)
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val83 := e.query1RevenueMlineitem.get(o_orderkey); val83 != 0 {
-				acc84 := val83
+			if val51 := e.query1RevenueMlineitem.get(o_orderkey); val51 != 0 {
+				acc52 := val51
 				e.query1RevenueMorderslineitem.add(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc84)
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val85 := e.query1RevenueMlineitem2.get(o_orderkey); val85 != 0 {
-				acc86 := val85
-				e.query1RevenueMorderslineitem2.add(keyIIDI{
-					k0: o_orderkey,
-					k1: o_custkey,
-					k2: o_orderdate,
-					k3: o_shippriority,
-				}, acc86)
+				}, acc52)
 			}
 		}
 	}
@@ -869,106 +670,77 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 // DeleteOrders deletes one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_COUNT_mLINEITEM[o_orderkey]
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey] + {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM2[o_orderkey]
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey]
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
-//	QUERY1_REVENUE_mORDERSLINEITEM2[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM2[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')}
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val87 := e.query1CountMcustomer.get(o_custkey); val87 != 0 {
-				acc88 := int64(-1) * val87
-				if val89 := e.query1CountMlineitem.get(o_orderkey); val89 != 0 {
-					acc90 := acc88 * val89
+			if val53 := e.query1CountMcustomer.get(o_custkey); val53 != 0 {
+				acc54 := int64(-1) * (val53)
+				if val55 := e.query1CountMlineitem.get(o_orderkey); val55 != 0 {
+					acc56 := acc54 * (val55)
 					e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc90)
+					}, acc56)
 				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val91 := e.query1CountMcustomer.get(o_custkey); val91 != 0 {
-				acc92 := -1.0 * float64(val91)
-				if val93 := e.query1RevenueMlineitem.get(o_orderkey); val93 != 0 {
-					acc94 := acc92 * val93
+			if val57 := e.query1CountMcustomer.get(o_custkey); val57 != 0 {
+				acc58 := -1.0 * (float64(val57))
+				if val59 := e.query1RevenueMlineitem.get(o_orderkey); val59 != 0 {
+					acc60 := acc58 * (val59)
 					e.query1Revenue.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc94)
+					}, acc60)
 				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val95 := e.query1CountMcustomer.get(o_custkey); val95 != 0 {
-				acc96 := float64(val95)
-				if val97 := e.query1RevenueMlineitem2.get(o_orderkey); val97 != 0 {
-					acc98 := acc96 * val97
-					e.query1Revenue.add(keyIDI{
-						k0: o_orderkey,
-						k1: o_orderdate,
-						k2: o_shippriority,
-					}, acc98)
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val99 := e.query1CountMlineitem.get(o_orderkey); val99 != 0 {
-				acc100 := int64(-1) * val99
+			if val61 := e.query1CountMlineitem.get(o_orderkey); val61 != 0 {
+				acc62 := int64(-1) * (val61)
 				e.query1CountMorderslineitem.add(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc100)
+				}, acc62)
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val101 := e.query1CountMcustomer.get(o_custkey); val101 != 0 {
-				acc102 := int64(-1) * val101
+			if val63 := e.query1CountMcustomer.get(o_custkey); val63 != 0 {
+				acc64 := int64(-1) * (val63)
 				e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc102)
+				}, acc64)
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val103 := e.query1RevenueMlineitem.get(o_orderkey); val103 != 0 {
-				acc104 := -1.0 * val103
+			if val65 := e.query1RevenueMlineitem.get(o_orderkey); val65 != 0 {
+				acc66 := -1.0 * (val65)
 				e.query1RevenueMorderslineitem.add(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc104)
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val105 := e.query1RevenueMlineitem2.get(o_orderkey); val105 != 0 {
-				acc106 := -1.0 * val105
-				e.query1RevenueMorderslineitem2.add(keyIIDI{
-					k0: o_orderkey,
-					k1: o_custkey,
-					k2: o_orderdate,
-					k3: o_shippriority,
-				}, acc106)
+				}, acc66)
 			}
 		}
 	}
@@ -987,46 +759,33 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] - {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM2[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx110 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-				ent109 := &e.query1CountMorderslineitem.entries[idx110]
-				acc108 := ent109.val
+			for _, idx70 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+				ent69 := &e.query1CountMorderslineitem.entries[idx70]
+				acc68 := ent69.val
 				e.query1Count.add(keyIDI{
-					k0: ent109.key.k0,
-					k1: ent109.key.k2,
-					k2: ent109.key.k3,
-				}, acc108)
+					k0: ent69.key.k0,
+					k1: ent69.key.k2,
+					k2: ent69.key.k3,
+				}, acc68)
 			}
 		}
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx114 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
-				ent113 := &e.query1RevenueMorderslineitem.entries[idx114]
-				acc112 := ent113.val
+			for _, idx74 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
+				ent73 := &e.query1RevenueMorderslineitem.entries[idx74]
+				acc72 := ent73.val
 				e.query1Revenue.add(keyIDI{
-					k0: ent113.key.k0,
-					k1: ent113.key.k2,
-					k2: ent113.key.k3,
-				}, acc112)
-			}
-		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx118 := range e.query1RevenueMorderslineitem2.idx0[c_custkey] {
-				ent117 := &e.query1RevenueMorderslineitem2.entries[idx118]
-				acc116 := -1.0 * ent117.val
-				e.query1Revenue.add(keyIDI{
-					k0: ent117.key.k0,
-					k1: ent117.key.k2,
-					k2: ent117.key.k3,
-				}, acc116)
+					k0: ent73.key.k0,
+					k1: ent73.key.k2,
+					k2: ent73.key.k3,
+				}, acc72)
 			}
 		}
 	}
@@ -1037,14 +796,14 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx122 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-				ent121 := &e.query1CountMorderslineitemMorders.entries[idx122]
-				acc120 := ent121.val
+			for _, idx78 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+				ent77 := &e.query1CountMorderslineitemMorders.entries[idx78]
+				acc76 := ent77.val
 				e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent121.key.k0,
-					k1: ent121.key.k2,
-					k2: ent121.key.k3,
-				}, acc120)
+					k0: ent77.key.k0,
+					k1: ent77.key.k2,
+					k2: ent77.key.k3,
+				}, acc76)
 			}
 		}
 	}
@@ -1053,46 +812,33 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 // DeleteCustomer deletes one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] + {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM2[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += -{c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx126 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-				ent125 := &e.query1CountMorderslineitem.entries[idx126]
-				acc124 := int64(-1) * ent125.val
+			for _, idx82 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+				ent81 := &e.query1CountMorderslineitem.entries[idx82]
+				acc80 := int64(-1) * (ent81.val)
 				e.query1Count.add(keyIDI{
-					k0: ent125.key.k0,
-					k1: ent125.key.k2,
-					k2: ent125.key.k3,
-				}, acc124)
+					k0: ent81.key.k0,
+					k1: ent81.key.k2,
+					k2: ent81.key.k3,
+				}, acc80)
 			}
 		}
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx130 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
-				ent129 := &e.query1RevenueMorderslineitem.entries[idx130]
-				acc128 := -1.0 * ent129.val
+			for _, idx86 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
+				ent85 := &e.query1RevenueMorderslineitem.entries[idx86]
+				acc84 := -1.0 * (ent85.val)
 				e.query1Revenue.add(keyIDI{
-					k0: ent129.key.k0,
-					k1: ent129.key.k2,
-					k2: ent129.key.k3,
-				}, acc128)
-			}
-		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx134 := range e.query1RevenueMorderslineitem2.idx0[c_custkey] {
-				ent133 := &e.query1RevenueMorderslineitem2.entries[idx134]
-				acc132 := ent133.val
-				e.query1Revenue.add(keyIDI{
-					k0: ent133.key.k0,
-					k1: ent133.key.k2,
-					k2: ent133.key.k3,
-				}, acc132)
+					k0: ent85.key.k0,
+					k1: ent85.key.k2,
+					k2: ent85.key.k3,
+				}, acc84)
 			}
 		}
 	}
@@ -1103,14 +849,14 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx138 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-				ent137 := &e.query1CountMorderslineitemMorders.entries[idx138]
-				acc136 := int64(-1) * ent137.val
+			for _, idx90 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+				ent89 := &e.query1CountMorderslineitemMorders.entries[idx90]
+				acc88 := int64(-1) * (ent89.val)
 				e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent137.key.k0,
-					k1: ent137.key.k2,
-					k2: ent137.key.k3,
-				}, acc136)
+					k0: ent89.key.k0,
+					k1: ent89.key.k2,
+					k2: ent89.key.k3,
+				}, acc88)
 			}
 		}
 	}
@@ -1547,6 +1293,7 @@ func (e *Engine) NewBatch() runtime.Batch {
 func (e *Engine) ApplyBatch(rb runtime.Batch) {
 	b := rb.(*batch)
 	var pos [3]int
+	_ = pos
 	for _, op := range b.ops {
 		switch op >> 1 {
 		case 0:

@@ -21,24 +21,27 @@ import (
 type Engine struct {
 	// QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
 	query1Count *mapQuery1Count
-	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * (l_extendedprice * (1 + -l_discount)))
+	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1Revenue *mapQuery1Revenue
-	// ORDERS[o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] := AggSum([o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment], ORDERS(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment))
-	orders *mapOrders
-	// LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] := AggSum([l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
-	lineitem *mapLineitem
-	// CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] := AggSum([c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment))
-	customer *mapCustomer
+	// QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment))
+	query1CountMorders *mapQuery1CountMorders
+	// QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] := AggSum([l_orderkey, l_shipdate], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
+	query1CountMlineitem *mapQuery1CountMlineitem
+	// QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] := AggSum([o_custkey, c_mktsegment], CUSTOMER(o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment))
+	query1CountMcustomer *mapQuery1CountMcustomer
+	// QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] := AggSum([l_orderkey, l_extendedprice, l_discount, l_shipdate], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
+	query1RevenueMlineitem *mapQuery1RevenueMlineitem
 }
 
 // New returns an Engine over empty relations.
 func New() *Engine {
 	return &Engine{
-		customer:      newCustomerMap(),
-		lineitem:      newLineitemMap(),
-		orders:        newOrdersMap(),
-		query1Count:   newQuery1CountMap(),
-		query1Revenue: newQuery1RevenueMap(),
+		query1Count:            newQuery1CountMap(),
+		query1CountMcustomer:   newQuery1CountMcustomerMap(),
+		query1CountMlineitem:   newQuery1CountMlineitemMap(),
+		query1CountMorders:     newQuery1CountMordersMap(),
+		query1Revenue:          newQuery1RevenueMap(),
+		query1RevenueMlineitem: newQuery1RevenueMlineitemMap(),
 	}
 }
 
@@ -86,36 +89,36 @@ func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	}
 }
 
-// entryOrders is an entry of map ORDERS; pos holds its position in each secondary index.
-type entryOrders struct {
-	key keyIISFDSSIS
+// entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.
+type entryQuery1CountMorders struct {
+	key keyIIDI
 	val int64
 	pos [2]int32
 }
 
-// mapOrders stores map ORDERS[o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] with secondary indexes.
-type mapOrders struct {
-	entries []entryOrders          // live and free entries
-	free    []int32                // positions of free entries
-	index   map[keyIISFDSSIS]int32 // primary index
-	idx0    map[keyII][]int32      // by o_orderkey, o_custkey
-	idx1    map[int64][]int32      // by o_custkey
+// mapQuery1CountMorders stores map QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
+type mapQuery1CountMorders struct {
+	entries []entryQuery1CountMorders // live and free entries
+	free    []int32                   // positions of free entries
+	index   map[keyIIDI]int32         // primary index
+	idx0    map[int64][]int32         // by l_orderkey
+	idx1    map[int64][]int32         // by c_custkey
 }
 
-func newOrdersMap() *mapOrders {
-	return &mapOrders{
-		idx0:  make(map[keyII][]int32),
+func newQuery1CountMordersMap() *mapQuery1CountMorders {
+	return &mapQuery1CountMorders{
+		idx0:  make(map[int64][]int32),
 		idx1:  make(map[int64][]int32),
-		index: make(map[keyIISFDSSIS]int32),
+		index: make(map[keyIIDI]int32),
 	}
 }
-func (m *mapOrders) get(k keyIISFDSSIS) int64 {
+func (m *mapQuery1CountMorders) get(k keyIIDI) int64 {
 	if i, ok := m.index[k]; ok {
 		return m.entries[i].val
 	}
 	return 0
 }
-func (m *mapOrders) add(k keyIISFDSSIS, v int64) {
+func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 	i, ok := m.index[k]
 	if !ok {
 		if v == 0 {
@@ -126,20 +129,14 @@ func (m *mapOrders) add(k keyIISFDSSIS, v int64) {
 			m.free = m.free[:n-1]
 		} else {
 			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryOrders{})
+			m.entries = append(m.entries, entryQuery1CountMorders{})
 		}
 		ent := &m.entries[i]
 		ent.key, ent.val = k, v
 		m.index[k] = i
-		s0 := m.idx0[keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}]
+		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
-		m.idx0[keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}] = append(s0, i)
+		m.idx0[k.k0] = append(s0, i)
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
@@ -151,17 +148,11 @@ func (m *mapOrders) add(k keyIISFDSSIS, v int64) {
 		return
 	}
 	delete(m.index, k)
-	s0 := m.idx0[keyII{
-		k0: k.k0,
-		k1: k.k1,
-	}]
+	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
 	s0[ent.pos[0]] = last0
 	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[keyII{
-		k0: k.k0,
-		k1: k.k1,
-	}] = s0[:len(s0)-1]
+	m.idx0[k.k0] = s0[:len(s0)-1]
 	s1 := m.idx1[k.k1]
 	last1 := s1[len(s1)-1]
 	s1[ent.pos[1]] = last1
@@ -170,34 +161,34 @@ func (m *mapOrders) add(k keyIISFDSSIS, v int64) {
 	m.free = append(m.free, i)
 }
 
-// entryLineitem is an entry of map LINEITEM; pos holds its position in each secondary index.
-type entryLineitem struct {
-	key keyIIIIFFFFSSDDDSSS
+// entryQuery1CountMlineitem is an entry of map QUERY1_COUNT_mLINEITEM; pos holds its position in each secondary index.
+type entryQuery1CountMlineitem struct {
+	key keyID
 	val int64
 	pos [1]int32
 }
 
-// mapLineitem stores map LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] with secondary indexes.
-type mapLineitem struct {
-	entries []entryLineitem               // live and free entries
-	free    []int32                       // positions of free entries
-	index   map[keyIIIIFFFFSSDDDSSS]int32 // primary index
-	idx0    map[int64][]int32             // by l_orderkey
+// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] with secondary indexes.
+type mapQuery1CountMlineitem struct {
+	entries []entryQuery1CountMlineitem // live and free entries
+	free    []int32                     // positions of free entries
+	index   map[keyID]int32             // primary index
+	idx0    map[int64][]int32           // by l_orderkey
 }
 
-func newLineitemMap() *mapLineitem {
-	return &mapLineitem{
+func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
+	return &mapQuery1CountMlineitem{
 		idx0:  make(map[int64][]int32),
-		index: make(map[keyIIIIFFFFSSDDDSSS]int32),
+		index: make(map[keyID]int32),
 	}
 }
-func (m *mapLineitem) get(k keyIIIIFFFFSSDDDSSS) int64 {
+func (m *mapQuery1CountMlineitem) get(k keyID) int64 {
 	if i, ok := m.index[k]; ok {
 		return m.entries[i].val
 	}
 	return 0
 }
-func (m *mapLineitem) add(k keyIIIIFFFFSSDDDSSS, v int64) {
+func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
 	i, ok := m.index[k]
 	if !ok {
 		if v == 0 {
@@ -208,7 +199,7 @@ func (m *mapLineitem) add(k keyIIIIFFFFSSDDDSSS, v int64) {
 			m.free = m.free[:n-1]
 		} else {
 			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryLineitem{})
+			m.entries = append(m.entries, entryQuery1CountMlineitem{})
 		}
 		ent := &m.entries[i]
 		ent.key, ent.val = k, v
@@ -232,34 +223,34 @@ func (m *mapLineitem) add(k keyIIIIFFFFSSDDDSSS, v int64) {
 	m.free = append(m.free, i)
 }
 
-// entryCustomer is an entry of map CUSTOMER; pos holds its position in each secondary index.
-type entryCustomer struct {
-	key keyISSISFSS
+// entryQuery1CountMcustomer is an entry of map QUERY1_COUNT_mCUSTOMER; pos holds its position in each secondary index.
+type entryQuery1CountMcustomer struct {
+	key keyIS
 	val int64
 	pos [1]int32
 }
 
-// mapCustomer stores map CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] with secondary indexes.
-type mapCustomer struct {
-	entries []entryCustomer       // live and free entries
-	free    []int32               // positions of free entries
-	index   map[keyISSISFSS]int32 // primary index
-	idx0    map[int64][]int32     // by c_custkey
+// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] with secondary indexes.
+type mapQuery1CountMcustomer struct {
+	entries []entryQuery1CountMcustomer // live and free entries
+	free    []int32                     // positions of free entries
+	index   map[keyIS]int32             // primary index
+	idx0    map[int64][]int32           // by o_custkey
 }
 
-func newCustomerMap() *mapCustomer {
-	return &mapCustomer{
+func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
+	return &mapQuery1CountMcustomer{
 		idx0:  make(map[int64][]int32),
-		index: make(map[keyISSISFSS]int32),
+		index: make(map[keyIS]int32),
 	}
 }
-func (m *mapCustomer) get(k keyISSISFSS) int64 {
+func (m *mapQuery1CountMcustomer) get(k keyIS) int64 {
 	if i, ok := m.index[k]; ok {
 		return m.entries[i].val
 	}
 	return 0
 }
-func (m *mapCustomer) add(k keyISSISFSS, v int64) {
+func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 	i, ok := m.index[k]
 	if !ok {
 		if v == 0 {
@@ -270,7 +261,69 @@ func (m *mapCustomer) add(k keyISSISFSS, v int64) {
 			m.free = m.free[:n-1]
 		} else {
 			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryCustomer{})
+			m.entries = append(m.entries, entryQuery1CountMcustomer{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
+
+// entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM; pos holds its position in each secondary index.
+type entryQuery1RevenueMlineitem struct {
+	key keyIFFD
+	val int64
+	pos [1]int32
+}
+
+// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] with secondary indexes.
+type mapQuery1RevenueMlineitem struct {
+	entries []entryQuery1RevenueMlineitem // live and free entries
+	free    []int32                       // positions of free entries
+	index   map[keyIFFD]int32             // primary index
+	idx0    map[int64][]int32             // by l_orderkey
+}
+
+func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
+	return &mapQuery1RevenueMlineitem{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyIFFD]int32),
+	}
+}
+func (m *mapQuery1RevenueMlineitem) get(k keyIFFD) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
 		}
 		ent := &m.entries[i]
 		ent.key, ent.val = k, v
@@ -296,26 +349,25 @@ func (m *mapCustomer) add(k keyISSISFSS, v int64) {
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * l_extendedprice * CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} - {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount * CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')}
-//	LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] += 1
+//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
+//	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			for ent3, idx4 := range e.customer.index {
-				acc2 := e.customer.entries[idx4].val
-				if (ent3.k6) == ("BUILDING") {
-					for _, idx8 := range e.orders.idx0[keyII{
-						k0: l_orderkey,
-						k1: ent3.k0,
-					}] {
-						ent7 := &e.orders.entries[idx8]
-						acc6 := acc2 * ent7.val
-						if (ent7.key.k4) < (runtime.Date(19950315)) {
+			for _, idx4 := range e.query1CountMorders.idx0[l_orderkey] {
+				ent3 := &e.query1CountMorders.entries[idx4]
+				acc2 := ent3.val
+				if (ent3.key.k2) < (runtime.Date(19950315)) {
+					for _, idx8 := range e.query1CountMcustomer.idx0[ent3.key.k1] {
+						ent7 := &e.query1CountMcustomer.entries[idx8]
+						acc6 := acc2 * (ent7.val)
+						if (ent7.key.k1) == ("BUILDING") {
 							e.query1Count.add(keyIDI{
 								k0: l_orderkey,
-								k1: ent7.key.k4,
-								k2: ent7.key.k7,
+								k1: ent3.key.k2,
+								k2: ent3.key.k3,
 							}, acc6)
 						}
 					}
@@ -325,21 +377,19 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc9 := l_extendedprice
-			for ent12, idx13 := range e.customer.index {
-				acc11 := acc9 * float64(e.customer.entries[idx13].val)
-				if (ent12.k6) == ("BUILDING") {
-					for _, idx17 := range e.orders.idx0[keyII{
-						k0: l_orderkey,
-						k1: ent12.k0,
-					}] {
-						ent16 := &e.orders.entries[idx17]
-						acc15 := acc11 * float64(ent16.val)
-						if (ent16.key.k4) < (runtime.Date(19950315)) {
+			acc9 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+			for _, idx13 := range e.query1CountMorders.idx0[l_orderkey] {
+				ent12 := &e.query1CountMorders.entries[idx13]
+				acc11 := acc9 * (float64(ent12.val))
+				if (ent12.key.k2) < (runtime.Date(19950315)) {
+					for _, idx17 := range e.query1CountMcustomer.idx0[ent12.key.k1] {
+						ent16 := &e.query1CountMcustomer.entries[idx17]
+						acc15 := acc11 * (float64(ent16.val))
+						if (ent16.key.k1) == ("BUILDING") {
 							e.query1Revenue.add(keyIDI{
 								k0: l_orderkey,
-								k1: ent16.key.k4,
-								k2: ent16.key.k7,
+								k1: ent12.key.k2,
+								k2: ent12.key.k3,
 							}, acc15)
 						}
 					}
@@ -348,75 +398,43 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		}
 	}
 	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc18 := -1.0 * l_extendedprice
-			acc19 := acc18 * l_discount
-			for ent22, idx23 := range e.customer.index {
-				acc21 := acc19 * float64(e.customer.entries[idx23].val)
-				if (ent22.k6) == ("BUILDING") {
-					for _, idx27 := range e.orders.idx0[keyII{
-						k0: l_orderkey,
-						k1: ent22.k0,
-					}] {
-						ent26 := &e.orders.entries[idx27]
-						acc25 := acc21 * float64(ent26.val)
-						if (ent26.key.k4) < (runtime.Date(19950315)) {
-							e.query1Revenue.add(keyIDI{
-								k0: l_orderkey,
-								k1: ent26.key.k4,
-								k2: ent26.key.k7,
-							}, acc25)
-						}
-					}
-				}
-			}
-		}
+		e.query1CountMlineitem.add(keyID{
+			k0: l_orderkey,
+			k1: l_shipdate,
+		}, int64(1))
 	}
 	{
-		e.lineitem.add(keyIIIIFFFFSSDDDSSS{
-			k0:  l_orderkey,
-			k1:  l_partkey,
-			k10: l_shipdate,
-			k11: l_commitdate,
-			k12: l_receiptdate,
-			k13: l_shipinstruct,
-			k14: l_shipmode,
-			k15: l_comment,
-			k2:  l_suppkey,
-			k3:  l_linenumber,
-			k4:  l_quantity,
-			k5:  l_extendedprice,
-			k6:  l_discount,
-			k7:  l_tax,
-			k8:  l_returnflag,
-			k9:  l_linestatus,
+		e.query1RevenueMlineitem.add(keyIFFD{
+			k0: l_orderkey,
+			k1: l_extendedprice,
+			k2: l_discount,
+			k3: l_shipdate,
 		}, int64(1))
 	}
 }
 
 // DeleteLineitem deletes one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * l_extendedprice * CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} + {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount * CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')}
-//	LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] += -1
+//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
+//	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			for ent30, idx31 := range e.customer.index {
-				acc29 := int64(-1) * e.customer.entries[idx31].val
-				if (ent30.k6) == ("BUILDING") {
-					for _, idx35 := range e.orders.idx0[keyII{
-						k0: l_orderkey,
-						k1: ent30.k0,
-					}] {
-						ent34 := &e.orders.entries[idx35]
-						acc33 := acc29 * ent34.val
-						if (ent34.key.k4) < (runtime.Date(19950315)) {
+			for _, idx21 := range e.query1CountMorders.idx0[l_orderkey] {
+				ent20 := &e.query1CountMorders.entries[idx21]
+				acc19 := int64(-1) * (ent20.val)
+				if (ent20.key.k2) < (runtime.Date(19950315)) {
+					for _, idx25 := range e.query1CountMcustomer.idx0[ent20.key.k1] {
+						ent24 := &e.query1CountMcustomer.entries[idx25]
+						acc23 := acc19 * (ent24.val)
+						if (ent24.key.k1) == ("BUILDING") {
 							e.query1Count.add(keyIDI{
 								k0: l_orderkey,
-								k1: ent34.key.k4,
-								k2: ent34.key.k7,
-							}, acc33)
+								k1: ent20.key.k2,
+								k2: ent20.key.k3,
+							}, acc23)
 						}
 					}
 				}
@@ -425,22 +443,20 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc36 := -1.0 * l_extendedprice
-			for ent39, idx40 := range e.customer.index {
-				acc38 := acc36 * float64(e.customer.entries[idx40].val)
-				if (ent39.k6) == ("BUILDING") {
-					for _, idx44 := range e.orders.idx0[keyII{
-						k0: l_orderkey,
-						k1: ent39.k0,
-					}] {
-						ent43 := &e.orders.entries[idx44]
-						acc42 := acc38 * float64(ent43.val)
-						if (ent43.key.k4) < (runtime.Date(19950315)) {
+			acc26 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+			for _, idx30 := range e.query1CountMorders.idx0[l_orderkey] {
+				ent29 := &e.query1CountMorders.entries[idx30]
+				acc28 := acc26 * (float64(ent29.val))
+				if (ent29.key.k2) < (runtime.Date(19950315)) {
+					for _, idx34 := range e.query1CountMcustomer.idx0[ent29.key.k1] {
+						ent33 := &e.query1CountMcustomer.entries[idx34]
+						acc32 := acc28 * (float64(ent33.val))
+						if (ent33.key.k1) == ("BUILDING") {
 							e.query1Revenue.add(keyIDI{
 								k0: l_orderkey,
-								k1: ent43.key.k4,
-								k2: ent43.key.k7,
-							}, acc42)
+								k1: ent29.key.k2,
+								k2: ent29.key.k3,
+							}, acc32)
 						}
 					}
 				}
@@ -448,73 +464,42 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		}
 	}
 	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			acc45 := l_extendedprice
-			acc46 := acc45 * l_discount
-			for ent49, idx50 := range e.customer.index {
-				acc48 := acc46 * float64(e.customer.entries[idx50].val)
-				if (ent49.k6) == ("BUILDING") {
-					for _, idx54 := range e.orders.idx0[keyII{
-						k0: l_orderkey,
-						k1: ent49.k0,
-					}] {
-						ent53 := &e.orders.entries[idx54]
-						acc52 := acc48 * float64(ent53.val)
-						if (ent53.key.k4) < (runtime.Date(19950315)) {
-							e.query1Revenue.add(keyIDI{
-								k0: l_orderkey,
-								k1: ent53.key.k4,
-								k2: ent53.key.k7,
-							}, acc52)
-						}
-					}
-				}
-			}
-		}
+		e.query1CountMlineitem.add(keyID{
+			k0: l_orderkey,
+			k1: l_shipdate,
+		}, int64(-1))
 	}
 	{
-		e.lineitem.add(keyIIIIFFFFSSDDDSSS{
-			k0:  l_orderkey,
-			k1:  l_partkey,
-			k10: l_shipdate,
-			k11: l_commitdate,
-			k12: l_receiptdate,
-			k13: l_shipinstruct,
-			k14: l_shipmode,
-			k15: l_comment,
-			k2:  l_suppkey,
-			k3:  l_linenumber,
-			k4:  l_quantity,
-			k5:  l_extendedprice,
-			k6:  l_discount,
-			k7:  l_tax,
-			k8:  l_returnflag,
-			k9:  l_linestatus,
+		e.query1RevenueMlineitem.add(keyIFFD{
+			k0: l_orderkey,
+			k1: l_extendedprice,
+			k2: l_discount,
+			k3: l_shipdate,
 		}, int64(-1))
 	}
 }
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * CUSTOMER[o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * LINEITEM[o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * CUSTOMER[o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * LINEITEM[o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice - {o_orderdate < DATE('1995-03-15')} * CUSTOMER[o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * LINEITEM[o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount
-//	ORDERS[o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] += 1
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx58 := range e.customer.idx0[o_custkey] {
-				ent57 := &e.customer.entries[idx58]
-				acc56 := ent57.val
-				if (ent57.key.k6) == ("BUILDING") {
-					for _, idx62 := range e.lineitem.idx0[o_orderkey] {
-						ent61 := &e.lineitem.entries[idx62]
-						acc60 := acc56 * ent61.val
-						if (ent61.key.k10) > (runtime.Date(19950315)) {
+			for _, idx38 := range e.query1CountMcustomer.idx0[o_custkey] {
+				ent37 := &e.query1CountMcustomer.entries[idx38]
+				acc36 := ent37.val
+				if (ent37.key.k1) == ("BUILDING") {
+					for _, idx42 := range e.query1CountMlineitem.idx0[o_orderkey] {
+						ent41 := &e.query1CountMlineitem.entries[idx42]
+						acc40 := acc36 * (ent41.val)
+						if (ent41.key.k1) > (runtime.Date(19950315)) {
 							e.query1Count.add(keyIDI{
 								k0: o_orderkey,
 								k1: o_orderdate,
 								k2: o_shippriority,
-							}, acc60)
+							}, acc40)
 						}
 					}
 				}
@@ -523,20 +508,20 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx66 := range e.customer.idx0[o_custkey] {
-				ent65 := &e.customer.entries[idx66]
-				acc64 := float64(ent65.val)
-				if (ent65.key.k6) == ("BUILDING") {
-					for _, idx70 := range e.lineitem.idx0[o_orderkey] {
-						ent69 := &e.lineitem.entries[idx70]
-						acc68 := acc64 * float64(ent69.val)
-						if (ent69.key.k10) > (runtime.Date(19950315)) {
-							acc71 := acc68 * ent69.key.k5
+			for _, idx46 := range e.query1CountMcustomer.idx0[o_custkey] {
+				ent45 := &e.query1CountMcustomer.entries[idx46]
+				acc44 := float64(ent45.val)
+				if (ent45.key.k1) == ("BUILDING") {
+					for _, idx50 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+						ent49 := &e.query1RevenueMlineitem.entries[idx50]
+						acc48 := acc44 * (float64(ent49.val))
+						if (ent49.key.k3) > (runtime.Date(19950315)) {
+							acc51 := acc48 * ((ent49.key.k1) * ((float64(int64(1))) - (ent49.key.k2)))
 							e.query1Revenue.add(keyIDI{
 								k0: o_orderkey,
 								k1: o_orderdate,
 								k2: o_shippriority,
-							}, acc71)
+							}, acc51)
 						}
 					}
 				}
@@ -544,64 +529,36 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		}
 	}
 	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx75 := range e.customer.idx0[o_custkey] {
-				ent74 := &e.customer.entries[idx75]
-				acc73 := -1.0 * float64(ent74.val)
-				if (ent74.key.k6) == ("BUILDING") {
-					for _, idx79 := range e.lineitem.idx0[o_orderkey] {
-						ent78 := &e.lineitem.entries[idx79]
-						acc77 := acc73 * float64(ent78.val)
-						if (ent78.key.k10) > (runtime.Date(19950315)) {
-							acc80 := acc77 * ent78.key.k5
-							acc81 := acc80 * ent78.key.k6
-							e.query1Revenue.add(keyIDI{
-								k0: o_orderkey,
-								k1: o_orderdate,
-								k2: o_shippriority,
-							}, acc81)
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		e.orders.add(keyIISFDSSIS{
+		e.query1CountMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
-			k2: o_orderstatus,
-			k3: o_totalprice,
-			k4: o_orderdate,
-			k5: o_orderpriority,
-			k6: o_clerk,
-			k7: o_shippriority,
-			k8: o_comment,
+			k2: o_orderdate,
+			k3: o_shippriority,
 		}, int64(1))
 	}
 }
 
 // DeleteOrders deletes one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * CUSTOMER[o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * LINEITEM[o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * CUSTOMER[o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * LINEITEM[o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice + {o_orderdate < DATE('1995-03-15')} * CUSTOMER[o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] * {c_mktsegment = "BUILDING"} * LINEITEM[o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount
-//	ORDERS[o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] += -1
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx85 := range e.customer.idx0[o_custkey] {
-				ent84 := &e.customer.entries[idx85]
-				acc83 := int64(-1) * ent84.val
-				if (ent84.key.k6) == ("BUILDING") {
-					for _, idx89 := range e.lineitem.idx0[o_orderkey] {
-						ent88 := &e.lineitem.entries[idx89]
-						acc87 := acc83 * ent88.val
-						if (ent88.key.k10) > (runtime.Date(19950315)) {
+			for _, idx55 := range e.query1CountMcustomer.idx0[o_custkey] {
+				ent54 := &e.query1CountMcustomer.entries[idx55]
+				acc53 := int64(-1) * (ent54.val)
+				if (ent54.key.k1) == ("BUILDING") {
+					for _, idx59 := range e.query1CountMlineitem.idx0[o_orderkey] {
+						ent58 := &e.query1CountMlineitem.entries[idx59]
+						acc57 := acc53 * (ent58.val)
+						if (ent58.key.k1) > (runtime.Date(19950315)) {
 							e.query1Count.add(keyIDI{
 								k0: o_orderkey,
 								k1: o_orderdate,
 								k2: o_shippriority,
-							}, acc87)
+							}, acc57)
 						}
 					}
 				}
@@ -610,20 +567,20 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx93 := range e.customer.idx0[o_custkey] {
-				ent92 := &e.customer.entries[idx93]
-				acc91 := -1.0 * float64(ent92.val)
-				if (ent92.key.k6) == ("BUILDING") {
-					for _, idx97 := range e.lineitem.idx0[o_orderkey] {
-						ent96 := &e.lineitem.entries[idx97]
-						acc95 := acc91 * float64(ent96.val)
-						if (ent96.key.k10) > (runtime.Date(19950315)) {
-							acc98 := acc95 * ent96.key.k5
+			for _, idx63 := range e.query1CountMcustomer.idx0[o_custkey] {
+				ent62 := &e.query1CountMcustomer.entries[idx63]
+				acc61 := -1.0 * (float64(ent62.val))
+				if (ent62.key.k1) == ("BUILDING") {
+					for _, idx67 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+						ent66 := &e.query1RevenueMlineitem.entries[idx67]
+						acc65 := acc61 * (float64(ent66.val))
+						if (ent66.key.k3) > (runtime.Date(19950315)) {
+							acc68 := acc65 * ((ent66.key.k1) * ((float64(int64(1))) - (ent66.key.k2)))
 							e.query1Revenue.add(keyIDI{
 								k0: o_orderkey,
 								k1: o_orderdate,
 								k2: o_shippriority,
-							}, acc98)
+							}, acc68)
 						}
 					}
 				}
@@ -631,64 +588,36 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		}
 	}
 	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx102 := range e.customer.idx0[o_custkey] {
-				ent101 := &e.customer.entries[idx102]
-				acc100 := float64(ent101.val)
-				if (ent101.key.k6) == ("BUILDING") {
-					for _, idx106 := range e.lineitem.idx0[o_orderkey] {
-						ent105 := &e.lineitem.entries[idx106]
-						acc104 := acc100 * float64(ent105.val)
-						if (ent105.key.k10) > (runtime.Date(19950315)) {
-							acc107 := acc104 * ent105.key.k5
-							acc108 := acc107 * ent105.key.k6
-							e.query1Revenue.add(keyIDI{
-								k0: o_orderkey,
-								k1: o_orderdate,
-								k2: o_shippriority,
-							}, acc108)
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		e.orders.add(keyIISFDSSIS{
+		e.query1CountMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
-			k2: o_orderstatus,
-			k3: o_totalprice,
-			k4: o_orderdate,
-			k5: o_orderpriority,
-			k6: o_clerk,
-			k7: o_shippriority,
-			k8: o_comment,
+			k2: o_orderdate,
+			k3: o_shippriority,
 		}, int64(-1))
 	}
 }
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} * LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} * LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice - {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} * LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount
-//	CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] += 1
+//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx112 := range e.orders.idx1[c_custkey] {
-				ent111 := &e.orders.entries[idx112]
-				acc110 := ent111.val
-				if (ent111.key.k4) < (runtime.Date(19950315)) {
-					for _, idx116 := range e.lineitem.idx0[ent111.key.k0] {
-						ent115 := &e.lineitem.entries[idx116]
-						acc114 := acc110 * ent115.val
-						if (ent115.key.k10) > (runtime.Date(19950315)) {
+			for _, idx72 := range e.query1CountMorders.idx1[c_custkey] {
+				ent71 := &e.query1CountMorders.entries[idx72]
+				acc70 := ent71.val
+				if (ent71.key.k2) < (runtime.Date(19950315)) {
+					for _, idx76 := range e.query1CountMlineitem.idx0[ent71.key.k0] {
+						ent75 := &e.query1CountMlineitem.entries[idx76]
+						acc74 := acc70 * (ent75.val)
+						if (ent75.key.k1) > (runtime.Date(19950315)) {
 							e.query1Count.add(keyIDI{
-								k0: ent111.key.k0,
-								k1: ent111.key.k4,
-								k2: ent111.key.k7,
-							}, acc114)
+								k0: ent71.key.k0,
+								k1: ent71.key.k2,
+								k2: ent71.key.k3,
+							}, acc74)
 						}
 					}
 				}
@@ -697,20 +626,20 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx120 := range e.orders.idx1[c_custkey] {
-				ent119 := &e.orders.entries[idx120]
-				acc118 := float64(ent119.val)
-				if (ent119.key.k4) < (runtime.Date(19950315)) {
-					for _, idx124 := range e.lineitem.idx0[ent119.key.k0] {
-						ent123 := &e.lineitem.entries[idx124]
-						acc122 := acc118 * float64(ent123.val)
-						if (ent123.key.k10) > (runtime.Date(19950315)) {
-							acc125 := acc122 * ent123.key.k5
+			for _, idx80 := range e.query1CountMorders.idx1[c_custkey] {
+				ent79 := &e.query1CountMorders.entries[idx80]
+				acc78 := float64(ent79.val)
+				if (ent79.key.k2) < (runtime.Date(19950315)) {
+					for _, idx84 := range e.query1RevenueMlineitem.idx0[ent79.key.k0] {
+						ent83 := &e.query1RevenueMlineitem.entries[idx84]
+						acc82 := acc78 * (float64(ent83.val))
+						if (ent83.key.k3) > (runtime.Date(19950315)) {
+							acc85 := acc82 * ((ent83.key.k1) * ((float64(int64(1))) - (ent83.key.k2)))
 							e.query1Revenue.add(keyIDI{
-								k0: ent119.key.k0,
-								k1: ent119.key.k4,
-								k2: ent119.key.k7,
-							}, acc125)
+								k0: ent79.key.k0,
+								k1: ent79.key.k2,
+								k2: ent79.key.k3,
+							}, acc85)
 						}
 					}
 				}
@@ -718,63 +647,34 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 		}
 	}
 	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx129 := range e.orders.idx1[c_custkey] {
-				ent128 := &e.orders.entries[idx129]
-				acc127 := -1.0 * float64(ent128.val)
-				if (ent128.key.k4) < (runtime.Date(19950315)) {
-					for _, idx133 := range e.lineitem.idx0[ent128.key.k0] {
-						ent132 := &e.lineitem.entries[idx133]
-						acc131 := acc127 * float64(ent132.val)
-						if (ent132.key.k10) > (runtime.Date(19950315)) {
-							acc134 := acc131 * ent132.key.k5
-							acc135 := acc134 * ent132.key.k6
-							e.query1Revenue.add(keyIDI{
-								k0: ent128.key.k0,
-								k1: ent128.key.k4,
-								k2: ent128.key.k7,
-							}, acc135)
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		e.customer.add(keyISSISFSS{
+		e.query1CountMcustomer.add(keyIS{
 			k0: c_custkey,
-			k1: c_name,
-			k2: c_address,
-			k3: c_nationkey,
-			k4: c_phone,
-			k5: c_acctbal,
-			k6: c_mktsegment,
-			k7: c_comment,
+			k1: c_mktsegment,
 		}, int64(1))
 	}
 }
 
 // DeleteCustomer deletes one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} * LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} * LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice + {c_mktsegment = "BUILDING"} * ORDERS[l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment] * {o_orderdate < DATE('1995-03-15')} * LINEITEM[l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment] * {l_shipdate > DATE('1995-03-15')} * l_extendedprice * l_discount
-//	CUSTOMER[c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment] += -1
+//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx139 := range e.orders.idx1[c_custkey] {
-				ent138 := &e.orders.entries[idx139]
-				acc137 := int64(-1) * ent138.val
-				if (ent138.key.k4) < (runtime.Date(19950315)) {
-					for _, idx143 := range e.lineitem.idx0[ent138.key.k0] {
-						ent142 := &e.lineitem.entries[idx143]
-						acc141 := acc137 * ent142.val
-						if (ent142.key.k10) > (runtime.Date(19950315)) {
+			for _, idx89 := range e.query1CountMorders.idx1[c_custkey] {
+				ent88 := &e.query1CountMorders.entries[idx89]
+				acc87 := int64(-1) * (ent88.val)
+				if (ent88.key.k2) < (runtime.Date(19950315)) {
+					for _, idx93 := range e.query1CountMlineitem.idx0[ent88.key.k0] {
+						ent92 := &e.query1CountMlineitem.entries[idx93]
+						acc91 := acc87 * (ent92.val)
+						if (ent92.key.k1) > (runtime.Date(19950315)) {
 							e.query1Count.add(keyIDI{
-								k0: ent138.key.k0,
-								k1: ent138.key.k4,
-								k2: ent138.key.k7,
-							}, acc141)
+								k0: ent88.key.k0,
+								k1: ent88.key.k2,
+								k2: ent88.key.k3,
+							}, acc91)
 						}
 					}
 				}
@@ -783,20 +683,20 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx147 := range e.orders.idx1[c_custkey] {
-				ent146 := &e.orders.entries[idx147]
-				acc145 := -1.0 * float64(ent146.val)
-				if (ent146.key.k4) < (runtime.Date(19950315)) {
-					for _, idx151 := range e.lineitem.idx0[ent146.key.k0] {
-						ent150 := &e.lineitem.entries[idx151]
-						acc149 := acc145 * float64(ent150.val)
-						if (ent150.key.k10) > (runtime.Date(19950315)) {
-							acc152 := acc149 * ent150.key.k5
+			for _, idx97 := range e.query1CountMorders.idx1[c_custkey] {
+				ent96 := &e.query1CountMorders.entries[idx97]
+				acc95 := -1.0 * (float64(ent96.val))
+				if (ent96.key.k2) < (runtime.Date(19950315)) {
+					for _, idx101 := range e.query1RevenueMlineitem.idx0[ent96.key.k0] {
+						ent100 := &e.query1RevenueMlineitem.entries[idx101]
+						acc99 := acc95 * (float64(ent100.val))
+						if (ent100.key.k3) > (runtime.Date(19950315)) {
+							acc102 := acc99 * ((ent100.key.k1) * ((float64(int64(1))) - (ent100.key.k2)))
 							e.query1Revenue.add(keyIDI{
-								k0: ent146.key.k0,
-								k1: ent146.key.k4,
-								k2: ent146.key.k7,
-							}, acc152)
+								k0: ent96.key.k0,
+								k1: ent96.key.k2,
+								k2: ent96.key.k3,
+							}, acc102)
 						}
 					}
 				}
@@ -804,38 +704,9 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 		}
 	}
 	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx156 := range e.orders.idx1[c_custkey] {
-				ent155 := &e.orders.entries[idx156]
-				acc154 := float64(ent155.val)
-				if (ent155.key.k4) < (runtime.Date(19950315)) {
-					for _, idx160 := range e.lineitem.idx0[ent155.key.k0] {
-						ent159 := &e.lineitem.entries[idx160]
-						acc158 := acc154 * float64(ent159.val)
-						if (ent159.key.k10) > (runtime.Date(19950315)) {
-							acc161 := acc158 * ent159.key.k5
-							acc162 := acc161 * ent159.key.k6
-							e.query1Revenue.add(keyIDI{
-								k0: ent155.key.k0,
-								k1: ent155.key.k4,
-								k2: ent155.key.k7,
-							}, acc162)
-						}
-					}
-				}
-			}
-		}
-	}
-	{
-		e.customer.add(keyISSISFSS{
+		e.query1CountMcustomer.add(keyIS{
 			k0: c_custkey,
-			k1: c_name,
-			k2: c_address,
-			k3: c_nationkey,
-			k4: c_phone,
-			k5: c_acctbal,
-			k6: c_mktsegment,
-			k7: c_comment,
+			k1: c_mktsegment,
 		}, int64(-1))
 	}
 }
@@ -1271,6 +1142,7 @@ func (e *Engine) NewBatch() runtime.Batch {
 func (e *Engine) ApplyBatch(rb runtime.Batch) {
 	b := rb.(*batch)
 	var pos [3]int
+	_ = pos
 	for _, op := range b.ops {
 		switch op >> 1 {
 		case 0:
@@ -1332,6 +1204,12 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// keyID is a map key of 2 columns.
+type keyID struct {
+	k0 int64
+	k1 runtime.Date
+}
+
 // keyIDI is a map key of 3 columns.
 type keyIDI struct {
 	k0 int64
@@ -1339,53 +1217,24 @@ type keyIDI struct {
 	k2 int64
 }
 
-// keyII is a map key of 2 columns.
-type keyII struct {
+// keyIFFD is a map key of 4 columns.
+type keyIFFD struct {
+	k0 int64
+	k1 float64
+	k2 float64
+	k3 runtime.Date
+}
+
+// keyIIDI is a map key of 4 columns.
+type keyIIDI struct {
 	k0 int64
 	k1 int64
+	k2 runtime.Date
+	k3 int64
 }
 
-// keyIIIIFFFFSSDDDSSS is a map key of 16 columns.
-type keyIIIIFFFFSSDDDSSS struct {
-	k0  int64
-	k1  int64
-	k2  int64
-	k3  int64
-	k4  float64
-	k5  float64
-	k6  float64
-	k7  float64
-	k8  string
-	k9  string
-	k10 runtime.Date
-	k11 runtime.Date
-	k12 runtime.Date
-	k13 string
-	k14 string
-	k15 string
-}
-
-// keyIISFDSSIS is a map key of 9 columns.
-type keyIISFDSSIS struct {
-	k0 int64
-	k1 int64
-	k2 string
-	k3 float64
-	k4 runtime.Date
-	k5 string
-	k6 string
-	k7 int64
-	k8 string
-}
-
-// keyISSISFSS is a map key of 8 columns.
-type keyISSISFSS struct {
+// keyIS is a map key of 2 columns.
+type keyIS struct {
 	k0 int64
 	k1 string
-	k2 string
-	k3 int64
-	k4 string
-	k5 float64
-	k6 string
-	k7 string
 }

@@ -18,7 +18,7 @@ import (
 
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
-	// QUERY1_REVENUE[] := AggSum([], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * (l_extendedprice * l_discount))
+	// QUERY1_REVENUE[] := AggSum([], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount])
 	query1Revenue float64
 }
 
@@ -29,7 +29,7 @@ func New() *Engine {
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * l_extendedprice * l_discount
+//	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) >= (runtime.Date(19940101)) {
@@ -37,9 +37,8 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				if (l_discount) >= (0.05) {
 					if (l_discount) <= (0.07) {
 						if (l_quantity) < (float64(int64(24))) {
-							acc1 := l_extendedprice
-							acc2 := acc1 * l_discount
-							e.query1Revenue += acc2
+							acc1 := (l_extendedprice) * (l_discount)
+							e.query1Revenue += acc1
 						}
 					}
 				}
@@ -50,7 +49,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 
 // DeleteLineitem deletes one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * l_extendedprice * l_discount
+//	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) >= (runtime.Date(19940101)) {
@@ -58,9 +57,8 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				if (l_discount) >= (0.05) {
 					if (l_discount) <= (0.07) {
 						if (l_quantity) < (float64(int64(24))) {
-							acc3 := -1.0 * l_extendedprice
-							acc4 := acc3 * l_discount
-							e.query1Revenue += acc4
+							acc2 := -1.0 * ((l_extendedprice) * (l_discount))
+							e.query1Revenue += acc2
 						}
 					}
 				}
@@ -292,6 +290,7 @@ func (e *Engine) NewBatch() runtime.Batch {
 func (e *Engine) ApplyBatch(rb runtime.Batch) {
 	b := rb.(*batch)
 	var pos [1]int
+	_ = pos
 	for _, op := range b.ops {
 		switch op >> 1 {
 		case 0:

@@ -169,9 +169,17 @@ func Open(f *lang.File) (*DB, error) {
 		}
 		t := ident(r.Name)
 		create := "CREATE TABLE " + t + " (" + strings.Join(cols, ", ") + ")"
-		if _, err := sdb.Exec(create); err != nil {
-			sdb.Close()
-			return nil, fmt.Errorf("oracle: %s: %w", create, err)
+		stmts := []string{create}
+		// One index per column: equi-joins and the delete's lookup probe
+		// instead of scanning; the view queries run after every event.
+		for i, c := range r.Columns {
+			stmts = append(stmts, fmt.Sprintf("CREATE INDEX %s ON %s (%s)", ident(fmt.Sprintf("%s_%d", r.Name, i)), t, ident(c.Name)))
+		}
+		for _, s := range stmts {
+			if _, err := sdb.Exec(s); err != nil {
+				sdb.Close()
+				return nil, fmt.Errorf("oracle: %s: %w", s, err)
+			}
 		}
 		ins, err := sdb.Prepare("INSERT INTO " + t + " (" + strings.Join(names, ", ") + ") VALUES (" + strings.Join(marks, ", ") + ")")
 		if err != nil {
