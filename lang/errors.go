@@ -95,7 +95,7 @@ func (s sources) fromParticiple(file string, err error) *Error {
 // recovered at the API boundary (Parse).
 type bailout struct{ err *Error }
 
-var grammarName = regexp.MustCompile(`\bG[A-Z][A-Za-z]*\b`)
+var grammarName = regexp.MustCompile(`\bG[A-Z][a-z][A-Za-z]*\b`)
 
 // syntaxMessage rewrites participle's messages for users: the grammar's
 // type names become words.
