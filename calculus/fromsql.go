@@ -104,14 +104,54 @@ func FromSQL(f *lang.File) ([]*Query, error) {
 	return out, nil
 }
 
-// translator holds the variable assignment for one flat query.
+// translator holds the variables of one top-level query and its subqueries.
+// Column equalities are unified (union–find); the representative of a class
+// is its oldest variable, so that variables already used by enclosing
+// blocks keep their names.
 type translator struct {
-	q      *lang.Query
-	vars   [][]Var // per FROM item, per column: the column's variable (after unification)
 	parent map[string]string
 	byName map[string]Var
-	body   []Term // relation atoms, conditions and group-key lifts
-	fresh  int
+	order  map[string]int
+	used   map[string]bool
+	count  map[string]int // column name → occurrences in the whole query tree
+}
+
+// block is one SELECT of the query tree.
+type block struct {
+	t     *translator
+	up    *block
+	q     *lang.Query
+	vars  [][]Var // per FROM item, per column: its variable before unification
+	rows  []Term  // relation atoms and derived-table rows
+	conds []Term  // nested lifts and conditions
+	start int     // variables created from here on belong to this block
+}
+
+// freshCopy renames the variables that belong to block b (all but keep) in
+// a term, so that two aggregates over the same body do not share local
+// variables.
+func (b *block) freshCopy(x Term, keep []Var) Term {
+	sub := map[string]lang.Expr{}
+	for _, v := range Vars(x) {
+		if b.t.order[v.Name] >= b.start && !hasVar(keep, v.Name) {
+			base := strings.TrimRight(v.Name, "0123456789")
+			sub[v.Name] = Ref(b.t.newVar(base, v.Type))
+		}
+	}
+	return SubstTerm(x, sub)
+}
+
+func (t *translator) newVar(base string, typ lang.Type) Var {
+	n := base
+	for i := 2; t.used[n]; i++ {
+		n = fmt.Sprintf("%s%d", base, i)
+	}
+	t.used[n] = true
+	v := Var{Name: n, Type: typ}
+	t.parent[n] = n
+	t.byName[n] = v
+	t.order[n] = len(t.order)
+	return v
 }
 
 func (t *translator) find(n string) string {
@@ -121,312 +161,166 @@ func (t *translator) find(n string) string {
 	return n
 }
 
-func (t *translator) colVar(from, col int) Var {
-	v := t.vars[from][col]
-	return t.byName[t.find(v.Name)]
+func (t *translator) union(a, b string) {
+	a, b = t.find(a), t.find(b)
+	if a == b {
+		return
+	}
+	if t.order[b] < t.order[a] {
+		a, b = b, a
+	}
+	t.parent[b] = a
 }
 
-func translate(q *lang.Query) (*Query, error) {
+func (t *translator) resolve(v Var) Var { return t.byName[t.find(v.Name)] }
+
+// countColumns counts column names over a query tree, to name variables.
+func countColumns(q *lang.Query, count map[string]int) {
+	for _, u := range q.Union {
+		countColumns(u, count)
+	}
+	for _, fi := range q.From {
+		if fi.Rel != nil {
+			for _, c := range fi.Rel.Columns {
+				count[c.Name]++
+			}
+		} else {
+			countColumns(fi.Sub, count)
+		}
+	}
+	visit := func(e lang.Expr) {
+		walkLang(e, func(x lang.Expr) {
+			switch s := x.(type) {
+			case *lang.Subquery:
+				countColumns(s.Q, count)
+			case *lang.Exists:
+				countColumns(s.Q, count)
+			case *lang.InQuery:
+				countColumns(s.Q, count)
+			case *lang.Quantified:
+				countColumns(s.Q, count)
+			}
+		})
+	}
+	visit(q.Where)
+	visit(q.Having)
+	for _, it := range q.Items {
+		visit(it.Expr)
+	}
+}
+
+func (b *block) colVar(outer, from, col int) Var {
+	for ; outer > 0; outer-- {
+		b = b.up
+	}
+	return b.t.resolve(b.vars[from][col])
+}
+
+func (b *block) body() []Term {
+	out := make([]Term, 0, len(b.rows)+len(b.conds))
+	for _, r := range b.rows {
+		out = append(out, b.t.rename(r))
+	}
+	for _, c := range b.conds {
+		out = append(out, b.t.rename(c))
+	}
+	return out
+}
+
+// rename applies the unification to a term built before it was complete.
+func (t *translator) rename(x Term) Term {
+	sub := map[string]lang.Expr{}
+	for _, v := range Vars(x) {
+		if r := t.resolve(v); r.Name != v.Name {
+			sub[v.Name] = Ref(r)
+		}
+	}
+	return SubstTerm(x, sub)
+}
+
+// newBlock translates the FROM and WHERE clauses of q.
+func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 	if len(q.Union) > 0 {
 		return nil, errorAt(q.Pos, "UNION is not supported yet")
 	}
-	t := &translator{q: q, parent: map[string]string{}, byName: map[string]Var{}}
-	// Name each column's variable: the lower-case column name when unique in
-	// the query, else alias_column.
-	count := map[string]int{}
+	b := &block{t: t, up: up, q: q, start: len(t.order)}
 	for _, fi := range q.From {
 		if fi.Sub != nil {
-			return nil, errorAt(fi.Pos, "subqueries in FROM are not supported yet")
+			b.vars = append(b.vars, nil) // filled below, once the derived table is translated
+			continue
 		}
-		for _, c := range fi.Rel.Columns {
-			count[c.Name]++
-		}
-	}
-	used := map[string]bool{}
-	for _, fi := range q.From {
 		var vs []Var
 		for _, c := range fi.Rel.Columns {
 			n := strings.ToLower(c.Name)
-			if count[c.Name] > 1 {
+			if t.count[c.Name] > 1 {
 				n = strings.ToLower(fi.Alias) + "_" + n
 			}
-			for used[n] {
-				n += "_"
-			}
-			used[n] = true
-			v := Var{Name: n, Type: c.Type}
-			vs = append(vs, v)
-			t.parent[n] = n
-			t.byName[n] = v
+			vs = append(vs, t.newVar(n, c.Type))
 		}
-		t.vars = append(t.vars, vs)
+		b.vars = append(b.vars, vs)
 	}
-	// Unify column equalities of the WHERE clause.
-	var conds []lang.Expr
-	for _, c := range conjuncts(q.Where) {
-		if err := checkFlat(c); err != nil {
+	for i, fi := range q.From {
+		if fi.Sub == nil {
+			continue
+		}
+		out, rows, err := b.derived(fi.Sub, fi.Alias)
+		if err != nil {
 			return nil, err
 		}
-		if b, ok := c.(*lang.Binary); ok && b.Op == "=" {
-			l, lok := b.L.(*lang.ColRef)
-			r, rok := b.R.(*lang.ColRef)
-			if lok && rok && l.Outer == 0 && r.Outer == 0 && l.T == r.T {
-				a, z := t.find(t.vars[l.From][l.Col].Name), t.find(t.vars[r.From][r.Col].Name)
-				if a != z {
-					t.parent[z] = a
-				}
+		b.vars[i] = out
+		b.rows = append(b.rows, rows...)
+	}
+	// Unify column equalities; keep the other conjuncts as conditions.
+	var conds []lang.Expr
+	for _, c := range conjuncts(q.Where) {
+		if x, ok := c.(*lang.Binary); ok && x.Op == "=" {
+			l, lok := x.L.(*lang.ColRef)
+			r, rok := x.R.(*lang.ColRef)
+			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) {
+				t.union(b.colVar(l.Outer, l.From, l.Col).Name, b.colVar(r.Outer, r.From, r.Col).Name)
 				continue
 			}
 		}
 		conds = append(conds, c)
 	}
 	for i, fi := range q.From {
-		vs := make([]Var, len(fi.Rel.Columns))
-		for j := range vs {
-			vs[j] = t.colVar(i, j)
+		if fi.Rel != nil {
+			b.rows = append(b.rows, &Rel{Name: fi.Rel.Name, Vars: append([]Var{}, b.vars[i]...)})
 		}
-		t.body = append(t.body, &Rel{Name: fi.Rel.Name, Vars: vs})
 	}
 	for _, c := range conds {
-		t.body = append(t.body, &Val{E: t.expr(c)})
-	}
-
-	cq := &Query{Name: q.Name, Distinct: q.Distinct}
-	keys, values := q.View()
-	hasAgg := false
-	for _, it := range q.Items {
-		if containsAgg(it.Expr) {
-			hasAgg = true
-		}
-	}
-	grouped := hasAgg || len(q.GroupBy) > 0
-	cq.Scalar = hasAgg && len(q.GroupBy) == 0
-	var keyVars []Var
-	keyOf := map[string]Var{} // printed key expression → its variable
-	for i, k := range keys {
-		if err := checkFlat(k.Expr); err != nil {
+		e, lifts, err := b.scalar(c)
+		if err != nil {
 			return nil, err
 		}
-		var v Var
-		if c, ok := k.Expr.(*lang.ColRef); ok {
-			v = t.colVar(c.From, c.Col)
-		} else {
-			t.fresh++
-			v = Var{Name: fmt.Sprintf("key%d", i+1), Type: k.Expr.Type()}
-			t.body = append(t.body, &Lift{V: v, T: &Val{E: t.expr(k.Expr)}})
-		}
-		if hasVar(keyVars, v.Name) {
-			// The same variable twice (e.g. GROUP BY a, b with a = b): a copy keeps both columns.
-			w := Var{Name: fmt.Sprintf("key%d", i+1), Type: v.Type}
-			t.body = append(t.body, &Lift{V: w, T: &Val{E: Ref(v)}})
-			v = w
-		}
-		keyVars = append(keyVars, v)
-		keyOf[ExprString(t.expr(k.Expr))] = v
-		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
+		b.conds = append(b.conds, lifts...)
+		b.conds = append(b.conds, &Val{E: e})
 	}
-	body := t.body
-	group := func(factors ...Term) Term {
-		return &AggSum{Group: keyVars, T: &Prod{Factors: append(append([]Term{}, body...), factors...)}}
-	}
-	cq.Aggs = append(cq.Aggs, group())
-	aggIndex := map[string]int{"COUNT(*)": 0}
-	addAgg := func(key string, term Term) int {
-		if i, ok := aggIndex[key]; ok {
-			return i
-		}
-		aggIndex[key] = len(cq.Aggs)
-		cq.Aggs = append(cq.Aggs, term)
-		return len(cq.Aggs) - 1
-	}
-	// readout rewrites a select or HAVING expression: aggregates become
-	// AggRefs, group-key expressions their key variables.
-	var readout func(e lang.Expr) (lang.Expr, error)
-	readout = func(e lang.Expr) (lang.Expr, error) {
-		if v, ok := keyOf[ExprString(t.expr(e))]; ok && !containsAgg(e) {
-			return Ref(v), nil
-		}
-		switch x := e.(type) {
-		case *lang.Agg:
-			if x.Distinct {
-				return nil, errorAt(x.P, "%s(DISTINCT …) is not supported yet", x.Fn)
-			}
-			if x.Arg != nil {
-				if err := checkFlat(x.Arg); err != nil {
-					return nil, err
-				}
-			}
-			switch x.Fn {
-			case "COUNT":
-				return &AggRef{Index: 0, T: lang.TInt}, nil
-			case "SUM":
-				r := t.ring(x.Arg)
-				i := addAgg("SUM("+String(r)+")", group(r))
-				return &AggRef{Index: i, T: x.T}, nil
-			case "AVG":
-				r := t.ring(x.Arg)
-				i := addAgg("SUM("+String(r)+")", group(r))
-				sum := &AggRef{Index: i, T: TypeOf(r)}
-				cnt := &AggRef{Index: 0, T: lang.TInt}
-				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
-				return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}, nil
-			default:
-				return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
-			}
-		case *lang.ColRef:
-			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
-		case *lang.Lit:
-			return x, nil
-		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			return nil, errorAt(e.Pos(), "nested subqueries are not supported yet")
-		}
-		var err error
-		rec := func(e lang.Expr) lang.Expr {
-			if err != nil {
-				return e
-			}
-			var r lang.Expr
-			r, err = readout(e)
-			return r
-		}
-		switch x := e.(type) {
-		case *lang.Unary:
-			y := *x
-			y.X = rec(x.X)
-			return &y, err
-		case *lang.Binary:
-			y := *x
-			y.L, y.R = rec(x.L), rec(x.R)
-			return &y, err
-		case *lang.Like:
-			y := *x
-			y.X = rec(x.X)
-			return &y, err
-		case *lang.InList:
-			y := *x
-			y.X = rec(x.X)
-			y.List = nil
-			for _, l := range x.List {
-				y.List = append(y.List, rec(l))
-			}
-			return &y, err
-		case *lang.Case:
-			y := *x
-			y.Whens = nil
-			for _, w := range x.Whens {
-				y.Whens = append(y.Whens, &lang.When{Cond: rec(w.Cond), Then: rec(w.Then)})
-			}
-			if x.Else != nil {
-				y.Else = rec(x.Else)
-			}
-			return &y, err
-		case *lang.Call:
-			y := *x
-			y.Args = nil
-			for _, a := range x.Args {
-				y.Args = append(y.Args, rec(a))
-			}
-			return &y, err
-		}
-		return nil, errorAt(e.Pos(), "unsupported expression")
-	}
-	if grouped {
-		for _, v := range values {
-			e, err := readout(v.Expr)
-			if err != nil {
-				return nil, err
-			}
-			cq.Values = append(cq.Values, Value{Name: v.Name, Type: v.Expr.Type(), E: e})
-		}
-		if q.Having != nil {
-			if err := checkFlatHaving(q.Having); err != nil {
-				return nil, err
-			}
-			h, err := readout(q.Having)
-			if err != nil {
-				return nil, err
-			}
-			cq.Having = h
-		}
-	} else {
-		for _, v := range values {
-			cq.Values = append(cq.Values, Value{Name: v.Name, Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}})
-		}
-	}
-	return cq, nil
+	return b, nil
 }
 
-// fromItems counts the FROM items whose columns e reads.
-func (t *translator) fromItems(e lang.Expr) int {
-	seen := map[int]bool{}
-	walkExpr(e, func(x lang.Expr) {
-		if c, ok := x.(*lang.ColRef); ok {
-			seen[c.From] = true
-		}
-	})
-	return len(seen)
-}
-
-// conjuncts splits a condition on AND.
-func conjuncts(e lang.Expr) []lang.Expr {
-	if e == nil {
-		return nil
-	}
-	if b, ok := e.(*lang.Binary); ok && b.Op == "AND" {
-		return append(conjuncts(b.L), conjuncts(b.R)...)
-	}
-	return []lang.Expr{e}
-}
-
-func containsAgg(e lang.Expr) bool {
-	found := false
-	walkExpr(e, func(x lang.Expr) {
-		if _, ok := x.(*lang.Agg); ok {
-			found = true
-		}
-	})
-	return found
-}
-
-// checkFlat rejects nested subqueries, which the next milestone supports.
-func checkFlat(e lang.Expr) error {
+// scalar translates an expression of this block: columns become variables
+// and subqueries become lifted variables, whose Lift factors are returned.
+func (b *block) scalar(e lang.Expr) (lang.Expr, []Term, error) {
+	var lifts []Term
 	var err error
-	walkLang(e, func(x lang.Expr) {
-		if err != nil {
-			return
-		}
-		switch x.(type) {
-		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			err = errorAt(x.Pos(), "nested subqueries are not supported yet")
-		case *lang.ColRef:
-			if x.(*lang.ColRef).Outer != 0 {
-				err = errorAt(x.Pos(), "correlated subqueries are not supported yet")
-			}
-		}
-	})
-	return err
-}
-
-func checkFlatHaving(e lang.Expr) error { return checkFlat(e) }
-
-// walkLang walks a lang expression including aggregate arguments.
-func walkLang(e lang.Expr, f func(lang.Expr)) {
-	walkExpr(e, func(x lang.Expr) {
-		f(x)
-		if a, ok := x.(*lang.Agg); ok && a.Arg != nil {
-			walkLang(a.Arg, f)
-		}
-	})
-}
-
-// expr translates a scalar lang expression: columns become variables.
-func (t *translator) expr(e lang.Expr) lang.Expr {
-	sub := map[string]lang.Expr{}
 	var rewrite func(e lang.Expr) lang.Expr
 	rewrite = func(e lang.Expr) lang.Expr {
+		if err != nil || e == nil {
+			return e
+		}
 		switch x := e.(type) {
 		case *lang.ColRef:
-			return Ref(t.colVar(x.From, x.Col))
+			return Ref(b.colVar(x.Outer, x.From, x.Col))
+		case *lang.Agg:
+			err = errorAt(x.P, "aggregate %s is not allowed here", x.Fn)
+			return e
+		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
+			var r lang.Expr
+			var ls []Term
+			r, ls, err = b.subquery(x)
+			lifts = append(lifts, ls...)
+			return r
 		case *lang.Unary:
 			y := *x
 			y.X = rewrite(x.X)
@@ -467,45 +361,631 @@ func (t *translator) expr(e lang.Expr) lang.Expr {
 		}
 		return e
 	}
-	_ = sub
-	return rewrite(e)
+	out := rewrite(e)
+	return out, lifts, err
+}
+
+// subquery translates a subquery expression into a lifted variable:
+// a scalar subquery's value, or for EXISTS, IN and SOME/ALL the number of
+// qualifying rows, compared with 0.
+func (b *block) subquery(e lang.Expr) (lang.Expr, []Term, error) {
+	t := b.t
+	switch x := e.(type) {
+	case *lang.Subquery:
+		inner, err := t.newBlock(x.Q, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !x.Q.Aggregated() || len(x.Q.GroupBy) > 0 || x.Q.Having != nil {
+			return nil, nil, errorAt(x.P, "a scalar subquery must be a single aggregate without GROUP BY or HAVING (not supported yet otherwise)")
+		}
+		body := inner.body()
+		return inner.aggregates(x.Q.Items[0].Expr, func(factors ...Term) Term {
+			return inner.freshCopy(&AggSum{T: prod(append(append([]Term{}, body...), factors...))}, nil)
+		})
+	case *lang.Exists:
+		c, term, err := b.countRows(x.Q, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return countTest(c, !x.Not), []Term{term}, nil
+	case *lang.InQuery:
+		xe, lifts, err := b.scalar(x.X)
+		if err != nil {
+			return nil, nil, err
+		}
+		c, term, err := b.countRows(x.Q, func(y lang.Expr) lang.Expr {
+			return &lang.Binary{Op: "=", L: xe, R: y, T: lang.TBool}
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		return countTest(c, !x.Not), append(lifts, term), nil
+	case *lang.Quantified:
+		xe, lifts, err := b.scalar(x.X)
+		if err != nil {
+			return nil, nil, err
+		}
+		c, term, err := b.countRows(x.Q, func(y lang.Expr) lang.Expr {
+			cmp := &lang.Binary{Op: x.Op, L: xe, R: y, T: lang.TBool}
+			if x.All {
+				return &lang.Unary{Op: "NOT", X: cmp, T: lang.TBool}
+			}
+			return cmp
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		// SOME: some row satisfies; ALL: no row fails.
+		return countTest(c, !x.All), append(lifts, term), nil
+	}
+	return nil, nil, errorAt(e.Pos(), "unsupported subquery")
+}
+
+func countTest(c Var, nonZero bool) lang.Expr {
+	op := "="
+	if nonZero {
+		op = "!="
+	}
+	return &lang.Binary{Op: op, L: Ref(c), R: IntLit(0), T: lang.TBool}
+}
+
+// countRows returns a variable lifted to the number of rows of q that
+// satisfy test(first select item) (all rows when test is nil).
+func (b *block) countRows(q *lang.Query, test func(lang.Expr) lang.Expr) (Var, Term, error) {
+	inner, err := b.t.newBlock(q, b)
+	if err != nil {
+		return Var{}, nil, err
+	}
+	items, rows, err := inner.rowsOf()
+	if err != nil {
+		return Var{}, nil, err
+	}
+	if test != nil {
+		e, lifts, err := inner.scalarOver(test(items[0]))
+		if err != nil {
+			return Var{}, nil, err
+		}
+		rows = append(append(rows, lifts...), &Val{E: e})
+	}
+	c := b.t.newVar("count", lang.TInt)
+	return c, &Lift{V: c, T: &AggSum{T: prod(rows)}}, nil
+}
+
+// scalarOver translates an expression already over variables (from rowsOf)
+// that may still hold columns of this block.
+func (b *block) scalarOver(e lang.Expr) (lang.Expr, []Term, error) { return b.scalar(e) }
+
+// rowsOf returns the factors whose product is the multiplicity of each row
+// of the block's query, and the query's select items as expressions over
+// the variables those factors bind.
+func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
+	q := b.q
+	if !q.Aggregated() {
+		var items []lang.Expr
+		var lifts []Term
+		for _, it := range q.Items {
+			e, ls, err := b.scalar(it.Expr)
+			if err != nil {
+				return nil, nil, err
+			}
+			items = append(items, e)
+			lifts = append(lifts, ls...)
+		}
+		return items, append(b.body(), lifts...), nil
+	}
+	// A grouped query: one row per group with a non-zero row count.
+	body := b.body()
+	var group []Var
+	keyOf := map[string]Var{}
+	for _, g := range q.GroupBy {
+		e, lifts, err := b.scalar(g)
+		if err != nil {
+			return nil, nil, err
+		}
+		body = append(body, lifts...)
+		var v Var
+		if r, ok := e.(*VarRef); ok {
+			v = r.V
+		} else {
+			v = b.t.newVar("key", g.Type())
+			body = append(body, &Lift{V: v, T: &Val{E: e}})
+		}
+		group = append(group, v)
+		keyOf[ExprString(e)] = v
+	}
+	agg := func(factors ...Term) Term {
+		return b.freshCopy(&AggSum{Group: group, T: prod(append(append([]Term{}, body...), factors...))}, group)
+	}
+	rows := []Term{&Exists{T: agg()}}
+	var items []lang.Expr
+	for _, it := range q.Items {
+		e, lifts, err := b.readout(it.Expr, keyOf, agg)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows = append(rows, lifts...)
+		items = append(items, e)
+	}
+	if q.Having != nil {
+		e, lifts, err := b.readout(q.Having, keyOf, agg)
+		if err != nil {
+			return nil, nil, err
+		}
+		rows = append(append(rows, lifts...), &Val{E: e})
+	}
+	return items, rows, nil
+}
+
+// readout translates an expression over group keys and aggregates of a
+// grouped subquery: aggregates become lifted variables.
+func (b *block) readout(e lang.Expr, keyOf map[string]Var, agg func(...Term) Term) (lang.Expr, []Term, error) {
+	var lifts []Term
+	var err error
+	var rewrite func(e lang.Expr) lang.Expr
+	rewrite = func(e lang.Expr) lang.Expr {
+		if err != nil {
+			return e
+		}
+		if !containsAgg(e) {
+			se, ls, err2 := b.scalar(e)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			if v, ok := keyOf[ExprString(se)]; ok {
+				return Ref(v)
+			}
+			lifts = append(lifts, ls...)
+			return se
+		}
+		if a, ok := e.(*lang.Agg); ok {
+			r, ls, err2 := b.aggregates(a, agg)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			lifts = append(lifts, ls...)
+			return r
+		}
+		return mapChildren(e, rewrite)
+	}
+	out := rewrite(e)
+	return out, lifts, err
+}
+
+// aggregates lifts every aggregate of e to a variable: agg(factors) builds
+// the aggregate term of a value.
+func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Term, error) {
+	var lifts []Term
+	var err error
+	var rewrite func(e lang.Expr) lang.Expr
+	rewrite = func(e lang.Expr) lang.Expr {
+		if err != nil {
+			return e
+		}
+		a, ok := e.(*lang.Agg)
+		if !ok {
+			if !containsAgg(e) {
+				se, ls, err2 := b.scalar(e)
+				if err2 != nil {
+					err = err2
+				}
+				lifts = append(lifts, ls...)
+				return se
+			}
+			return mapChildren(e, rewrite)
+		}
+		if a.Distinct {
+			err = errorAt(a.P, "%s(DISTINCT …) in a subquery is not supported yet", a.Fn)
+			return e
+		}
+		lift := func(term Term, typ lang.Type) lang.Expr {
+			z := b.t.newVar("agg", typ)
+			lifts = append(lifts, &Lift{V: z, T: term})
+			return Ref(z)
+		}
+		switch a.Fn {
+		case "COUNT":
+			return lift(agg(), lang.TInt)
+		case "SUM", "AVG":
+			r, ls, err2 := b.ring(a.Arg)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			sum := lift(agg(append(ls, r)...), TypeOf(r))
+			if a.Fn == "SUM" {
+				return sum
+			}
+			cnt := lift(agg(), lang.TInt)
+			return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
+		}
+		err = errorAt(a.P, "%s in a subquery is not supported yet", a.Fn)
+		return e
+	}
+	out := rewrite(e)
+	return out, lifts, err
+}
+
+// derived translates a subquery in FROM: the variables of its columns and
+// the factors giving each row's multiplicity.
+func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
+	inner, err := b.t.newBlock(q, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	inner.up = b.up // a derived table does not see its siblings
+	items, rows, err := inner.rowsOf()
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []Var
+	for i, e := range items {
+		if r, ok := e.(*VarRef); ok && !hasVar(out, r.V.Name) {
+			out = append(out, r.V)
+			continue
+		}
+		v := b.t.newVar(strings.ToLower(alias+"_"+q.Items[i].Name), e.Type())
+		rows = append(rows, &Lift{V: v, T: &Val{E: e}})
+		out = append(out, v)
+	}
+	if !q.Aggregated() {
+		// A bag: sum away the columns it does not output.
+		var t Term = &AggSum{Group: out, T: prod(rows)}
+		if q.Distinct {
+			t = &Exists{T: t}
+		}
+		return out, []Term{t}, nil
+	}
+	return out, rows, nil
+}
+
+// mapChildren rebuilds e with f applied to its direct subexpressions.
+func mapChildren(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
+	switch x := e.(type) {
+	case *lang.Unary:
+		y := *x
+		y.X = f(x.X)
+		return &y
+	case *lang.Binary:
+		y := *x
+		y.L, y.R = f(x.L), f(x.R)
+		return &y
+	case *lang.Like:
+		y := *x
+		y.X = f(x.X)
+		return &y
+	case *lang.InList:
+		y := *x
+		y.X = f(x.X)
+		y.List = make([]lang.Expr, len(x.List))
+		for i, l := range x.List {
+			y.List[i] = f(l)
+		}
+		return &y
+	case *lang.Case:
+		y := *x
+		y.Whens = make([]*lang.When, len(x.Whens))
+		for i, w := range x.Whens {
+			y.Whens[i] = &lang.When{Cond: f(w.Cond), Then: f(w.Then)}
+		}
+		if x.Else != nil {
+			y.Else = f(x.Else)
+		}
+		return &y
+	case *lang.Call:
+		y := *x
+		y.Args = make([]lang.Expr, len(x.Args))
+		for i, a := range x.Args {
+			y.Args[i] = f(a)
+		}
+		return &y
+	}
+	return e
+}
+
+func prod(fs []Term) Term {
+	if len(fs) == 1 {
+		return fs[0]
+	}
+	return &Prod{Factors: fs}
 }
 
 // ring decomposes a numeric expression into ring operations so that the
-// viewlet transform can split its factors between maps.
-func (t *translator) ring(e lang.Expr) Term {
-	// An expression over one relation's columns stays one value: splitting
-	// it would only multiply the statements that maintain it.
-	if t.fromItems(e) <= 1 {
-		return &Val{E: t.expr(e)}
+// viewlet transform can split its factors between maps. Subqueries in it
+// become lifted variables (returned as extra factors).
+func (b *block) ring(e lang.Expr) (Term, []Term, error) {
+	var lifts []Term
+	var rec func(e lang.Expr) (Term, error)
+	rec = func(e lang.Expr) (Term, error) {
+		// An expression over one relation's columns stays one value: splitting
+		// it would only multiply the statements that maintain it.
+		if b.fromItems(e) <= 1 {
+			se, ls, err := b.scalar(e)
+			lifts = append(lifts, ls...)
+			return &Val{E: se}, err
+		}
+		switch x := e.(type) {
+		case *lang.Binary:
+			switch x.Op {
+			case "*", "+", "-":
+				l, err := rec(x.L)
+				if err != nil {
+					return nil, err
+				}
+				r, err := rec(x.R)
+				if err != nil {
+					return nil, err
+				}
+				switch x.Op {
+				case "*":
+					return &Prod{Factors: []Term{l, r}}, nil
+				case "+":
+					return &Sum{Terms: []Term{l, r}}, nil
+				}
+				return &Sum{Terms: []Term{l, &Neg{T: r}}}, nil
+			}
+		case *lang.Unary:
+			if x.Op == "-" {
+				t, err := rec(x.X)
+				return &Neg{T: t}, err
+			}
+		case *lang.Case:
+			var arms []Term
+			var earlier []Term // NOT of every earlier condition
+			for _, w := range x.Whens {
+				c, ls, err := b.scalar(w.Cond)
+				if err != nil {
+					return nil, err
+				}
+				lifts = append(lifts, ls...)
+				then, err := rec(w.Then)
+				if err != nil {
+					return nil, err
+				}
+				f := append(append([]Term{}, earlier...), &Val{E: c}, then)
+				arms = append(arms, &Prod{Factors: f})
+				earlier = append(earlier, &Val{E: &lang.Unary{Op: "NOT", X: c, T: lang.TBool}})
+			}
+			if x.Else != nil {
+				el, err := rec(x.Else)
+				if err != nil {
+					return nil, err
+				}
+				arms = append(arms, &Prod{Factors: append(earlier, el)})
+			}
+			return &Sum{Terms: arms}, nil
+		}
+		se, ls, err := b.scalar(e)
+		lifts = append(lifts, ls...)
+		return &Val{E: se}, err
 	}
-	switch x := e.(type) {
-	case *lang.Binary:
-		switch x.Op {
-		case "*":
-			return &Prod{Factors: []Term{t.ring(x.L), t.ring(x.R)}}
-		case "+":
-			return &Sum{Terms: []Term{t.ring(x.L), t.ring(x.R)}}
-		case "-":
-			return &Sum{Terms: []Term{t.ring(x.L), &Neg{T: t.ring(x.R)}}}
-		}
-	case *lang.Unary:
-		if x.Op == "-" {
-			return &Neg{T: t.ring(x.X)}
-		}
-	case *lang.Case:
-		var arms []Term
-		var earlier []Term // NOT of every earlier condition
-		for _, w := range x.Whens {
-			c := t.expr(w.Cond)
-			f := append(append([]Term{}, earlier...), &Val{E: c}, t.ring(w.Then))
-			arms = append(arms, &Prod{Factors: f})
-			earlier = append(earlier, &Val{E: &lang.Unary{Op: "NOT", X: c, T: lang.TBool}})
-		}
-		if x.Else != nil {
-			arms = append(arms, &Prod{Factors: append(earlier, t.ring(x.Else))})
-		}
-		return &Sum{Terms: arms}
-	}
-	return &Val{E: t.expr(e)}
+	t, err := rec(e)
+	return t, lifts, err
 }
+
+// fromItems counts the distinct FROM items (of any enclosing block) whose
+// columns e reads; a subquery counts as two, so that it is kept apart.
+func (b *block) fromItems(e lang.Expr) int {
+	seen := map[[2]int]bool{}
+	n := 0
+	walkExpr(e, func(x lang.Expr) {
+		switch c := x.(type) {
+		case *lang.ColRef:
+			seen[[2]int{c.Outer, c.From}] = true
+		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
+			n = 2
+		}
+	})
+	return max(n, len(seen))
+}
+
+func translate(q *lang.Query) (*Query, error) {
+	t := &translator{parent: map[string]string{}, byName: map[string]Var{}, order: map[string]int{}, used: map[string]bool{}, count: map[string]int{}}
+	countColumns(q, t.count)
+	b, err := t.newBlock(q, nil)
+	if err != nil {
+		return nil, err
+	}
+	cq := &Query{Name: q.Name, Distinct: q.Distinct}
+	keys, values := q.View()
+	grouped := q.Aggregated()
+	cq.Scalar = grouped && len(q.GroupBy) == 0
+	body := b.body()
+	var keyVars []Var
+	keyOf := map[string]Var{} // printed key expression → its variable
+	for i, k := range keys {
+		e, lifts, err := b.scalar(k.Expr)
+		if err != nil {
+			return nil, err
+		}
+		body = append(body, lifts...)
+		var v Var
+		if r, ok := e.(*VarRef); ok && !hasVar(keyVars, r.V.Name) {
+			v = r.V
+		} else {
+			v = t.newVar(fmt.Sprintf("key%d", i+1), k.Expr.Type())
+			body = append(body, &Lift{V: v, T: &Val{E: e}})
+		}
+		keyVars = append(keyVars, v)
+		keyOf[ExprString(e)] = v
+		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
+	}
+	group := func(factors ...Term) Term {
+		return &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), factors...))}
+	}
+	cq.Aggs = append(cq.Aggs, group())
+	aggIndex := map[string]int{String(cq.Aggs[0]): 0}
+	addAgg := func(term Term) int {
+		k := String(term)
+		if i, ok := aggIndex[k]; ok {
+			return i
+		}
+		aggIndex[k] = len(cq.Aggs)
+		cq.Aggs = append(cq.Aggs, term)
+		return len(cq.Aggs) - 1
+	}
+	// readout rewrites a select or HAVING expression: aggregates become
+	// AggRefs, group-key expressions their key variables, and uncorrelated
+	// scalar subqueries AggRefs of keyless aggregates.
+	var readout func(e lang.Expr) (lang.Expr, error)
+	readout = func(e lang.Expr) (lang.Expr, error) {
+		if !containsAgg(e) && !containsSubquery(e) {
+			se, _, err := b.scalar(e)
+			if err != nil {
+				return nil, err
+			}
+			if v, ok := keyOf[ExprString(se)]; ok {
+				return Ref(v), nil
+			}
+			if len(ExprVars(se, nil)) == 0 {
+				return se, nil
+			}
+			return nil, errorAt(e.Pos(), "expression is not a group key")
+		}
+		switch x := e.(type) {
+		case *lang.Agg:
+			if x.Distinct {
+				if x.Fn != "COUNT" || x.Arg == nil {
+					return nil, errorAt(x.P, "%s(DISTINCT …) is not supported yet", x.Fn)
+				}
+				// The number of distinct values per group: a sum of Exists.
+				a, lifts, err := b.scalar(x.Arg)
+				if err != nil {
+					return nil, err
+				}
+				d := t.newVar("distinct", x.Arg.Type())
+				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: d, T: &Val{E: a}})
+				term := &AggSum{Group: keyVars, T: &Exists{T: &AggSum{Group: append(append([]Var{}, keyVars...), d), T: prod(inner)}}}
+				return &AggRef{Index: addAgg(term), T: lang.TInt}, nil
+			}
+			switch x.Fn {
+			case "COUNT":
+				return &AggRef{Index: 0, T: lang.TInt}, nil
+			case "SUM", "AVG":
+				r, lifts, err := b.ring(x.Arg)
+				if err != nil {
+					return nil, err
+				}
+				sum := &AggRef{Index: addAgg(group(append(lifts, r)...)), T: TypeOf(r)}
+				if x.Fn == "SUM" {
+					sum.T = x.T
+					return sum, nil
+				}
+				cnt := &AggRef{Index: 0, T: lang.TInt}
+				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
+				return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}, nil
+			}
+			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
+		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
+			r, lifts, err := b.subquery(e)
+			if err != nil {
+				return nil, err
+			}
+			// Each lifted aggregate becomes a keyless aggregate of the view.
+			sub := map[string]lang.Expr{}
+			for _, l := range lifts {
+				lf := l.(*Lift)
+				if correlated(lf.T, body) {
+					return nil, errorAt(e.Pos(), "a correlated subquery in SELECT or HAVING is not supported yet")
+				}
+				sub[lf.V.Name] = &AggRef{Index: addAgg(lf.T), T: lf.V.Type}
+			}
+			return SubstExpr(r, sub), nil
+		case *lang.ColRef:
+			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
+		}
+		var err error
+		out := mapChildren(e, func(c lang.Expr) lang.Expr {
+			if err != nil {
+				return c
+			}
+			var r lang.Expr
+			r, err = readout(c)
+			return r
+		})
+		return out, err
+	}
+	if grouped {
+		for _, v := range values {
+			e, err := readout(v.Expr)
+			if err != nil {
+				return nil, err
+			}
+			cq.Values = append(cq.Values, Value{Name: v.Name, Type: v.Expr.Type(), E: e})
+		}
+		if q.Having != nil {
+			h, err := readout(q.Having)
+			if err != nil {
+				return nil, err
+			}
+			cq.Having = h
+		}
+	} else {
+		for _, v := range values {
+			cq.Values = append(cq.Values, Value{Name: v.Name, Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}})
+		}
+	}
+	return cq, nil
+}
+
+// correlated reports whether a nested term reads variables of the
+// enclosing body (variable names are unique in a query tree).
+func correlated(t Term, body []Term) bool {
+	outer := map[string]bool{}
+	for _, f := range body {
+		for _, v := range Vars(f) {
+			outer[v.Name] = true
+		}
+	}
+	for _, v := range Vars(t) {
+		if outer[v.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+func containsSubquery(e lang.Expr) bool {
+	found := false
+	walkLang(e, func(x lang.Expr) {
+		switch x.(type) {
+		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
+			found = true
+		}
+	})
+	return found
+}
+
+// conjuncts splits a condition on AND.
+func conjuncts(e lang.Expr) []lang.Expr {
+	if e == nil {
+		return nil
+	}
+	if b, ok := e.(*lang.Binary); ok && b.Op == "AND" {
+		return append(conjuncts(b.L), conjuncts(b.R)...)
+	}
+	return []lang.Expr{e}
+}
+
+func containsAgg(e lang.Expr) bool {
+	found := false
+	walkExpr(e, func(x lang.Expr) {
+		if _, ok := x.(*lang.Agg); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkLang walks a lang expression including aggregate arguments.
+func walkLang(e lang.Expr, f func(lang.Expr)) {
+	walkExpr(e, func(x lang.Expr) {
+		f(x)
+		if a, ok := x.(*lang.Agg); ok && a.Arg != nil {
+			walkLang(a.Arg, f)
+		}
+	})
+}
+

@@ -93,6 +93,22 @@ func SimplifyMonomial(m Monomial, bound, keep []Var) (out Monomial, keySub map[s
 	for changed := true; changed; {
 		changed = false
 		for i, f := range fs {
+			// An equality between a bound and an unbound variable binds the
+			// latter: substitute it (a lookup instead of a loop).
+			if v, isVal := f.(*Val); isVal {
+				if x, y, ok := boundEquality(v.E, isBound); ok {
+					sub := map[string]lang.Expr{y.Name: Ref(x)}
+					fs = append(fs[:i:i], fs[i+1:]...)
+					for j := range fs {
+						fs[j] = SubstTerm(fs[j], sub)
+					}
+					if isKeep[y.Name] {
+						keySub[y.Name] = x
+					}
+					changed = true
+					break
+				}
+			}
 			l, isLift := f.(*Lift)
 			if !isLift {
 				continue
@@ -148,6 +164,27 @@ func SimplifyMonomial(m Monomial, bound, keep []Var) (out Monomial, keySub map[s
 		return Monomial{}, nil, false
 	}
 	return Monomial{Coef: coef, Factors: kept}, keySub, true
+}
+
+// boundEquality matches x = y (either way round) with x bound and y an
+// unbound variable of the same type.
+func boundEquality(e lang.Expr, isBound map[string]bool) (x, y Var, ok bool) {
+	b, isBin := e.(*lang.Binary)
+	if !isBin || b.Op != "=" {
+		return Var{}, Var{}, false
+	}
+	l, lok := b.L.(*VarRef)
+	r, rok := b.R.(*VarRef)
+	if !lok || !rok || l.V.Type != r.V.Type {
+		return Var{}, Var{}, false
+	}
+	switch {
+	case isBound[l.V.Name] && !isBound[r.V.Name]:
+		return l.V, r.V, true
+	case isBound[r.V.Name] && !isBound[l.V.Name]:
+		return r.V, l.V, true
+	}
+	return Var{}, Var{}, false
 }
 
 func allBound(vs []Var, isBound map[string]bool) bool {

@@ -205,12 +205,14 @@ func Vars(t Term) []Var {
 func FreeVars(t Term) []Var {
 	switch x := t.(type) {
 	case *AggSum:
-		inner := FreeVars(x.T)
+		// The group variables, and the inputs: variables the body reads but
+		// does not bind (correlation variables of a nested aggregate).
 		var out []Var
 		for _, g := range x.Group {
-			if hasVar(inner, g.Name) {
-				out = addVar(out, g)
-			}
+			out = addVar(out, g)
+		}
+		for _, v := range InputVars(x.T) {
+			out = addVar(out, v)
 		}
 		return out
 	case *Sum:
@@ -238,6 +240,40 @@ func FreeVars(t Term) []Var {
 	}
 	return Vars(t)
 }
+
+// InputVars returns the variables t reads without binding them: they must
+// be bound where t is evaluated.
+func InputVars(t Term) []Var {
+	bound := map[string]bool{}
+	Walk(t, func(u Term) {
+		switch x := u.(type) {
+		case *Rel:
+			for _, v := range x.Vars {
+				bound[v.Name] = true
+			}
+		case *MapRef:
+			for _, v := range x.Keys {
+				bound[v.Name] = true
+			}
+		case *Lift:
+			bound[x.V.Name] = true
+		case *AggSum:
+			for _, v := range x.Group {
+				bound[v.Name] = true
+			}
+		}
+	})
+	var out []Var
+	for _, v := range Vars(t) {
+		if !bound[v.Name] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// HasRel reports whether t mentions a base relation.
+func HasRel(t Term) bool { return len(Relations(t)) > 0 }
 
 func hasVar(vs []Var, name string) bool {
 	for _, v := range vs {

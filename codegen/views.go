@@ -55,7 +55,7 @@ func (g *gen) view(v *viewlet.View) error {
 		}
 		mi := g.maps[m.Name]
 		a := fmt.Sprintf("agg%d", i)
-		if mi.keyed {
+		if mi.keyed && len(m.Keys) == len(keyVars) {
 			vals := make([]jen.Code, len(keyVars))
 			for j, kv := range keyVars {
 				vals[j] = sc[kv.Name].Clone()

@@ -39,10 +39,6 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 	}
 	for _, q := range queries {
 		v := &View{Name: q.Name, Keys: q.Keys, Values: q.Values, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar}
-		keys := make([]calculus.Var, len(q.Keys))
-		for i, k := range q.Keys {
-			keys[i] = k.Var
-		}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
 				// A scalar view always has its one row: no row count needed.
@@ -50,7 +46,8 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 				continue
 			}
 			name := q.Name + "_" + aggName(q, i)
-			m := c.mapFor(name, keys, agg.(*calculus.AggSum), depth)
+			a := agg.(*calculus.AggSum)
+			m := c.mapFor(name, a.Group, a, depth)
 			v.Aggs = append(v.Aggs, m)
 		}
 		c.prog.Views = append(c.prog.Views, v)
@@ -179,6 +176,9 @@ func (c *compiler) trigger(rel string, insert bool) *Trigger {
 // relation its definition reads.
 func (c *compiler) compileMap(m *Map, depth int) error {
 	def := m.Def.(*calculus.AggSum)
+	if depth != 0 && hasNested(def.T) {
+		return c.compileNested(m, depth)
+	}
 	if depth == 0 {
 		// Re-evaluate from the base relations' maps after each event.
 		for _, rel := range calculus.Relations(def) {
@@ -197,48 +197,197 @@ func (c *compiler) compileMap(m *Map, depth int) error {
 	}
 	for _, rel := range calculus.Relations(def) {
 		for _, ins := range []bool{true, false} {
-			t := c.trigger(rel, ins)
-			args := t.Event.Args
-			// Rename the definition's variables that clash with the trigger's arguments.
-			d := avoidNames(def, args)
-			delta := calculus.Delta(d.T, t.Event)
-			stmts := map[string]*Stmt{}
-			var order []string
-			for _, mono := range calculus.Expand(delta) {
-				sm, keySub, ok := calculus.SimplifyMonomial(mono, args, d.Group)
-				if !ok {
-					continue
-				}
-				keys := make([]calculus.Var, len(d.Group))
-				for i, k := range d.Group {
-					if w, ok := keySub[k.Name]; ok {
-						k = w
-					}
-					keys[i] = k
-				}
-				factors, err := c.materialize(sm.Factors, args, keys, m.Name, depth)
-				if err != nil {
-					return err
-				}
-				sk := varList(keys)
-				s := stmts[sk]
-				if s == nil {
-					s = &Stmt{Map: m, Keys: keys}
-					stmts[sk] = s
-					order = append(order, sk)
-				}
-				s.RHS = append(s.RHS, calculus.Monomial{Coef: sm.Coef, Factors: factors})
-			}
-			for _, k := range order {
-				s := stmts[k]
-				s.RHS = calculus.Combine(s.RHS)
-				if len(s.RHS) > 0 {
-					t.Stmts = append(t.Stmts, s)
-				}
+			if err := c.incremental(m, def, c.trigger(rel, ins), depth); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// incremental emits m[keys] += Δdef for trigger t.
+func (c *compiler) incremental(m *Map, def *calculus.AggSum, t *Trigger, depth int) error {
+	args := t.Event.Args
+	// Rename the definition's variables that clash with the trigger's arguments.
+	d := avoidNames(def, args)
+	delta := calculus.Delta(d.T, t.Event)
+	stmts := map[string]*Stmt{}
+	var order []string
+	for _, mono := range calculus.Expand(delta) {
+		sm, keySub, ok := calculus.SimplifyMonomial(mono, args, d.Group)
+		if !ok {
+			continue
+		}
+		keys := make([]calculus.Var, len(d.Group))
+		for i, k := range d.Group {
+			if w, ok := keySub[k.Name]; ok {
+				k = w
+			}
+			keys[i] = k
+		}
+		factors, err := c.materialize(sm.Factors, args, keys, m.Name, depth)
+		if err != nil {
+			return err
+		}
+		sk := varList(keys)
+		s := stmts[sk]
+		if s == nil {
+			s = &Stmt{Map: m, Keys: keys}
+			stmts[sk] = s
+			order = append(order, sk)
+		}
+		s.RHS = append(s.RHS, calculus.Monomial{Coef: sm.Coef, Factors: factors})
+	}
+	for _, k := range order {
+		s := stmts[k]
+		s.RHS = calculus.Combine(s.RHS)
+		if len(s.RHS) > 0 {
+			t.Stmts = append(t.Stmts, s)
+		}
+	}
+	return nil
+}
+
+// compileNested maintains a map whose definition nests aggregates (scalar
+// subqueries, EXISTS, IN, derived tables). Each nested aggregate is
+// materialized as maps keyed by its correlation variables. Events of
+// relations that occur only outside the nested aggregates update m
+// incrementally (the nested maps do not change); events of relations inside
+// them re-evaluate m from maps (m[keys] := …) after those maps are updated,
+// since the delta of a lifted aggregate, Lift(x, t+Δt) − Lift(x, t), is
+// not simpler than the term itself.
+func (c *compiler) compileNested(m *Map, depth int) error {
+	def := m.Def.(*calculus.AggSum)
+	nestedRels := map[string]bool{}
+	var terms []calculus.Term
+	for _, mono := range calculus.Expand(def.T) {
+		fs := make([]calculus.Term, len(mono.Factors))
+		for i, f := range mono.Factors {
+			if isRel(f) || !calculus.HasRel(f) {
+				fs[i] = f
+				continue
+			}
+			for _, r := range calculus.Relations(f) {
+				nestedRels[r] = true
+			}
+			h, err := c.hoist(f, correlation(f, mono.Factors, i, def.Group), m.Name, depth)
+			if err != nil {
+				return err
+			}
+			fs[i] = h
+		}
+		terms = append(terms, calculus.Monomial{Coef: mono.Coef, Factors: fs}.Term(m.Type))
+	}
+	hoisted := &calculus.AggSum{Group: def.Group, T: sumOf(terms)}
+	for _, rel := range calculus.Relations(def) {
+		for _, ins := range []bool{true, false} {
+			t := c.trigger(rel, ins)
+			if !nestedRels[rel] {
+				if err := c.incremental(m, hoisted, t, depth); err != nil {
+					return err
+				}
+				continue
+			}
+			d := avoidNames(hoisted, t.Event.Args)
+			var rhs []calculus.Monomial
+			for _, mono := range calculus.Expand(d.T) {
+				fs, err := c.materialize(mono.Factors, nil, d.Group, m.Name, depth)
+				if err != nil {
+					return err
+				}
+				rhs = append(rhs, calculus.Monomial{Coef: mono.Coef, Factors: fs})
+			}
+			t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: d.Group, Replace: true, RHS: rhs})
+		}
+	}
+	return nil
+}
+
+func sumOf(ts []calculus.Term) calculus.Term {
+	if len(ts) == 1 {
+		return ts[0]
+	}
+	return &calculus.Sum{Terms: ts}
+}
+
+// correlation returns the variables of nested factor fs[i] that the rest of
+// the monomial or the map's keys also use: its inputs.
+func correlation(f calculus.Term, fs []calculus.Term, i int, group []calculus.Var) []calculus.Var {
+	others := map[string]bool{}
+	for j, g := range fs {
+		if j != i {
+			for _, v := range calculus.Vars(g) {
+				others[v.Name] = true
+			}
+		}
+	}
+	for _, v := range group {
+		others[v.Name] = true
+	}
+	own := map[string]bool{}
+	for _, v := range binds(f) {
+		own[v.Name] = true
+	}
+	var out []calculus.Var
+	for _, v := range calculus.Vars(f) {
+		if others[v.Name] && !own[v.Name] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// hoist replaces the aggregate nested in a Lift, Exists or AggSum factor by
+// reads of maps, keyed by its group variables and inputs.
+func (c *compiler) hoist(f calculus.Term, inputs []calculus.Var, parent string, depth int) (calculus.Term, error) {
+	switch x := f.(type) {
+	case *calculus.Lift:
+		t, err := c.nestedTerm(x.T, inputs, parent, depth)
+		return &calculus.Lift{V: x.V, T: t}, err
+	case *calculus.Exists:
+		t, err := c.nestedTerm(x.T, inputs, parent, depth)
+		return &calculus.Exists{T: t}, err
+	case *calculus.AggSum:
+		return c.nestedTerm(x, inputs, parent, depth)
+	}
+	return nil, fmt.Errorf("viewlet: cannot materialize nested term %s", calculus.String(f))
+}
+
+func (c *compiler) nestedTerm(t calculus.Term, inputs []calculus.Var, parent string, depth int) (calculus.Term, error) {
+	a, ok := t.(*calculus.AggSum)
+	if !ok {
+		a = &calculus.AggSum{T: t}
+	}
+	var terms []calculus.Term
+	var ms []calculus.Monomial
+	for _, mono := range calculus.Expand(a.T) {
+		// Equalities with inputs become lookups; group variables stay.
+		if sm, keySub, ok := calculus.SimplifyMonomial(mono, inputs, a.Group); ok && len(keySub) == 0 {
+			mono = sm
+		}
+		fs, err := c.materialize(mono.Factors, inputs, a.Group, parent, depth)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, calculus.Monomial{Coef: mono.Coef, Factors: fs})
+		terms = append(terms, calculus.Monomial{Coef: mono.Coef, Factors: fs}.Term(calculus.TypeOf(a.T)))
+	}
+	// A single map read keyed by exactly the group and inputs needs no AggSum.
+	if len(ms) == 1 && ms[0].Coef == 1 && len(ms[0].Factors) == 1 {
+		if r, ok := ms[0].Factors[0].(*calculus.MapRef); ok {
+			allowed := map[string]bool{}
+			for _, v := range a.Group {
+				allowed[v.Name] = true
+			}
+			for _, v := range inputs {
+				allowed[v.Name] = true
+			}
+			if allBoundVars(r.Keys, allowed) {
+				return r, nil
+			}
+		}
+	}
+	return &calculus.AggSum{Group: a.Group, T: sumOf(terms)}, nil
 }
 
 // toBaseRefs replaces every relation atom by a read of the relation's base map.
@@ -326,6 +475,23 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 		}
 		return i
 	}
+	// Variables bound by factors that read maps (lifted nested aggregates,
+	// loops over nested maps) are bound outside every component.
+	liftBound := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range factors {
+			if !readsMap(f) && !(readsAny(f, liftBound) && !calculus.HasRel(f)) {
+				continue
+			}
+			for _, v := range binds(f) {
+				if !liftBound[v.Name] {
+					liftBound[v.Name] = true
+					changed = true
+				}
+			}
+		}
+	}
 	inside := make([]bool, n) // factor joins a component
 	hasRel := make([]bool, n)
 	owner := map[string]int{} // free variable → a factor using it
@@ -339,13 +505,17 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 				free++
 			}
 		}
-		switch f.(type) {
-		case *calculus.Rel:
+		switch {
+		case isRel(f):
 			inside[i], hasRel[i] = true, true
-		case *calculus.Val, *calculus.Lift:
-			inside[i] = free > 0 && boundVs == 0
+		case calculus.HasRel(f):
+			// A nested aggregate not yet materialized: it joins the
+			// component whose variables it reads, and its map compiles it.
+			inside[i], hasRel[i] = true, true
+		case readsMap(f):
+			inside[i] = false
 		default:
-			return nil, fmt.Errorf("materialize: unsupported factor %s", calculus.String(f))
+			inside[i] = free > 0 && boundVs == 0 && !readsAny(f, liftBound)
 		}
 		if !inside[i] {
 			continue
@@ -403,7 +573,7 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			}
 			continue
 		}
-		if depth >= 0 && depth < 2 {
+		if depth >= 0 && depth < 2 && !nestedIn(factors, idx) {
 			// First-order: each relation atom reads the relation projected on
 			// the columns the rest of the statement uses.
 			for _, i := range idx {
@@ -504,8 +674,16 @@ func orderFactors(fs []calculus.Term, args []calculus.Var) []calculus.Term {
 					cost = 0
 				}
 			case *calculus.Lift:
-				if allBoundVars(calculus.FreeVars(x.T), bound) {
+				if _, ok := x.T.(*calculus.Val); ok {
+					if allBoundVars(calculus.Vars(x.T), bound) {
+						cost = 1
+					}
+				} else if inputsBound(x, rest, i, bound) {
 					cost = 1
+				}
+			case *calculus.Exists, *calculus.AggSum:
+				if inputsBound(x, rest, i, bound) {
+					cost = 50
 				}
 			case *calculus.MapRef, *calculus.Rel:
 				unbound := 0
@@ -537,8 +715,90 @@ func binds(f calculus.Term) []calculus.Var {
 		return []calculus.Var{x.V}
 	case *calculus.MapRef, *calculus.Rel:
 		return calculus.Vars(x)
+	case *calculus.Exists:
+		return binds(x.T)
+	case *calculus.AggSum:
+		return x.Group
 	}
 	return nil
+}
+
+// inputsBound reports whether every variable of a nested factor that other
+// factors (or the arguments) bind is already bound: a nested aggregate is
+// evaluated for given values of its correlation variables.
+func inputsBound(f calculus.Term, rest []calculus.Term, self int, bound map[string]bool) bool {
+	own := map[string]bool{}
+	for _, v := range binds(f) {
+		own[v.Name] = true
+	}
+	others := map[string]bool{}
+	for j, g := range rest {
+		if j == self {
+			continue
+		}
+		for _, v := range calculus.Vars(g) {
+			others[v.Name] = true
+		}
+	}
+	for _, v := range calculus.Vars(f) {
+		if own[v.Name] {
+			continue
+		}
+		if (others[v.Name] || bound[v.Name] || isArgLike(v, bound)) && !bound[v.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+func isArgLike(calculus.Var, map[string]bool) bool { return false }
+
+func isRel(f calculus.Term) bool {
+	_, ok := f.(*calculus.Rel)
+	return ok
+}
+
+// readsMap reports whether a factor reads a materialized map.
+func readsMap(f calculus.Term) bool {
+	found := false
+	calculus.Walk(f, func(t calculus.Term) {
+		if _, ok := t.(*calculus.MapRef); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+func readsAny(f calculus.Term, vs map[string]bool) bool {
+	for _, v := range calculus.Vars(f) {
+		if vs[v.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasNested reports whether a term has a factor that nests an aggregate
+// over base relations (Lift, Exists or AggSum below the top).
+func hasNested(t calculus.Term) bool {
+	for _, m := range calculus.Expand(t) {
+		for _, f := range m.Factors {
+			if !isRel(f) && calculus.HasRel(f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nestedIn reports whether the factors idx include a nested aggregate.
+func nestedIn(fs []calculus.Term, idx []int) bool {
+	for _, i := range idx {
+		if !isRel(fs[i]) && calculus.HasRel(fs[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 func allBoundVars(vs []calculus.Var, bound map[string]bool) bool {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,11 +27,20 @@ import (
 //	-- KNOWN BUG: <description>   skip the file (a compiler bug to fix)
 //	-- diff: depth0               also run at depth 0
 //	-- diff: ints=N               integer domain [0, N) (floats k/4, k < 4N)
-//	-- diff: REL.COL=N            integer domain of one column
+//	-- diff: REL.COL=N COL=N      integer domain of one column (of every relation)
 //	-- diff: days=N               date range 1994-01-01 + [0, N) days
+//	-- diff: words=N              N strings: oracle.DefaultWords, then word015, word016, …
 //	-- diff: events=N             stream length (default diffEvents)
+//	-- diff: deletes=F            fraction of deletes (default diffDeleteFrac)
 //
 // Several directives may share one "-- diff:" line, separated by spaces.
+//
+// The oracle recomputes every view from scratch after every event, so its
+// cost is the size of each join. Files whose joins would grow large over a
+// 2,000-event stream widen their join-key domains (fewer matches per probe,
+// still several per key) and, for inherently quadratic theta joins, raise
+// the delete fraction so that the live tables stay small; this keeps
+// `go test ./viewlet/` within about a minute and a half on two cores.
 
 const (
 	diffEvents      = 2000 // events per stream
@@ -45,8 +55,9 @@ type diffCase struct {
 	src      []byte
 	knownBug string
 	depth0   bool
-	events   int
-	domain   oracle.Domain
+	events     int
+	deleteFrac float64
+	domain     oracle.Domain
 }
 
 func parseDiffCase(path string) (*diffCase, error) {
@@ -54,7 +65,7 @@ func parseDiffCase(path string) (*diffCase, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &diffCase{path: path, src: src, events: diffEvents}
+	c := &diffCase{path: path, src: src, events: diffEvents, deleteFrac: diffDeleteFrac}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -72,6 +83,14 @@ func parseDiffCase(path string) (*diffCase, error) {
 				continue
 			}
 			k, v, ok := strings.Cut(d, "=")
+			if k == "deletes" {
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil || f < 0 || f >= 0.5 {
+					return nil, fmt.Errorf("%s: bad directive %q", path, d)
+				}
+				c.deleteFrac = f
+				continue
+			}
 			n, err := strconv.Atoi(v)
 			if !ok || err != nil || n <= 0 {
 				return nil, fmt.Errorf("%s: bad directive %q", path, d)
@@ -83,10 +102,12 @@ func parseDiffCase(path string) (*diffCase, error) {
 				c.domain.Days = n
 			case "EVENTS":
 				c.events = n
-			default:
-				if !strings.Contains(k, ".") {
-					return nil, fmt.Errorf("%s: bad directive %q", path, d)
+			case "WORDS":
+				c.domain.Words = slices.Clone(oracle.DefaultWords)
+				for i := len(c.domain.Words); i < n; i++ {
+					c.domain.Words = append(c.domain.Words, fmt.Sprintf("word%03d", i))
 				}
+			default:
 				if c.domain.Columns == nil {
 					c.domain.Columns = map[string]oracle.Domain{}
 				}
@@ -138,7 +159,7 @@ func TestDiff(t *testing.T) {
 					}
 					for _, seed := range []int64{1, 2} {
 						t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-							s := oracle.Generate(f, seed, events, diffDeleteFrac, c.domain)
+							s := oracle.Generate(f, seed, events, c.deleteFrac, c.domain)
 							runDiff(t, c.path, depth, seed, f, p, s)
 						})
 					}

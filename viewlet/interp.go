@@ -495,7 +495,9 @@ func (in *Interp) view(v *View) runtime.View {
 		}
 		aggs := make([]float64, len(v.Aggs))
 		for i, m := range v.Aggs {
-			if m != nil {
+			if m != nil && len(m.Keys) == 0 {
+				aggs[i] = in.maps[m.Name].get(nil) // a keyless aggregate (an uncorrelated subquery)
+			} else if m != nil {
 				aggs[i] = in.maps[m.Name].get(keys)
 			}
 		}

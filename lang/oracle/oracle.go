@@ -170,10 +170,14 @@ func Open(f *lang.File) (*DB, error) {
 		t := ident(r.Name)
 		create := "CREATE TABLE " + t + " (" + strings.Join(cols, ", ") + ")"
 		stmts := []string{create}
-		// One index per column: equi-joins and the delete's lookup probe
-		// instead of scanning; the view queries run after every event.
-		for i, c := range r.Columns {
-			stmts = append(stmts, fmt.Sprintf("CREATE INDEX %s ON %s (%s)", ident(fmt.Sprintf("%s_%d", r.Name, i)), t, ident(c.Name)))
+		// One covering index led by each column: equi-joins and the
+		// delete's lookup probe an index instead of scanning the table, and
+		// read the other columns from the index. The view queries run after
+		// every event, so this is most of the test suites' time.
+		for i := range r.Columns {
+			lead := append([]string{names[i]}, names[:i]...)
+			lead = append(lead, names[i+1:]...)
+			stmts = append(stmts, fmt.Sprintf("CREATE INDEX %s ON %s (%s)", ident(fmt.Sprintf("%s_%d", r.Name, i)), t, strings.Join(lead, ", ")))
 		}
 		for _, s := range stmts {
 			if _, err := sdb.Exec(s); err != nil {

@@ -1,4 +1,4 @@
--- diff: ints=8
+-- diff: B=40 C=40
 CREATE STREAM R (A INT, B INT);
 CREATE STREAM S (B INT, C INT);
 CREATE STREAM T (C INT, D INT);

@@ -1,2 +1,3 @@
+-- diff: ints=200
 CREATE STREAM R (A INT, B INT);
 SELECT r1.A, SUM(r2.B) AS s FROM R r1, R r2 WHERE r1.B = r2.A GROUP BY r1.A;

@@ -1,3 +1,4 @@
+-- diff: deletes=0.45
 CREATE STREAM R (A INT, B INT);
 CREATE STREAM S (B INT, C INT);
 SELECT SUM(R.A + S.C) FROM R, S WHERE R.B <> S.B;

@@ -1,4 +1,4 @@
--- diff: ints=8
+-- diff: B=60 C=60
 CREATE STREAM R (A INT, B INT);
 CREATE STREAM S (B INT, C INT);
 CREATE STREAM T (C INT, D INT);

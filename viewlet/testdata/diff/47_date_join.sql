@@ -1,4 +1,4 @@
--- diff: days=20
+-- diff: days=20 deletes=0.45
 CREATE STREAM E (D DATE, X INT);
 CREATE STREAM F (D DATE, Y INT);
 SELECT E.X, COUNT(*) AS n FROM E, F WHERE E.D = F.D AND F.Y > 1 GROUP BY E.X;

@@ -1,2 +1,3 @@
+-- diff: B=100
 CREATE STREAM R (A INT, B INT);
 SELECT COUNT(*) FROM R r1, R r2 WHERE r1.A < r2.A AND r1.B = r2.B;

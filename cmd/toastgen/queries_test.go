@@ -1,0 +1,264 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	rtdebug "runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/lang/oracle"
+	"github.com/toastgen/toastgen/runtime"
+	"github.com/toastgen/toastgen/viewlet"
+)
+
+// The shared-data conformance test: every example query (TPC-H Q1–Q22, SSB4
+// and the finance queries) runs in the viewlet interpreter over the DBToaster
+// experiment data in ../shared/data/dbtoaster (relative to the repository
+// root), and each of its views is compared with SQLite (lang/oracle), which
+// receives exactly the same insert and delete events.
+
+// queryRoot is the repository root seen from this package's directory, where
+// `go test` runs.
+const queryRoot = "../.."
+
+// sharedData is the DBToaster experiment data, relative to the repository
+// root: the FROM FILE paths of the rewritten queries are relative to it, and
+// Replay resolves them against queryRoot.
+const sharedData = "../shared/data/dbtoaster"
+
+// queryCheckEvery is the number of events between two comparisons of the
+// views with SQLite during a replay; the views are compared once more at the
+// end. SQLite recomputes every view from scratch at each comparison.
+const queryCheckEvery = 1000
+
+// queryTol is the relative tolerance of float comparisons: the engine sums
+// incrementally, SQLite from scratch, in different orders.
+const queryTol = 1e-9
+
+// slowQuery is the replay time above which a run is logged as slow.
+const slowQuery = 20 * time.Second
+
+// dataset is one way of feeding a query file from the shared data.
+type dataset struct {
+	name string
+	// rewrite points the sources of f at the data set (paths relative to
+	// the repository root).
+	rewrite func(f *lang.File) error
+}
+
+// tpchDataset reads every TPC-H table from <sharedData>/tpch/<dir>/<table>.csv,
+// where <table>.csv is the base name of the query's own FROM FILE path.
+// With deletions, the files carry the two leading columns seq|op.
+func tpchDataset(dir string, deletions bool) dataset {
+	return dataset{name: dir, rewrite: func(f *lang.File) error {
+		for _, r := range f.Relations {
+			if r.Source == nil {
+				continue
+			}
+			if r.Source.Format != "CSV" {
+				return fmt.Errorf("relation %s: TPC-H data is CSV, the query reads %s", r.Name, r.Source.Format)
+			}
+			base := strings.ToLower(filepath.Base(r.Source.Path))
+			r.Source.Path = sharedData + "/tpch/" + dir + "/" + base
+			params := map[string]string{}
+			for k, v := range r.Source.Params {
+				params[k] = v
+			}
+			params["delimiter"] = "|"
+			if deletions {
+				params["deletions"] = "true"
+			} else {
+				delete(params, "deletions")
+			}
+			r.Source.Params = params
+		}
+		return nil
+	}}
+}
+
+// financeDataset reads the order-book trace <sharedData>/finance/<dir>/finance.csv,
+// keeping each relation's adaptor parameters (book, brokers, deterministic).
+func financeDataset(dir string) dataset {
+	return dataset{name: dir, rewrite: func(f *lang.File) error {
+		for _, r := range f.Relations {
+			if r.Source == nil {
+				continue
+			}
+			if r.Source.Format != "ORDERBOOK" {
+				return fmt.Errorf("relation %s: the finance trace needs ORDERBOOK, the query reads %s", r.Name, r.Source.Format)
+			}
+			r.Source.Path = sharedData + "/finance/" + dir + "/finance.csv"
+		}
+		return nil
+	}}
+}
+
+// queryFiles lists the example queries and the data sets each runs on.
+func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
+	t.Helper()
+	tpch := []dataset{tpchDataset("standard", false), tpchDataset("standard_del", true)}
+	finance := []dataset{financeDataset("standard")}
+	sets = map[string][]dataset{}
+	for _, g := range []struct {
+		glob string
+		sets []dataset
+	}{
+		{"examples/tpch/q*.sql", tpch},
+		{"examples/ssb/*.sql", tpch},
+		{"examples/finance/*.sql", finance},
+	} {
+		matches, err := filepath.Glob(filepath.Join(queryRoot, g.glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(matches) == 0 {
+			t.Errorf("no query files match %s", g.glob)
+		}
+		for _, m := range matches {
+			files = append(files, m)
+			sets[m] = g.sets
+		}
+	}
+	return files, sets
+}
+
+func TestSharedDataQueries(t *testing.T) {
+	dir := filepath.Join(queryRoot, sharedData)
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("shared data absent: %s (%v); the DBToaster experiment data is expected at ../shared/data relative to the repository root", dir, err)
+	}
+	files, sets := queryFiles(t)
+	for _, path := range files {
+		rel, _ := filepath.Rel(queryRoot, path)
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(rel), "examples/"), ".sql")
+		for _, ds := range sets[path] {
+			t.Run(name+"/"+ds.name, func(t *testing.T) {
+				t.Parallel()
+				runSharedQuery(t, path, ds)
+			})
+		}
+	}
+}
+
+// runSharedQuery compiles the query file at path for data set ds, replays
+// the data into the interpreter and SQLite, and compares the views.
+func runSharedQuery(t *testing.T, path string, ds dataset) {
+	f, err := lang.ParseFile(path)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	if err := ds.rewrite(f); err != nil {
+		t.Fatal(err)
+	}
+	p, err := compileShared(f)
+	if err != nil {
+		if strings.Contains(err.Error(), "not supported yet") {
+			t.Skipf("compile: %v", err)
+		}
+		t.Fatalf("compile: %v", err)
+	}
+	db, err := oracle.Open(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	e := &oracleEngine{Engine: viewlet.NewInterp(p), db: db}
+	// A panic in the interpreter is a compiler bug in this query: fail this
+	// subtest and let the others run.
+	defer func() {
+		if x := recover(); x != nil {
+			t.Fatalf("interpreter panicked after %d events: %v\n%s", e.events, x, rtdebug.Stack())
+		}
+	}()
+	e.check = func() error { return compareViews(f, db, e.Engine.Views()) }
+	start := time.Now()
+	if err := runtime.Replay(e, runtime.ReplayOptions{Dir: queryRoot}); err != nil {
+		t.Fatalf("after %d events: %v", e.events, err)
+	}
+	if err := e.check(); err != nil {
+		t.Fatalf("after all %d events: %v", e.events, err)
+	}
+	d := time.Since(start)
+	t.Logf("%d events, %d checks, %v", e.events, e.checks+1, d.Round(time.Millisecond))
+	if d > slowQuery {
+		t.Logf("slow: replay and checks took %v (over %v)", d.Round(time.Second), slowQuery)
+	}
+}
+
+// compileShared runs calculus.FromSQL and viewlet.Compile (unbounded depth),
+// turning a panic into an error so that one bad query does not stop the
+// other subtests.
+func compileShared(f *lang.File) (p *viewlet.Program, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			p, err = nil, fmt.Errorf("compiler panicked: %v", x)
+		}
+	}()
+	qs, err := calculus.FromSQL(f)
+	if err != nil {
+		return nil, err
+	}
+	return viewlet.Compile(f, qs, viewlet.Options{Depth: viewlet.Unbounded})
+}
+
+// compareViews compares every view of the engine (got, in query order) with
+// SQLite's.
+func compareViews(f *lang.File, db *oracle.DB, got []runtime.View) error {
+	if len(got) != len(f.Queries) {
+		return fmt.Errorf("engine has %d views, the file %d queries", len(got), len(f.Queries))
+	}
+	var errs []error
+	for i, q := range f.Queries {
+		want, err := db.View(q)
+		if err != nil {
+			return err
+		}
+		if err := oracle.Compare(want, got[i], queryTol); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// oracleEngine forwards every event to the engine and records it in the
+// SQLite oracle, comparing the views every queryCheckEvery events.
+type oracleEngine struct {
+	runtime.Engine
+	db     *oracle.DB
+	check  func() error
+	events int
+	checks int
+}
+
+func (e *oracleEngine) Apply(rel int, insert bool, fields [][]byte) error {
+	r := e.Relations()[rel]
+	tuple, err := viewlet.ParseTuple(r, fields)
+	if err != nil {
+		return err
+	}
+	if insert {
+		err = e.db.Insert(r.Name, tuple)
+	} else {
+		err = e.db.Delete(r.Name, tuple)
+	}
+	if err != nil {
+		return err
+	}
+	if err := e.Engine.Apply(rel, insert, fields); err != nil {
+		return err
+	}
+	e.events++
+	if e.events%queryCheckEvery == 0 {
+		e.checks++
+		if err := e.check(); err != nil {
+			return fmt.Errorf("views differ after %d events: %w", e.events, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+-- IN and NOT IN (subquery).
+CREATE STREAM R(A int, B int);
+CREATE STREAM S(B int, C int);
+SELECT r.A, SUM(r.B) AS sb FROM R r WHERE r.B IN (SELECT s.C FROM S s WHERE s.B > 1) GROUP BY r.A;
+SELECT COUNT(*) FROM R r WHERE r.A NOT IN (SELECT s.B FROM S s);
