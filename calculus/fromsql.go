@@ -839,10 +839,12 @@ func translate(q *lang.Query) (*Query, error) {
 			if v, ok := keyOf[ExprString(se)]; ok {
 				return Ref(v), nil
 			}
-			if len(ExprVars(se, nil)) == 0 {
-				return se, nil
+			for _, v := range ExprVars(se, nil) {
+				if !hasVar(keyVars, v.Name) {
+					return nil, errorAt(e.Pos(), "expression is not a group key")
+				}
 			}
-			return nil, errorAt(e.Pos(), "expression is not a group key")
+			return se, nil // an expression of the group keys
 		}
 		switch x := e.(type) {
 		case *lang.Agg:

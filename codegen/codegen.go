@@ -217,9 +217,6 @@ func (g *gen) generate() error {
 		}
 	}
 	g.engineType()
-	for _, m := range g.p.Maps {
-		g.mapType(g.maps[m.Name])
-	}
 	for _, r := range g.p.Relations {
 		if err := g.triggers(r); err != nil {
 			return err
@@ -231,6 +228,10 @@ func (g *gen) generate() error {
 		}
 	}
 	g.engineMethods()
+	// Map types last: generating the triggers decides their indexes.
+	for _, m := range g.p.Maps {
+		g.mapType(g.maps[m.Name])
+	}
 	codes := make([]string, 0, len(g.keyTypes))
 	for c := range g.keyTypes {
 		codes = append(codes, c)

@@ -35,6 +35,7 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
 		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
 			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
+		g.f.Func().Params(recv).Id("reset").Params().Block(jen.Clear(jen.Id("m").Dot("index")))
 		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
 			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
 			jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
@@ -71,6 +72,18 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Return(jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val"))),
 		jen.Return(jen.Lit(0)),
 	)
+	resetBody := []jen.Code{
+		jen.Id("m").Dot("entries").Op("=").Id("m").Dot("entries").Index(jen.Empty(), jen.Lit(0)),
+		jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Lit(0)),
+		jen.Clear(jen.Id("m").Dot("index")),
+	}
+	for i := range mi.indexes {
+		ix := jen.Id("m").Dot(fmt.Sprintf("idx%d", i))
+		// Keep the slices' capacity: re-evaluation refills them.
+		resetBody = append(resetBody, jen.For(jen.List(jen.Id("k"), jen.Id("s")).Op(":=").Range().Add(ix)).Block(
+			ix.Clone().Index(jen.Id("k")).Op("=").Id("s").Index(jen.Empty(), jen.Lit(0))))
+	}
+	g.f.Func().Params(recv).Id("reset").Params().Block(resetBody...)
 	partial := func(i int) jen.Code {
 		ix := mi.indexes[i]
 		vals := make([]jen.Code, len(ix))

@@ -123,7 +123,7 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 			}
 		}
 		if mi.keyed {
-			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Id("new"+exportedName(mi.typ)).Call())
+			out = append(out, jen.Id("e").Dot(mi.field).Dot("reset").Call())
 		} else {
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Lit(0))
 		}
@@ -138,13 +138,27 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 		default:
 			coef = jen.Lit(mono.Coef)
 		}
-		code, err := g.factors(s, mono.Factors, sc, coef)
+		code, err := g.factors(g.stmtSink(s), mono.Factors, sc, coef)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, jen.Block(code...))
 	}
 	return out, nil
+}
+
+// times is mul, except that under Exists an entry counts as 1.
+func times(acc *jen.Statement, x jen.Code, exists bool, t lang.Type) jen.Code {
+	if !exists {
+		return mul(acc, x)
+	}
+	if acc != nil {
+		return acc.Clone()
+	}
+	if t == lang.TInt {
+		return jen.Lit(int64(1))
+	}
+	return jen.Lit(1.0)
 }
 
 // mul multiplies the running product acc (nil: 1) by x.
@@ -155,18 +169,16 @@ func mul(acc *jen.Statement, x jen.Code) jen.Code {
 	return acc.Clone().Op("*").Parens(x)
 }
 
-// factors emits the code of the remaining factors of a monomial; acc holds
-// the product so far (nil for 1).
-func (g *gen) factors(s *viewlet.Stmt, fs []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
-	vt := s.Map.Type
-	if len(fs) == 0 {
-		if acc == nil {
-			if vt == lang.TInt {
-				acc = jen.Lit(int64(1))
-			} else {
-				acc = jen.Lit(1.0)
-			}
-		}
+// sink is where a monomial's products go: a map update, a buffer, or a
+// local accumulator of a nested aggregate.
+type sink struct {
+	typ  lang.Type
+	emit func(sc scope, acc *jen.Statement) ([]jen.Code, error)
+}
+
+// stmtSink adds each product to the statement's target map (or its buffer).
+func (g *gen) stmtSink(s *viewlet.Stmt) *sink {
+	return &sink{typ: s.Map.Type, emit: func(sc scope, acc *jen.Statement) ([]jen.Code, error) {
 		mi := g.maps[s.Map.Name]
 		var key jen.Code
 		if mi.keyed {
@@ -192,6 +204,22 @@ func (g *gen) factors(s *viewlet.Stmt, fs []calculus.Term, sc scope, acc *jen.St
 			return []jen.Code{jen.Id("e").Dot(mi.field).Op("+=").Add(acc)}, nil
 		}
 		return []jen.Code{jen.Id("e").Dot(mi.field).Dot("add").Call(key, acc)}, nil
+	}}
+}
+
+// factors emits the code of the remaining factors of a monomial; acc holds
+// the product so far (nil for 1).
+func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
+	vt := sk.typ
+	if len(fs) == 0 {
+		if acc == nil {
+			if vt == lang.TInt {
+				acc = jen.Lit(int64(1))
+			} else {
+				acc = jen.Lit(1.0)
+			}
+		}
+		return sk.emit(sc, acc)
 	}
 	switch x := fs[0].(type) {
 	case *calculus.Val:
@@ -200,14 +228,14 @@ func (g *gen) factors(s *viewlet.Stmt, fs []calculus.Term, sc scope, acc *jen.St
 			return nil, err
 		}
 		if x.E.Type() == lang.TBool {
-			rest, err := g.factors(s, fs[1:], sc, acc)
+			rest, err := g.factors(sk, fs[1:], sc, acc)
 			if err != nil {
 				return nil, err
 			}
 			return []jen.Code{jen.If(e).Block(rest...)}, nil
 		}
 		next := g.fresh("acc")
-		rest, err := g.factors(s, fs[1:], sc, jen.Id(next))
+		rest, err := g.factors(sk, fs[1:], sc, jen.Id(next))
 		if err != nil {
 			return nil, err
 		}
@@ -215,14 +243,14 @@ func (g *gen) factors(s *viewlet.Stmt, fs []calculus.Term, sc scope, acc *jen.St
 	case *calculus.Lift:
 		val, ok := x.T.(*calculus.Val)
 		if !ok {
-			return nil, fmt.Errorf("codegen: nested aggregates are not supported yet: %s", calculus.String(x))
+			return g.liftNested(sk, x, fs[1:], sc, acc)
 		}
 		e, err := g.expr(val.E, sc)
 		if err != nil {
 			return nil, err
 		}
 		if old, bound := sc[x.V.Name]; bound {
-			rest, err := g.factors(s, fs[1:], sc, acc)
+			rest, err := g.factors(sk, fs[1:], sc, acc)
 			if err != nil {
 				return nil, err
 			}
@@ -230,31 +258,171 @@ func (g *gen) factors(s *viewlet.Stmt, fs []calculus.Term, sc scope, acc *jen.St
 		}
 		n := varName(x.V.Name) + fmt.Sprint(g.tmp)
 		g.tmp++
-		rest, err := g.factors(s, fs[1:], sc.with(x.V.Name, jen.Id(n)), acc)
+		rest, err := g.factors(sk, fs[1:], sc.with(x.V.Name, jen.Id(n)), acc)
 		if err != nil {
 			return nil, err
 		}
 		return append([]jen.Code{jen.Id(n).Op(":=").Add(convert(e, val.E.Type(), x.V.Type))}, rest...), nil
 	case *calculus.MapRef:
-		return g.mapRead(s, x, fs[1:], sc, acc)
+		return g.mapRead(sk, x, fs[1:], sc, acc)
+	case *calculus.Exists:
+		if r, ok := x.T.(*calculus.MapRef); ok {
+			return g.mapReadAs(sk, r, fs[1:], sc, acc, true)
+		}
+		// Exists of a sum over bound variables: count, then test.
+		cnt := g.fresh("cnt")
+		code, err := g.accumulate(x.T, cnt, lang.TFloat, sc)
+		if err != nil {
+			return nil, err
+		}
+		rest, err := g.factors(sk, fs[1:], sc, acc)
+		if err != nil {
+			return nil, err
+		}
+		return append(code, jen.If(jen.Id(cnt).Op("!=").Lit(0)).Block(rest...)), nil
+	case *calculus.AggSum:
+		// A nested sum over bound variables multiplies the product.
+		sum := g.fresh("sum")
+		code, err := g.accumulate(x, sum, sk.typ, sc)
+		if err != nil {
+			return nil, err
+		}
+		next := g.fresh("acc")
+		rest, err := g.factors(sk, fs[1:], sc, jen.Id(next))
+		if err != nil {
+			return nil, err
+		}
+		return append(code, jen.If(jen.Id(sum).Op("!=").Lit(0)).Block(
+			append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, jen.Id(sum)))}, rest...)...)), nil
 	}
 	return nil, fmt.Errorf("codegen: unsupported factor %s", calculus.String(fs[0]))
 }
 
 // mapRead emits a point lookup when every key is bound, else a loop over a
 // secondary index (or the whole map) binding the other keys.
-func (g *gen) mapRead(s *viewlet.Stmt, r *calculus.MapRef, rest []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
+func (g *gen) mapRead(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
+	return g.mapReadAs(sk, r, rest, sc, acc, false)
+}
+
+// liftNested binds (or tests) a variable lifted to a nested aggregate over
+// maps: a point lookup, or a local sum over loops.
+func (g *gen) liftNested(sk *sink, x *calculus.Lift, rest []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
+	var code []jen.Code
+	var value *jen.Statement
+	vtyp := calculus.TypeOf(x.T)
+	if r, ok := x.T.(*calculus.MapRef); ok && g.allBound(r.Keys, sc) {
+		mi := g.maps[r.Name]
+		if mi.keyed {
+			vals := make([]jen.Code, len(r.Keys))
+			for i, k := range r.Keys {
+				vals[i] = sc[k.Name].Clone()
+			}
+			value = jen.Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(mi.m.Keys, vals))
+		} else {
+			value = jen.Id("e").Dot(mi.field)
+		}
+		vtyp = r.Type
+	} else {
+		sum := g.fresh("sum")
+		c, err := g.accumulate(x.T, sum, vtyp, sc)
+		if err != nil {
+			return nil, err
+		}
+		code, value = c, jen.Id(sum)
+	}
+	if old, bound := sc[x.V.Name]; bound {
+		body, err := g.factors(sk, rest, sc, acc)
+		if err != nil {
+			return nil, err
+		}
+		return append(code, jen.If(old.Clone().Op("==").Add(convert(value, vtyp, x.V.Type))).Block(body...)), nil
+	}
+	n := varName(x.V.Name) + fmt.Sprint(g.tmp)
+	g.tmp++
+	body, err := g.factors(sk, rest, sc.with(x.V.Name, jen.Id(n)), acc)
+	if err != nil {
+		return nil, err
+	}
+	code = append(code, jen.Id(n).Op(":=").Add(convert(value, vtyp, x.V.Type)))
+	if !usesVar(rest, x.V.Name) {
+		code = append(code, jen.Id("_").Op("=").Id(n)) // bound for a key of the target only, or not at all
+	}
+	return append(code, body...), nil
+}
+
+// accumulate emits `var name T` and the loops that add a term's value (a
+// sum of products over maps, evaluated with the variables of sc) into it.
+func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) ([]jen.Code, error) {
+	if a, ok := t.(*calculus.AggSum); ok {
+		t = a.T
+	}
+	code := []jen.Code{jen.Var().Id(name).Add(goType(typ))}
+	sk := &sink{typ: typ, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
+		return []jen.Code{jen.Id(name).Op("+=").Add(acc)}, nil
+	}}
+	for _, mono := range calculus.Expand(t) {
+		var coef *jen.Statement
+		if mono.Coef != 1 {
+			if typ == lang.TInt {
+				coef = jen.Lit(int64(mono.Coef))
+			} else {
+				coef = jen.Lit(mono.Coef)
+			}
+		}
+		c, err := g.factors(sk, mono.Factors, sc, coef)
+		if err != nil {
+			return nil, err
+		}
+		code = append(code, jen.Block(c...))
+	}
+	return code, nil
+}
+
+func usesAny(fs []calculus.Term, vs []calculus.Var) bool {
+	for _, v := range vs {
+		if usesVar(fs, v.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+func usesVar(fs []calculus.Term, name string) bool {
+	for _, f := range fs {
+		for _, v := range calculus.Vars(f) {
+			if v.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *gen) allBound(vs []calculus.Var, sc scope) bool {
+	for _, v := range vs {
+		if _, ok := sc[v.Name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mapReadAs reads a map; with exists set, each entry counts as 1 (Exists).
+func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc scope, acc *jen.Statement, exists bool) ([]jen.Code, error) {
 	mi := g.maps[r.Name]
-	vt := s.Map.Type
+	if exists {
+		r = &calculus.MapRef{Name: r.Name, Keys: r.Keys, Type: lang.TInt}
+	}
+	vt := sk.typ
 	val := g.fresh("val")
 	next := g.fresh("acc")
 	if !mi.keyed {
-		body, err := g.factors(s, rest, sc, jen.Id(next))
+		body, err := g.factors(sk, rest, sc, jen.Id(next))
 		if err != nil {
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.Id(val).Op(":=").Id("e").Dot(mi.field), jen.Id(val).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, convert(jen.Id(val), r.Type, vt)))}, body...)...)}, nil
+			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	var bound []int
 	for i, k := range r.Keys {
@@ -268,12 +436,12 @@ func (g *gen) mapRead(s *viewlet.Stmt, r *calculus.MapRef, rest []calculus.Term,
 		for i, k := range r.Keys {
 			vals[i] = sc[k.Name].Clone()
 		}
-		body, err := g.factors(s, rest, sc, jen.Id(next))
+		body, err := g.factors(sk, rest, sc, jen.Id(next))
 		if err != nil {
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.Id(val).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(mi.m.Keys, vals)), jen.Id(val).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, convert(jen.Id(val), r.Type, vt)))}, body...)...)}, nil
+			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	// Loop: bind the unbound keys from each entry, test repeated ones.
 	ent := g.fresh("ent")
@@ -281,7 +449,12 @@ func (g *gen) mapRead(s *viewlet.Stmt, r *calculus.MapRef, rest []calculus.Term,
 	var loop *jen.Statement
 	var valExpr *jen.Statement
 	if len(bound) == 0 {
-		if mi.arena() {
+		if exists {
+			// Only the keys matter: every stored entry is non-zero.
+			loop = jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			key = jen.Id(ent)
+			valExpr = jen.Lit(1)
+		} else if mi.arena() {
 			idx := g.fresh("idx")
 			loop = jen.For(jen.List(jen.Id(ent), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
@@ -306,12 +479,16 @@ func (g *gen) mapRead(s *viewlet.Stmt, r *calculus.MapRef, rest []calculus.Term,
 		inner := sc
 		var pre []jen.Code
 		pre = append(pre, jen.Id(ent).Op(":=").Op("&").Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)))
-		return g.loopBody(s, r, rest, inner, acc, next, key, valExpr, loop, pre)
+		return g.loopBody(sk, r, rest, inner, acc, next, key, valExpr, loop, pre, exists)
 	}
-	return g.loopBody(s, r, rest, sc, acc, next, key, valExpr, loop, nil)
+	var pre []jen.Code
+	if exists && len(bound) == 0 && !usesAny(rest, r.Keys) {
+		pre = append(pre, jen.Id("_").Op("=").Add(key)) // only the number of entries matters
+	}
+	return g.loopBody(sk, r, rest, sc, acc, next, key, valExpr, loop, pre, exists)
 }
 
-func (g *gen) loopBody(s *viewlet.Stmt, r *calculus.MapRef, rest []calculus.Term, sc scope, acc *jen.Statement, next string, key, valExpr, loop *jen.Statement, pre []jen.Code) ([]jen.Code, error) {
+func (g *gen) loopBody(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc scope, acc *jen.Statement, next string, key, valExpr, loop *jen.Statement, pre []jen.Code, exists bool) ([]jen.Code, error) {
 	n := len(r.Keys)
 	var conds []jen.Code
 	inner := sc
@@ -325,11 +502,11 @@ func (g *gen) loopBody(s *viewlet.Stmt, r *calculus.MapRef, rest []calculus.Term
 		}
 		inner = inner.with(k.Name, field)
 	}
-	body, err := g.factors(s, rest, inner, jen.Id(next))
+	body, err := g.factors(sk, rest, inner, jen.Id(next))
 	if err != nil {
 		return nil, err
 	}
-	body = append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, convert(valExpr, r.Type, s.Map.Type)))}, body...)
+	body = append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(valExpr, r.Type, sk.typ), exists, sk.typ))}, body...)
 	if len(conds) > 0 {
 		var c *jen.Statement
 		for _, x := range conds {

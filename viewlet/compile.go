@@ -365,7 +365,9 @@ func (c *compiler) nestedTerm(t calculus.Term, inputs []calculus.Var, parent str
 		if sm, keySub, ok := calculus.SimplifyMonomial(mono, inputs, a.Group); ok && len(keySub) == 0 {
 			mono = sm
 		}
-		fs, err := c.materialize(mono.Factors, inputs, a.Group, parent, depth)
+		// Nested aggregates are always materialized as maps, whatever the
+		// depth: -depth bounds the recursion of delta maps only.
+		fs, err := c.materialize(mono.Factors, inputs, a.Group, parent, Unbounded)
 		if err != nil {
 			return nil, err
 		}

@@ -51,10 +51,10 @@ const (
 
 // diffCase is one query file with its directives.
 type diffCase struct {
-	path     string
-	src      []byte
-	knownBug string
-	depth0   bool
+	path       string
+	src        []byte
+	knownBug   string
+	depth0     bool
 	events     int
 	deleteFrac float64
 	domain     oracle.Domain

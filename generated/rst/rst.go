@@ -43,166 +43,6 @@ func New() *Engine {
 	}
 }
 
-// mapQuery1TotalMst stores map QUERY1_TOTAL_mST[b].
-type mapQuery1TotalMst struct {
-	index map[int64]int64
-}
-
-func newQuery1TotalMstMap() *mapQuery1TotalMst {
-	return &mapQuery1TotalMst{index: make(map[int64]int64)}
-}
-func (m *mapQuery1TotalMst) get(k int64) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1TotalMst) add(k int64, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1TotalMr stores map QUERY1_TOTAL_mR[b].
-type mapQuery1TotalMr struct {
-	index map[int64]int64
-}
-
-func newQuery1TotalMrMap() *mapQuery1TotalMr {
-	return &mapQuery1TotalMr{index: make(map[int64]int64)}
-}
-func (m *mapQuery1TotalMr) get(k int64) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1TotalMr) add(k int64, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1TotalMt stores map QUERY1_TOTAL_mT[c].
-type mapQuery1TotalMt struct {
-	index map[int64]int64
-}
-
-func newQuery1TotalMtMap() *mapQuery1TotalMt {
-	return &mapQuery1TotalMt{index: make(map[int64]int64)}
-}
-func (m *mapQuery1TotalMt) get(k int64) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1TotalMt) add(k int64, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1TotalMrs stores map QUERY1_TOTAL_mRS[c].
-type mapQuery1TotalMrs struct {
-	index map[int64]int64
-}
-
-func newQuery1TotalMrsMap() *mapQuery1TotalMrs {
-	return &mapQuery1TotalMrs{index: make(map[int64]int64)}
-}
-func (m *mapQuery1TotalMrs) get(k int64) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1TotalMrs) add(k int64, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// entryQuery1TotalMstMs is an entry of map QUERY1_TOTAL_mST_mS; pos holds its position in each secondary index.
-type entryQuery1TotalMstMs struct {
-	key keyII
-	val int64
-	pos [2]int32
-}
-
-// mapQuery1TotalMstMs stores map QUERY1_TOTAL_mST_mS[b, c] with secondary indexes.
-type mapQuery1TotalMstMs struct {
-	entries []entryQuery1TotalMstMs // live and free entries
-	free    []int32                 // positions of free entries
-	index   map[keyII]int32         // primary index
-	idx0    map[int64][]int32       // by b
-	idx1    map[int64][]int32       // by c
-}
-
-func newQuery1TotalMstMsMap() *mapQuery1TotalMstMs {
-	return &mapQuery1TotalMstMs{
-		idx0:  make(map[int64][]int32),
-		idx1:  make(map[int64][]int32),
-		index: make(map[keyII]int32),
-	}
-}
-func (m *mapQuery1TotalMstMs) get(k keyII) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1TotalMstMs{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		s1 := m.idx1[k.k1]
-		ent.pos[1] = int32(len(s1))
-		m.idx1[k.k1] = append(s1, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	s1 := m.idx1[k.k1]
-	last1 := s1[len(s1)-1]
-	s1[ent.pos[1]] = last1
-	m.entries[last1].pos[1] = ent.pos[1]
-	m.idx1[k.k1] = s1[:len(s1)-1]
-	m.free = append(m.free, i)
-}
-
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_TOTAL[] += a * QUERY1_TOTAL_mST[b]
@@ -674,6 +514,189 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+
+// mapQuery1TotalMst stores map QUERY1_TOTAL_mST[b].
+type mapQuery1TotalMst struct {
+	index map[int64]int64
+}
+
+func newQuery1TotalMstMap() *mapQuery1TotalMst {
+	return &mapQuery1TotalMst{index: make(map[int64]int64)}
+}
+func (m *mapQuery1TotalMst) get(k int64) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1TotalMst) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1TotalMst) add(k int64, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1TotalMr stores map QUERY1_TOTAL_mR[b].
+type mapQuery1TotalMr struct {
+	index map[int64]int64
+}
+
+func newQuery1TotalMrMap() *mapQuery1TotalMr {
+	return &mapQuery1TotalMr{index: make(map[int64]int64)}
+}
+func (m *mapQuery1TotalMr) get(k int64) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1TotalMr) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1TotalMr) add(k int64, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1TotalMt stores map QUERY1_TOTAL_mT[c].
+type mapQuery1TotalMt struct {
+	index map[int64]int64
+}
+
+func newQuery1TotalMtMap() *mapQuery1TotalMt {
+	return &mapQuery1TotalMt{index: make(map[int64]int64)}
+}
+func (m *mapQuery1TotalMt) get(k int64) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1TotalMt) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1TotalMt) add(k int64, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1TotalMrs stores map QUERY1_TOTAL_mRS[c].
+type mapQuery1TotalMrs struct {
+	index map[int64]int64
+}
+
+func newQuery1TotalMrsMap() *mapQuery1TotalMrs {
+	return &mapQuery1TotalMrs{index: make(map[int64]int64)}
+}
+func (m *mapQuery1TotalMrs) get(k int64) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1TotalMrs) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1TotalMrs) add(k int64, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// entryQuery1TotalMstMs is an entry of map QUERY1_TOTAL_mST_mS; pos holds its position in each secondary index.
+type entryQuery1TotalMstMs struct {
+	key keyII
+	val int64
+	pos [2]int32
+}
+
+// mapQuery1TotalMstMs stores map QUERY1_TOTAL_mST_mS[b, c] with secondary indexes.
+type mapQuery1TotalMstMs struct {
+	entries []entryQuery1TotalMstMs // live and free entries
+	free    []int32                 // positions of free entries
+	index   map[keyII]int32         // primary index
+	idx0    map[int64][]int32       // by b
+	idx1    map[int64][]int32       // by c
+}
+
+func newQuery1TotalMstMsMap() *mapQuery1TotalMstMs {
+	return &mapQuery1TotalMstMs{
+		idx0:  make(map[int64][]int32),
+		idx1:  make(map[int64][]int32),
+		index: make(map[keyII]int32),
+	}
+}
+func (m *mapQuery1TotalMstMs) get(k keyII) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1TotalMstMs) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+	for k, s := range m.idx1 {
+		m.idx1[k] = s[:0]
+	}
+}
+func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1TotalMstMs{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		s1 := m.idx1[k.k1]
+		ent.pos[1] = int32(len(s1))
+		m.idx1[k.k1] = append(s1, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	s1 := m.idx1[k.k1]
+	last1 := s1[len(s1)-1]
+	s1[ent.pos[1]] = last1
+	m.entries[last1].pos[1] = ent.pos[1]
+	m.idx1[k.k1] = s1[:len(s1)-1]
+	m.free = append(m.free, i)
+}
 
 // keyII is a map key of 2 columns.
 type keyII struct {

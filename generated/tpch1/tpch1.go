@@ -45,138 +45,6 @@ func New() *Engine {
 	}
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[l_returnflag, l_linestatus].
-type mapQuery1Count struct {
-	index map[keySS]int64
-}
-
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keySS]int64)}
-}
-func (m *mapQuery1Count) get(k keySS) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1Count) add(k keySS, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus].
-type mapQuery1SumQty struct {
-	index map[keySS]float64
-}
-
-func newQuery1SumQtyMap() *mapQuery1SumQty {
-	return &mapQuery1SumQty{index: make(map[keySS]float64)}
-}
-func (m *mapQuery1SumQty) get(k keySS) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1SumQty) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus].
-type mapQuery1SumBasePrice struct {
-	index map[keySS]float64
-}
-
-func newQuery1SumBasePriceMap() *mapQuery1SumBasePrice {
-	return &mapQuery1SumBasePrice{index: make(map[keySS]float64)}
-}
-func (m *mapQuery1SumBasePrice) get(k keySS) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus].
-type mapQuery1SumDiscPrice struct {
-	index map[keySS]float64
-}
-
-func newQuery1SumDiscPriceMap() *mapQuery1SumDiscPrice {
-	return &mapQuery1SumDiscPrice{index: make(map[keySS]float64)}
-}
-func (m *mapQuery1SumDiscPrice) get(k keySS) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus].
-type mapQuery1SumCharge struct {
-	index map[keySS]float64
-}
-
-func newQuery1SumChargeMap() *mapQuery1SumCharge {
-	return &mapQuery1SumCharge{index: make(map[keySS]float64)}
-}
-func (m *mapQuery1SumCharge) get(k keySS) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1SumCharge) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus].
-type mapQuery1Agg5 struct {
-	index map[keySS]float64
-}
-
-func newQuery1Agg5Map() *mapQuery1Agg5 {
-	return &mapQuery1Agg5{index: make(map[keySS]float64)}
-}
-func (m *mapQuery1Agg5) get(k keySS) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1Agg5) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
@@ -645,6 +513,156 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+
+// mapQuery1Count stores map QUERY1_COUNT[l_returnflag, l_linestatus].
+type mapQuery1Count struct {
+	index map[keySS]int64
+}
+
+func newQuery1CountMap() *mapQuery1Count {
+	return &mapQuery1Count{index: make(map[keySS]int64)}
+}
+func (m *mapQuery1Count) get(k keySS) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1Count) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1Count) add(k keySS, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus].
+type mapQuery1SumQty struct {
+	index map[keySS]float64
+}
+
+func newQuery1SumQtyMap() *mapQuery1SumQty {
+	return &mapQuery1SumQty{index: make(map[keySS]float64)}
+}
+func (m *mapQuery1SumQty) get(k keySS) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1SumQty) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1SumQty) add(k keySS, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus].
+type mapQuery1SumBasePrice struct {
+	index map[keySS]float64
+}
+
+func newQuery1SumBasePriceMap() *mapQuery1SumBasePrice {
+	return &mapQuery1SumBasePrice{index: make(map[keySS]float64)}
+}
+func (m *mapQuery1SumBasePrice) get(k keySS) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1SumBasePrice) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus].
+type mapQuery1SumDiscPrice struct {
+	index map[keySS]float64
+}
+
+func newQuery1SumDiscPriceMap() *mapQuery1SumDiscPrice {
+	return &mapQuery1SumDiscPrice{index: make(map[keySS]float64)}
+}
+func (m *mapQuery1SumDiscPrice) get(k keySS) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1SumDiscPrice) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus].
+type mapQuery1SumCharge struct {
+	index map[keySS]float64
+}
+
+func newQuery1SumChargeMap() *mapQuery1SumCharge {
+	return &mapQuery1SumCharge{index: make(map[keySS]float64)}
+}
+func (m *mapQuery1SumCharge) get(k keySS) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1SumCharge) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1SumCharge) add(k keySS, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus].
+type mapQuery1Agg5 struct {
+	index map[keySS]float64
+}
+
+func newQuery1Agg5Map() *mapQuery1Agg5 {
+	return &mapQuery1Agg5{index: make(map[keySS]float64)}
+}
+func (m *mapQuery1Agg5) get(k keySS) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1Agg5) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1Agg5) add(k keySS, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
 
 // keySS is a map key of 2 columns.
 type keySS struct {

@@ -19,11 +19,11 @@ import (
 
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
-	// QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
 	query1Count *mapQuery1Count
-	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1Revenue *mapQuery1Revenue
-	// QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
+	// QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
 	query1CountMorderslineitem *mapQuery1CountMorderslineitem
 	// QUERY1_COUNT_mCUSTOMER[o_custkey] := AggSum([o_custkey], CUSTOMER(o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * {c_mktsegment = "BUILDING"})
 	query1CountMcustomer *mapQuery1CountMcustomer
@@ -31,7 +31,7 @@ type Engine struct {
 	query1CountMlineitem *mapQuery1CountMlineitem
 	// QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')})
 	query1CountMcustomerorders *mapQuery1CountMcustomerorders
-	// QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
+	// QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1RevenueMorderslineitem *mapQuery1RevenueMorderslineitem
 	// QUERY1_REVENUE_mLINEITEM[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
@@ -52,374 +52,6 @@ func New() *Engine {
 		query1RevenueMlineitem:            newQuery1RevenueMlineitemMap(),
 		query1RevenueMorderslineitem:      newQuery1RevenueMorderslineitemMap(),
 	}
-}
-
-// mapQuery1Count stores map QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority].
-type mapQuery1Count struct {
-	index map[keyIDI]int64
-}
-
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyIDI]int64)}
-}
-func (m *mapQuery1Count) get(k keyIDI) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1Count) add(k keyIDI, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1Revenue stores map QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority].
-type mapQuery1Revenue struct {
-	index map[keyIDI]float64
-}
-
-func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
-}
-func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// entryQuery1CountMorderslineitem is an entry of map QUERY1_COUNT_mORDERSLINEITEM; pos holds its position in each secondary index.
-type entryQuery1CountMorderslineitem struct {
-	key keyIIDI
-	val int64
-	pos [1]int32
-}
-
-// mapQuery1CountMorderslineitem stores map QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1CountMorderslineitem struct {
-	entries []entryQuery1CountMorderslineitem // live and free entries
-	free    []int32                           // positions of free entries
-	index   map[keyIIDI]int32                 // primary index
-	idx0    map[int64][]int32                 // by c_custkey
-}
-
-func newQuery1CountMorderslineitemMap() *mapQuery1CountMorderslineitem {
-	return &mapQuery1CountMorderslineitem{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1CountMorderslineitem) get(k keyIIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMorderslineitem{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k1]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k1] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k1]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k1] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey].
-type mapQuery1CountMcustomer struct {
-	index map[int64]int64
-}
-
-func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
-	return &mapQuery1CountMcustomer{index: make(map[int64]int64)}
-}
-func (m *mapQuery1CountMcustomer) get(k int64) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey].
-type mapQuery1CountMlineitem struct {
-	index map[int64]int64
-}
-
-func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
-	return &mapQuery1CountMlineitem{index: make(map[int64]int64)}
-}
-func (m *mapQuery1CountMlineitem) get(k int64) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1CountMlineitem) add(k int64, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// entryQuery1CountMcustomerorders is an entry of map QUERY1_COUNT_mCUSTOMERORDERS; pos holds its position in each secondary index.
-type entryQuery1CountMcustomerorders struct {
-	key keyIDI
-	val int64
-	pos [1]int32
-}
-
-// mapQuery1CountMcustomerorders stores map QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1CountMcustomerorders struct {
-	entries []entryQuery1CountMcustomerorders // live and free entries
-	free    []int32                           // positions of free entries
-	index   map[keyIDI]int32                  // primary index
-	idx0    map[int64][]int32                 // by l_orderkey
-}
-
-func newQuery1CountMcustomerordersMap() *mapQuery1CountMcustomerorders {
-	return &mapQuery1CountMcustomerorders{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIDI]int32),
-	}
-}
-func (m *mapQuery1CountMcustomerorders) get(k keyIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMcustomerorders{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// entryQuery1RevenueMorderslineitem is an entry of map QUERY1_REVENUE_mORDERSLINEITEM; pos holds its position in each secondary index.
-type entryQuery1RevenueMorderslineitem struct {
-	key keyIIDI
-	val float64
-	pos [1]int32
-}
-
-// mapQuery1RevenueMorderslineitem stores map QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1RevenueMorderslineitem struct {
-	entries []entryQuery1RevenueMorderslineitem // live and free entries
-	free    []int32                             // positions of free entries
-	index   map[keyIIDI]int32                   // primary index
-	idx0    map[int64][]int32                   // by c_custkey
-}
-
-func newQuery1RevenueMorderslineitemMap() *mapQuery1RevenueMorderslineitem {
-	return &mapQuery1RevenueMorderslineitem{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1RevenueMorderslineitem) get(k keyIIDI) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1RevenueMorderslineitem{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k1]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k1] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k1]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k1] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey].
-type mapQuery1RevenueMlineitem struct {
-	index map[int64]float64
-}
-
-func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
-	return &mapQuery1RevenueMlineitem{index: make(map[int64]float64)}
-}
-func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// entryQuery1CountMorderslineitemMorders is an entry of map QUERY1_COUNT_mORDERSLINEITEM_mORDERS; pos holds its position in each secondary index.
-type entryQuery1CountMorderslineitemMorders struct {
-	key keyIIDI
-	val int64
-	pos [2]int32
-}
-
-// mapQuery1CountMorderslineitemMorders stores map QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1CountMorderslineitemMorders struct {
-	entries []entryQuery1CountMorderslineitemMorders // live and free entries
-	free    []int32                                  // positions of free entries
-	index   map[keyIIDI]int32                        // primary index
-	idx0    map[int64][]int32                        // by l_orderkey
-	idx1    map[int64][]int32                        // by c_custkey
-}
-
-func newQuery1CountMorderslineitemMordersMap() *mapQuery1CountMorderslineitemMorders {
-	return &mapQuery1CountMorderslineitemMorders{
-		idx0:  make(map[int64][]int32),
-		idx1:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1CountMorderslineitemMorders) get(k keyIIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMorderslineitemMorders{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		s1 := m.idx1[k.k1]
-		ent.pos[1] = int32(len(s1))
-		m.idx1[k.k1] = append(s1, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	s1 := m.idx1[k.k1]
-	last1 := s1[len(s1)-1]
-	s1[ent.pos[1]] = last1
-	m.entries[last1].pos[1] = ent.pos[1]
-	m.idx1[k.k1] = s1[:len(s1)-1]
-	m.free = append(m.free, i)
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -758,8 +390,8 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
@@ -811,8 +443,8 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 
 // DeleteCustomer deletes one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += -{c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
@@ -870,15 +502,15 @@ type Query1Row struct {
 	Revenue       float64      // REVENUE = #1
 }
 
-func (e *Engine) query1Row(l_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
+func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	agg0 := e.query1Count.get(keyIDI{
-		k0: l_orderkey,
+		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
 	})
 	agg1 := e.query1Revenue.get(keyIDI{
-		k0: l_orderkey,
+		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
 	})
@@ -886,7 +518,7 @@ func (e *Engine) query1Row(l_orderkey int64, o_orderdate runtime.Date, o_shippri
 		return Query1Row{}, false
 	}
 	return Query1Row{
-		LOrderkey:     l_orderkey,
+		LOrderkey:     o_orderkey,
 		OOrderdate:    o_orderdate,
 		OShippriority: o_shippriority,
 		Revenue:       agg1,
@@ -894,8 +526,8 @@ func (e *Engine) query1Row(l_orderkey int64, o_orderdate runtime.Date, o_shippri
 }
 
 // Query1Get returns the row of view QUERY1 with the given key, if present.
-func (e *Engine) Query1Get(l_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
-	return e.query1Row(l_orderkey, o_orderdate, o_shippriority)
+func (e *Engine) Query1Get(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
+	return e.query1Row(o_orderkey, o_orderdate, o_shippriority)
 }
 
 // Query1Rows iterates over the rows of view QUERY1 in no particular order.
@@ -1354,6 +986,424 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+
+// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
+type mapQuery1Count struct {
+	index map[keyIDI]int64
+}
+
+func newQuery1CountMap() *mapQuery1Count {
+	return &mapQuery1Count{index: make(map[keyIDI]int64)}
+}
+func (m *mapQuery1Count) get(k keyIDI) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1Count) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1Count) add(k keyIDI, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
+type mapQuery1Revenue struct {
+	index map[keyIDI]float64
+}
+
+func newQuery1RevenueMap() *mapQuery1Revenue {
+	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
+}
+func (m *mapQuery1Revenue) get(k keyIDI) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1Revenue) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// entryQuery1CountMorderslineitem is an entry of map QUERY1_COUNT_mORDERSLINEITEM; pos holds its position in each secondary index.
+type entryQuery1CountMorderslineitem struct {
+	key keyIIDI
+	val int64
+	pos [1]int32
+}
+
+// mapQuery1CountMorderslineitem stores map QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
+type mapQuery1CountMorderslineitem struct {
+	entries []entryQuery1CountMorderslineitem // live and free entries
+	free    []int32                           // positions of free entries
+	index   map[keyIIDI]int32                 // primary index
+	idx0    map[int64][]int32                 // by c_custkey
+}
+
+func newQuery1CountMorderslineitemMap() *mapQuery1CountMorderslineitem {
+	return &mapQuery1CountMorderslineitem{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyIIDI]int32),
+	}
+}
+func (m *mapQuery1CountMorderslineitem) get(k keyIIDI) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1CountMorderslineitem) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+}
+func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMorderslineitem{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k1]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k1] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k1]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k1] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
+
+// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey].
+type mapQuery1CountMcustomer struct {
+	index map[int64]int64
+}
+
+func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
+	return &mapQuery1CountMcustomer{index: make(map[int64]int64)}
+}
+func (m *mapQuery1CountMcustomer) get(k int64) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1CountMcustomer) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey].
+type mapQuery1CountMlineitem struct {
+	index map[int64]int64
+}
+
+func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
+	return &mapQuery1CountMlineitem{index: make(map[int64]int64)}
+}
+func (m *mapQuery1CountMlineitem) get(k int64) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1CountMlineitem) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1CountMlineitem) add(k int64, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// entryQuery1CountMcustomerorders is an entry of map QUERY1_COUNT_mCUSTOMERORDERS; pos holds its position in each secondary index.
+type entryQuery1CountMcustomerorders struct {
+	key keyIDI
+	val int64
+	pos [1]int32
+}
+
+// mapQuery1CountMcustomerorders stores map QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] with secondary indexes.
+type mapQuery1CountMcustomerorders struct {
+	entries []entryQuery1CountMcustomerorders // live and free entries
+	free    []int32                           // positions of free entries
+	index   map[keyIDI]int32                  // primary index
+	idx0    map[int64][]int32                 // by l_orderkey
+}
+
+func newQuery1CountMcustomerordersMap() *mapQuery1CountMcustomerorders {
+	return &mapQuery1CountMcustomerorders{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyIDI]int32),
+	}
+}
+func (m *mapQuery1CountMcustomerorders) get(k keyIDI) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1CountMcustomerorders) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+}
+func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMcustomerorders{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
+
+// entryQuery1RevenueMorderslineitem is an entry of map QUERY1_REVENUE_mORDERSLINEITEM; pos holds its position in each secondary index.
+type entryQuery1RevenueMorderslineitem struct {
+	key keyIIDI
+	val float64
+	pos [1]int32
+}
+
+// mapQuery1RevenueMorderslineitem stores map QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
+type mapQuery1RevenueMorderslineitem struct {
+	entries []entryQuery1RevenueMorderslineitem // live and free entries
+	free    []int32                             // positions of free entries
+	index   map[keyIIDI]int32                   // primary index
+	idx0    map[int64][]int32                   // by c_custkey
+}
+
+func newQuery1RevenueMorderslineitemMap() *mapQuery1RevenueMorderslineitem {
+	return &mapQuery1RevenueMorderslineitem{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyIIDI]int32),
+	}
+}
+func (m *mapQuery1RevenueMorderslineitem) get(k keyIIDI) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1RevenueMorderslineitem) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+}
+func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1RevenueMorderslineitem{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k1]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k1] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k1]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k1] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
+
+// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey].
+type mapQuery1RevenueMlineitem struct {
+	index map[int64]float64
+}
+
+func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
+	return &mapQuery1RevenueMlineitem{index: make(map[int64]float64)}
+}
+func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1RevenueMlineitem) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// entryQuery1CountMorderslineitemMorders is an entry of map QUERY1_COUNT_mORDERSLINEITEM_mORDERS; pos holds its position in each secondary index.
+type entryQuery1CountMorderslineitemMorders struct {
+	key keyIIDI
+	val int64
+	pos [2]int32
+}
+
+// mapQuery1CountMorderslineitemMorders stores map QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
+type mapQuery1CountMorderslineitemMorders struct {
+	entries []entryQuery1CountMorderslineitemMorders // live and free entries
+	free    []int32                                  // positions of free entries
+	index   map[keyIIDI]int32                        // primary index
+	idx0    map[int64][]int32                        // by l_orderkey
+	idx1    map[int64][]int32                        // by c_custkey
+}
+
+func newQuery1CountMorderslineitemMordersMap() *mapQuery1CountMorderslineitemMorders {
+	return &mapQuery1CountMorderslineitemMorders{
+		idx0:  make(map[int64][]int32),
+		idx1:  make(map[int64][]int32),
+		index: make(map[keyIIDI]int32),
+	}
+}
+func (m *mapQuery1CountMorderslineitemMorders) get(k keyIIDI) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1CountMorderslineitemMorders) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+	for k, s := range m.idx1 {
+		m.idx1[k] = s[:0]
+	}
+}
+func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMorderslineitemMorders{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		s1 := m.idx1[k.k1]
+		ent.pos[1] = int32(len(s1))
+		m.idx1[k.k1] = append(s1, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	s1 := m.idx1[k.k1]
+	last1 := s1[len(s1)-1]
+	s1[ent.pos[1]] = last1
+	m.entries[last1].pos[1] = ent.pos[1]
+	m.idx1[k.k1] = s1[:len(s1)-1]
+	m.free = append(m.free, i)
+}
 
 // keyIDI is a map key of 3 columns.
 type keyIDI struct {

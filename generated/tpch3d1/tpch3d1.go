@@ -19,17 +19,17 @@ import (
 
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
-	// QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
 	query1Count *mapQuery1Count
-	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	query1Revenue *mapQuery1Revenue
-	// QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment))
+	// QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment))
 	query1CountMorders *mapQuery1CountMorders
-	// QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] := AggSum([l_orderkey, l_shipdate], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
+	// QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] := AggSum([o_orderkey, l_shipdate], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
 	query1CountMlineitem *mapQuery1CountMlineitem
 	// QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] := AggSum([o_custkey, c_mktsegment], CUSTOMER(o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment))
 	query1CountMcustomer *mapQuery1CountMcustomer
-	// QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] := AggSum([l_orderkey, l_extendedprice, l_discount, l_shipdate], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
+	// QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] := AggSum([o_orderkey, l_extendedprice, l_discount, l_shipdate], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
 }
 
@@ -43,308 +43,6 @@ func New() *Engine {
 		query1Revenue:          newQuery1RevenueMap(),
 		query1RevenueMlineitem: newQuery1RevenueMlineitemMap(),
 	}
-}
-
-// mapQuery1Count stores map QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority].
-type mapQuery1Count struct {
-	index map[keyIDI]int64
-}
-
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyIDI]int64)}
-}
-func (m *mapQuery1Count) get(k keyIDI) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1Count) add(k keyIDI, v int64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// mapQuery1Revenue stores map QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority].
-type mapQuery1Revenue struct {
-	index map[keyIDI]float64
-}
-
-func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
-}
-func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k]
-}
-func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
-	if v == 0 {
-		return
-	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
-	}
-}
-
-// entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.
-type entryQuery1CountMorders struct {
-	key keyIIDI
-	val int64
-	pos [2]int32
-}
-
-// mapQuery1CountMorders stores map QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1CountMorders struct {
-	entries []entryQuery1CountMorders // live and free entries
-	free    []int32                   // positions of free entries
-	index   map[keyIIDI]int32         // primary index
-	idx0    map[int64][]int32         // by l_orderkey
-	idx1    map[int64][]int32         // by c_custkey
-}
-
-func newQuery1CountMordersMap() *mapQuery1CountMorders {
-	return &mapQuery1CountMorders{
-		idx0:  make(map[int64][]int32),
-		idx1:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1CountMorders) get(k keyIIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMorders{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		s1 := m.idx1[k.k1]
-		ent.pos[1] = int32(len(s1))
-		m.idx1[k.k1] = append(s1, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	s1 := m.idx1[k.k1]
-	last1 := s1[len(s1)-1]
-	s1[ent.pos[1]] = last1
-	m.entries[last1].pos[1] = ent.pos[1]
-	m.idx1[k.k1] = s1[:len(s1)-1]
-	m.free = append(m.free, i)
-}
-
-// entryQuery1CountMlineitem is an entry of map QUERY1_COUNT_mLINEITEM; pos holds its position in each secondary index.
-type entryQuery1CountMlineitem struct {
-	key keyID
-	val int64
-	pos [1]int32
-}
-
-// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] with secondary indexes.
-type mapQuery1CountMlineitem struct {
-	entries []entryQuery1CountMlineitem // live and free entries
-	free    []int32                     // positions of free entries
-	index   map[keyID]int32             // primary index
-	idx0    map[int64][]int32           // by l_orderkey
-}
-
-func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
-	return &mapQuery1CountMlineitem{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyID]int32),
-	}
-}
-func (m *mapQuery1CountMlineitem) get(k keyID) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMlineitem{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// entryQuery1CountMcustomer is an entry of map QUERY1_COUNT_mCUSTOMER; pos holds its position in each secondary index.
-type entryQuery1CountMcustomer struct {
-	key keyIS
-	val int64
-	pos [1]int32
-}
-
-// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] with secondary indexes.
-type mapQuery1CountMcustomer struct {
-	entries []entryQuery1CountMcustomer // live and free entries
-	free    []int32                     // positions of free entries
-	index   map[keyIS]int32             // primary index
-	idx0    map[int64][]int32           // by o_custkey
-}
-
-func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
-	return &mapQuery1CountMcustomer{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIS]int32),
-	}
-}
-func (m *mapQuery1CountMcustomer) get(k keyIS) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMcustomer{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM; pos holds its position in each secondary index.
-type entryQuery1RevenueMlineitem struct {
-	key keyIFFD
-	val int64
-	pos [1]int32
-}
-
-// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] with secondary indexes.
-type mapQuery1RevenueMlineitem struct {
-	entries []entryQuery1RevenueMlineitem // live and free entries
-	free    []int32                       // positions of free entries
-	index   map[keyIFFD]int32             // primary index
-	idx0    map[int64][]int32             // by l_orderkey
-}
-
-func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
-	return &mapQuery1RevenueMlineitem{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIFFD]int32),
-	}
-}
-func (m *mapQuery1RevenueMlineitem) get(k keyIFFD) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
-	i, ok := m.index[k]
-	if !ok {
-		if v == 0 {
-			return
-		}
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
-		}
-		ent := &m.entries[i]
-		ent.key, ent.val = k, v
-		m.index[k] = i
-		s0 := m.idx0[k.k0]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k0] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
-	}
-	delete(m.index, k)
-	s0 := m.idx0[k.k0]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k0] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -599,8 +297,8 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
@@ -656,8 +354,8 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 
 // DeleteCustomer deletes one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
@@ -719,15 +417,15 @@ type Query1Row struct {
 	Revenue       float64      // REVENUE = #1
 }
 
-func (e *Engine) query1Row(l_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
+func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	agg0 := e.query1Count.get(keyIDI{
-		k0: l_orderkey,
+		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
 	})
 	agg1 := e.query1Revenue.get(keyIDI{
-		k0: l_orderkey,
+		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
 	})
@@ -735,7 +433,7 @@ func (e *Engine) query1Row(l_orderkey int64, o_orderdate runtime.Date, o_shippri
 		return Query1Row{}, false
 	}
 	return Query1Row{
-		LOrderkey:     l_orderkey,
+		LOrderkey:     o_orderkey,
 		OOrderdate:    o_orderdate,
 		OShippriority: o_shippriority,
 		Revenue:       agg1,
@@ -743,8 +441,8 @@ func (e *Engine) query1Row(l_orderkey int64, o_orderdate runtime.Date, o_shippri
 }
 
 // Query1Get returns the row of view QUERY1 with the given key, if present.
-func (e *Engine) Query1Get(l_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
-	return e.query1Row(l_orderkey, o_orderdate, o_shippriority)
+func (e *Engine) Query1Get(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
+	return e.query1Row(o_orderkey, o_orderdate, o_shippriority)
 }
 
 // Query1Rows iterates over the rows of view QUERY1 in no particular order.
@@ -1203,6 +901,349 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+
+// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
+type mapQuery1Count struct {
+	index map[keyIDI]int64
+}
+
+func newQuery1CountMap() *mapQuery1Count {
+	return &mapQuery1Count{index: make(map[keyIDI]int64)}
+}
+func (m *mapQuery1Count) get(k keyIDI) int64 {
+	return m.index[k]
+}
+func (m *mapQuery1Count) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1Count) add(k keyIDI, v int64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
+type mapQuery1Revenue struct {
+	index map[keyIDI]float64
+}
+
+func newQuery1RevenueMap() *mapQuery1Revenue {
+	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
+}
+func (m *mapQuery1Revenue) get(k keyIDI) float64 {
+	return m.index[k]
+}
+func (m *mapQuery1Revenue) reset() {
+	clear(m.index)
+}
+func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
+	if v == 0 {
+		return
+	}
+	if v += m.index[k]; v == 0 {
+		delete(m.index, k)
+	} else {
+		m.index[k] = v
+	}
+}
+
+// entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.
+type entryQuery1CountMorders struct {
+	key keyIIDI
+	val int64
+	pos [2]int32
+}
+
+// mapQuery1CountMorders stores map QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
+type mapQuery1CountMorders struct {
+	entries []entryQuery1CountMorders // live and free entries
+	free    []int32                   // positions of free entries
+	index   map[keyIIDI]int32         // primary index
+	idx0    map[int64][]int32         // by o_orderkey
+	idx1    map[int64][]int32         // by c_custkey
+}
+
+func newQuery1CountMordersMap() *mapQuery1CountMorders {
+	return &mapQuery1CountMorders{
+		idx0:  make(map[int64][]int32),
+		idx1:  make(map[int64][]int32),
+		index: make(map[keyIIDI]int32),
+	}
+}
+func (m *mapQuery1CountMorders) get(k keyIIDI) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1CountMorders) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+	for k, s := range m.idx1 {
+		m.idx1[k] = s[:0]
+	}
+}
+func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMorders{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		s1 := m.idx1[k.k1]
+		ent.pos[1] = int32(len(s1))
+		m.idx1[k.k1] = append(s1, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	s1 := m.idx1[k.k1]
+	last1 := s1[len(s1)-1]
+	s1[ent.pos[1]] = last1
+	m.entries[last1].pos[1] = ent.pos[1]
+	m.idx1[k.k1] = s1[:len(s1)-1]
+	m.free = append(m.free, i)
+}
+
+// entryQuery1CountMlineitem is an entry of map QUERY1_COUNT_mLINEITEM; pos holds its position in each secondary index.
+type entryQuery1CountMlineitem struct {
+	key keyID
+	val int64
+	pos [1]int32
+}
+
+// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] with secondary indexes.
+type mapQuery1CountMlineitem struct {
+	entries []entryQuery1CountMlineitem // live and free entries
+	free    []int32                     // positions of free entries
+	index   map[keyID]int32             // primary index
+	idx0    map[int64][]int32           // by o_orderkey
+}
+
+func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
+	return &mapQuery1CountMlineitem{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyID]int32),
+	}
+}
+func (m *mapQuery1CountMlineitem) get(k keyID) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1CountMlineitem) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+}
+func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMlineitem{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
+
+// entryQuery1CountMcustomer is an entry of map QUERY1_COUNT_mCUSTOMER; pos holds its position in each secondary index.
+type entryQuery1CountMcustomer struct {
+	key keyIS
+	val int64
+	pos [1]int32
+}
+
+// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] with secondary indexes.
+type mapQuery1CountMcustomer struct {
+	entries []entryQuery1CountMcustomer // live and free entries
+	free    []int32                     // positions of free entries
+	index   map[keyIS]int32             // primary index
+	idx0    map[int64][]int32           // by o_custkey
+}
+
+func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
+	return &mapQuery1CountMcustomer{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyIS]int32),
+	}
+}
+func (m *mapQuery1CountMcustomer) get(k keyIS) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1CountMcustomer) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+}
+func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMcustomer{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
+
+// entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM; pos holds its position in each secondary index.
+type entryQuery1RevenueMlineitem struct {
+	key keyIFFD
+	val int64
+	pos [1]int32
+}
+
+// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] with secondary indexes.
+type mapQuery1RevenueMlineitem struct {
+	entries []entryQuery1RevenueMlineitem // live and free entries
+	free    []int32                       // positions of free entries
+	index   map[keyIFFD]int32             // primary index
+	idx0    map[int64][]int32             // by o_orderkey
+}
+
+func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
+	return &mapQuery1RevenueMlineitem{
+		idx0:  make(map[int64][]int32),
+		index: make(map[keyIFFD]int32),
+	}
+}
+func (m *mapQuery1RevenueMlineitem) get(k keyIFFD) int64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
+}
+func (m *mapQuery1RevenueMlineitem) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
+	clear(m.index)
+	for k, s := range m.idx0 {
+		m.idx0[k] = s[:0]
+	}
+}
+func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
+	i, ok := m.index[k]
+	if !ok {
+		if v == 0 {
+			return
+		}
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, v
+		m.index[k] = i
+		s0 := m.idx0[k.k0]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k0] = append(s0, i)
+		return
+	}
+	ent := &m.entries[i]
+	ent.val += v
+	if ent.val != 0 {
+		return
+	}
+	delete(m.index, k)
+	s0 := m.idx0[k.k0]
+	last0 := s0[len(s0)-1]
+	s0[ent.pos[0]] = last0
+	m.entries[last0].pos[0] = ent.pos[0]
+	m.idx0[k.k0] = s0[:len(s0)-1]
+	m.free = append(m.free, i)
+}
 
 // keyID is a map key of 2 columns.
 type keyID struct {

@@ -1,4 +1,5 @@
 -- A nested aggregate of a nested aggregate.
+-- diff: events=500
 CREATE STREAM R(A int, B int);
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
