@@ -990,4 +990,3 @@ func walkLang(e lang.Expr, f func(lang.Expr)) {
 		}
 	})
 }
-
