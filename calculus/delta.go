@@ -81,6 +81,15 @@ func Delta(t Term, ev Event) Term {
 			&Lift{V: x.V, T: &Sum{Terms: []Term{x.T, d}}},
 			&Neg{T: &Lift{V: x.V, T: x.T}},
 		}}
+	case *Extreme:
+		d := Delta(x.T, ev)
+		if IsZero(d) {
+			return Zero
+		}
+		return &Sum{Terms: []Term{
+			&Extreme{Max: x.Max, Arg: x.Arg, T: &Sum{Terms: []Term{x.T, d}}},
+			&Neg{T: x},
+		}}
 	case *Exists:
 		d := Delta(x.T, ev)
 		if IsZero(d) {

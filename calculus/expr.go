@@ -185,6 +185,12 @@ func writeExpr(b *strings.Builder, e lang.Expr, ctx int) {
 		b.WriteString(x.V.Name)
 	case *AggRef:
 		fmt.Fprintf(b, "#%d", x.Index)
+	case *ExtremeRef:
+		if x.Max {
+			fmt.Fprintf(b, "max#%d", x.Index)
+		} else {
+			fmt.Fprintf(b, "min#%d", x.Index)
+		}
 	case *lang.Lit:
 		b.WriteString(LitString(x))
 	case *lang.Unary:

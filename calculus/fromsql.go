@@ -53,6 +53,20 @@ func (a *AggRef) Pos() lang.Pos { return lang.Pos{} }
 // Type implements lang.Expr.
 func (a *AggRef) Type() lang.Type { return a.T }
 
+// ExtremeRef is a lang.Expr leaf that reads the least (or greatest) value
+// of the last key of aggregate Index among its entries for the current group.
+type ExtremeRef struct {
+	Index int
+	Max   bool
+	T     lang.Type
+}
+
+// Pos implements lang.Expr.
+func (a *ExtremeRef) Pos() lang.Pos { return lang.Pos{} }
+
+// Type implements lang.Expr.
+func (a *ExtremeRef) Type() lang.Type { return a.T }
+
 // String prints the query's definition: keys, values and aggregate terms.
 func (q *Query) String() string {
 	var b strings.Builder
@@ -240,10 +254,10 @@ func (t *translator) rename(x Term) Term {
 
 // newBlock translates the FROM and WHERE clauses of q.
 func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
-	if len(q.Union) > 0 {
-		return nil, errorAt(q.Pos, "UNION is not supported yet")
-	}
 	b := &block{t: t, up: up, q: q, start: len(t.order)}
+	if len(q.Union) > 0 {
+		return b, nil // rowsOf translates the branches
+	}
 	for _, fi := range q.From {
 		if fi.Sub != nil {
 			b.vars = append(b.vars, nil) // filled below, once the derived table is translated
@@ -461,6 +475,9 @@ func (b *block) scalarOver(e lang.Expr) (lang.Expr, []Term, error) { return b.sc
 // the variables those factors bind.
 func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 	q := b.q
+	if len(q.Union) > 0 {
+		return b.unionRows()
+	}
 	if !q.Aggregated() {
 		var items []lang.Expr
 		var lifts []Term
@@ -515,6 +532,44 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		rows = append(append(rows, lifts...), &Val{E: e})
 	}
 	return items, rows, nil
+}
+
+// unionRows translates a UNION [ALL]: each branch's rows, with its items
+// lifted to shared output variables, summed (bag union); UNION keeps each
+// distinct row once.
+func (b *block) unionRows() ([]lang.Expr, []Term, error) {
+	q := b.q
+	var out []Var
+	for i, it := range q.Items {
+		out = append(out, b.t.newVar(strings.ToLower(fmt.Sprintf("u%d_%s", i+1, it.Name)), it.Expr.Type()))
+	}
+	var branches []Term
+	for _, br := range q.Union {
+		inner, err := b.t.newBlock(br, b.up)
+		if err != nil {
+			return nil, nil, err
+		}
+		items, rows, err := inner.rowsOf()
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(items) != len(out) {
+			return nil, nil, errorAt(br.Pos, "UNION branches must have the same number of columns")
+		}
+		for i, e := range items {
+			rows = append(rows, &Lift{V: out[i], T: &Val{E: e}})
+		}
+		branches = append(branches, prod(rows))
+	}
+	var t Term = &AggSum{Group: out, T: &Sum{Terms: branches}}
+	if !q.UnionAll {
+		t = &Exists{T: t}
+	}
+	items := make([]lang.Expr, len(out))
+	for i, v := range out {
+		items[i] = Ref(v)
+	}
+	return items, []Term{t}, nil
 }
 
 // readout translates an expression over group keys and aggregates of a
@@ -600,6 +655,21 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			}
 			cnt := lift(agg(), lang.TInt)
 			return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
+		case "MIN", "MAX":
+			if !a.Arg.Type().Numeric() {
+				err = errorAt(a.P, "%s of a %s is not supported yet", a.Fn, a.Arg.Type())
+				return e
+			}
+			v, ls, err2 := b.scalar(a.Arg)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			x := b.t.newVar("arg", a.Arg.Type())
+			b.t.order[x.Name] = -1 // bound by the Extreme, not by the block: freshCopy keeps it
+			rows := agg(append(ls, &Lift{V: x, T: &Val{E: v}})...).(*AggSum)
+			rows.Group = append(append([]Var{}, rows.Group...), x)
+			return lift(&Extreme{Max: a.Fn == "MAX", Arg: x, T: rows}, a.Arg.Type())
 		}
 		err = errorAt(a.P, "%s in a subquery is not supported yet", a.Fn)
 		return e
@@ -788,6 +858,28 @@ func translate(q *lang.Query) (*Query, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(q.Union) > 0 {
+		// A union view: keyed by all its columns, valued by multiplicity.
+		items, rows, err := b.rowsOf()
+		if err != nil {
+			return nil, err
+		}
+		cq := &Query{Name: q.Name, Distinct: !q.UnionAll}
+		var keys []Var
+		for i, it := range q.Items {
+			v := items[i].(*VarRef).V
+			keys = append(keys, v)
+			cq.Keys = append(cq.Keys, Column{Name: it.Name, Var: v})
+		}
+		// Presence is the bag multiplicity, for UNION as for UNION ALL.
+		u := rows[0]
+		if e, ok := u.(*Exists); ok {
+			u = e.T
+		}
+		cq.Aggs = []Term{&AggSum{Group: keys, T: u.(*AggSum).T}}
+		cq.Values = []Value{{Name: "COUNT", Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}}}
+		return cq, nil
+	}
 	cq := &Query{Name: q.Name, Distinct: q.Distinct}
 	keys, values := q.View()
 	grouped := q.Aggregated()
@@ -878,6 +970,20 @@ func translate(q *lang.Query) (*Query, error) {
 				cnt := &AggRef{Index: 0, T: lang.TInt}
 				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
 				return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}, nil
+			case "MIN", "MAX":
+				if !x.Arg.Type().Numeric() {
+					return nil, errorAt(x.P, "%s of a %s is not supported yet", x.Fn, x.Arg.Type())
+				}
+				// The multiplicity of each (group, value): the view reads the
+				// least or greatest value with a non-zero count.
+				a, lifts, err := b.scalar(x.Arg)
+				if err != nil {
+					return nil, err
+				}
+				arg := t.newVar("arg", x.Arg.Type())
+				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: arg, T: &Val{E: a}})
+				term := &AggSum{Group: append(append([]Var{}, keyVars...), arg), T: prod(inner)}
+				return &ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", T: x.T}, nil
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
 		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:

@@ -270,6 +270,8 @@ func SubstTerm(t Term, sub map[string]lang.Expr) Term {
 		return &Lift{V: subVar(x.V), T: SubstTerm(x.T, sub)}
 	case *Exists:
 		return &Exists{T: SubstTerm(x.T, sub)}
+	case *Extreme:
+		return &Extreme{Max: x.Max, Arg: subVar(x.Arg), T: SubstTerm(x.T, sub)}
 	}
 	return t
 }
@@ -335,4 +337,58 @@ func Simplify(t Term, bound []Var) Term {
 		}
 	}
 	return mkSum(terms)
+}
+
+// Flatten expands t into monomials and inlines every AggSum factor whose
+// summed-away variables occur in no other factor of its monomial: the
+// product then sums them away itself. A derived table without aggregates
+// (or a UNION ALL of them) thus joins the enclosing query's relations
+// instead of being maintained as a nested aggregate.
+func Flatten(t Term) Term {
+	var out []Term
+	var typ = TypeOf(t)
+	for _, m := range flattenMonomials(Expand(t)) {
+		out = append(out, m.Term(typ))
+	}
+	return mkSum(out)
+}
+
+func flattenMonomials(ms []Monomial) []Monomial {
+	var out []Monomial
+	for _, m := range ms {
+		done := true
+		for i, f := range m.Factors {
+			a, ok := f.(*AggSum)
+			if !ok {
+				continue
+			}
+			others := map[string]bool{}
+			for j, g := range m.Factors {
+				if j != i {
+					for _, v := range Vars(g) {
+						others[v.Name] = true
+					}
+				}
+			}
+			clash := false
+			for _, v := range Vars(a.T) {
+				if !hasVar(a.Group, v.Name) && others[v.Name] {
+					clash = true
+				}
+			}
+			if clash {
+				continue
+			}
+			for _, inner := range Expand(a.T) {
+				fs := append(append(append([]Term{}, m.Factors[:i]...), inner.Factors...), m.Factors[i+1:]...)
+				out = append(out, flattenMonomials([]Monomial{{Coef: m.Coef * inner.Coef, Factors: fs}})...)
+			}
+			done = false
+			break
+		}
+		if done {
+			out = append(out, m)
+		}
+	}
+	return out
 }

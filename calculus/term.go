@@ -46,6 +46,15 @@ type Lift struct {
 // Exists is 1 where T is non-zero.
 type Exists struct{ T Term }
 
+// Extreme is the least (Max false) or greatest value of Arg over the rows
+// of T with a non-zero multiplicity, 0 when there is none: MIN and MAX,
+// which are not ring aggregates. It only occurs under Lift.
+type Extreme struct {
+	Max bool
+	Arg Var
+	T   Term
+}
+
 // MapRef reads a materialized map at Keys.
 type MapRef struct {
 	Name string
@@ -62,6 +71,7 @@ func (*AggSum) isTerm() {}
 func (*Lift) isTerm()   {}
 func (*Exists) isTerm() {}
 func (*MapRef) isTerm() {}
+func (*Extreme) isTerm() {}
 
 // Zero and One are the ring constants.
 var (
@@ -120,6 +130,8 @@ func TypeOf(t Term) lang.Type {
 		return TypeOf(x.T)
 	case *MapRef:
 		return x.Type
+	case *Extreme:
+		return x.Arg.Type
 	}
 	return lang.TInt
 }
@@ -170,6 +182,8 @@ func Walk(t Term, f func(Term)) {
 		Walk(x.T, f)
 	case *Exists:
 		Walk(x.T, f)
+	case *Extreme:
+		Walk(x.T, f)
 	}
 }
 
@@ -191,6 +205,8 @@ func Vars(t Term) []Var {
 			vs = ExprVars(x.E, vs)
 		case *Lift:
 			vs = addVar(vs, x.V)
+		case *Extreme:
+			vs = addVar(vs, x.Arg)
 		case *AggSum:
 			for _, v := range x.Group {
 				vs = addVar(vs, v)
@@ -257,6 +273,8 @@ func InputVars(t Term) []Var {
 			}
 		case *Lift:
 			bound[x.V.Name] = true
+		case *Extreme:
+			bound[x.Arg.Name] = true
 		case *AggSum:
 			for _, v := range x.Group {
 				bound[v.Name] = true
@@ -361,6 +379,15 @@ func writeTerm(b *strings.Builder, t Term, ctx int) {
 		b.WriteString(")")
 	case *Exists:
 		b.WriteString("Exists(")
+		writeTerm(b, x.T, 0)
+		b.WriteString(")")
+	case *Extreme:
+		if x.Max {
+			b.WriteString("Max(")
+		} else {
+			b.WriteString("Min(")
+		}
+		b.WriteString(x.Arg.Name + ", ")
 		writeTerm(b, x.T, 0)
 		b.WriteString(")")
 	default:

@@ -45,7 +45,18 @@ type Options struct {
 
 // Generate returns the Go source of the package for p.
 func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
-	g := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}}
+	// A first pass discovers the secondary indexes that the loops need
+	// (including loops inside nested aggregates); the second pass generates
+	// every access knowing each map's final layout.
+	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}}
+	plan.f = jen.NewFile(opts.Package)
+	if err := plan.generate(); err != nil {
+		return nil, err
+	}
+	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}}
+	for _, mi := range g.maps {
+		mi.buffers = nil
+	}
 	src := opts.Source
 	if src == "" {
 		src = p.Source
@@ -178,6 +189,9 @@ func keyField(x *jen.Statement, n, i int) *jen.Statement {
 
 func (g *gen) generate() error {
 	for _, m := range g.p.Maps {
+		if g.maps[m.Name] != nil {
+			continue // planned by the first pass
+		}
 		mi := &mapInfo{m: m, field: unexportedName(m.Name), keyed: len(m.Keys) > 0}
 		mi.typ = "map" + exportedName(m.Name)
 		g.maps[m.Name] = mi

@@ -322,6 +322,13 @@ func (g *gen) liftNested(sk *sink, x *calculus.Lift, rest []calculus.Term, sc sc
 			value = jen.Id("e").Dot(mi.field)
 		}
 		vtyp = r.Type
+	} else if ex, ok := x.T.(*calculus.Extreme); ok {
+		best := g.fresh("best")
+		c, err := g.extreme(ex, best, sc)
+		if err != nil {
+			return nil, err
+		}
+		code, value, vtyp = c, jen.Id(best), ex.Arg.Type
 	} else {
 		sum := g.fresh("sum")
 		c, err := g.accumulate(x.T, sum, vtyp, sc)
@@ -396,6 +403,43 @@ func usesVar(fs []calculus.Term, name string) bool {
 		}
 	}
 	return false
+}
+
+// extreme emits the loops that find the least (or greatest) value of
+// ex.Arg over the rows of ex.T with a non-zero multiplicity, into best (0
+// when there is none).
+func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, error) {
+	found := g.fresh("found")
+	code := []jen.Code{jen.Var().Id(best).Add(goType(ex.Arg.Type)), jen.Id(found).Op(":=").False()}
+	op := "<"
+	if ex.Max {
+		op = ">"
+	}
+	t := ex.T
+	if a, ok := t.(*calculus.AggSum); ok {
+		t = a.T
+	}
+	sk := &sink{typ: lang.TFloat, emit: func(inner scope, acc *jen.Statement) ([]jen.Code, error) {
+		arg, ok := inner[ex.Arg.Name]
+		if !ok {
+			return nil, fmt.Errorf("codegen: %s is not bound in %s", ex.Arg.Name, calculus.String(ex))
+		}
+		return []jen.Code{jen.If(jen.Parens(acc).Op("!=").Lit(0).Op("&&").Parens(jen.Op("!").Id(found).Op("||").Add(arg.Clone()).Op(op).Id(best))).Block(
+			jen.List(jen.Id(best), jen.Id(found)).Op("=").List(arg.Clone(), jen.True()))}, nil
+	}}
+	for _, mono := range calculus.Expand(t) {
+		var coef *jen.Statement
+		if mono.Coef != 1 {
+			coef = jen.Lit(mono.Coef)
+		}
+		c, err := g.factors(sk, mono.Factors, sc, coef)
+		if err != nil {
+			return nil, err
+		}
+		code = append(code, jen.Block(c...))
+	}
+	code = append(code, jen.Id("_").Op("=").Id(found))
+	return code, nil
 }
 
 func (g *gen) allBound(vs []calculus.Var, sc scope) bool {

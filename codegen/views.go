@@ -49,11 +49,41 @@ func (g *gen) view(v *viewlet.View) error {
 	}
 	// row computes the row of a group from its aggregates.
 	var body []jen.Code
+	extremes := map[int]bool{}
+	visitExtremes := func(e lang.Expr) {
+		calculus.WalkExpr(e, func(x lang.Expr) {
+			if r, ok := x.(*calculus.ExtremeRef); ok {
+				extremes[r.Index] = r.Max
+			}
+		})
+	}
+	for _, val := range v.Values {
+		visitExtremes(val.E)
+	}
+	if v.Having != nil {
+		visitExtremes(v.Having)
+	}
 	for i, m := range v.Aggs {
 		if m == nil {
 			continue
 		}
 		mi := g.maps[m.Name]
+		if max, ok := extremes[i]; ok {
+			// MIN/MAX: scan the group's entries of the (group, value) count map.
+			best := fmt.Sprintf("best%d", i)
+			ex := &calculus.Extreme{Max: max, Arg: m.Keys[len(m.Keys)-1], T: &calculus.MapRef{Name: m.Name, Keys: append(append([]calculus.Var{}, keyVars...), m.Keys[len(m.Keys)-1]), Type: m.Type}}
+			if hasVar(keyVars, ex.Arg.Name) {
+				ex.Arg.Name += "_value"
+				ex.T.(*calculus.MapRef).Keys[len(keyVars)] = ex.Arg
+			}
+			code, err := g.extreme(ex, best, sc)
+			if err != nil {
+				return err
+			}
+			body = append(body, code...)
+			sc[fmt.Sprintf("extreme#%d", i)] = jen.Id(best)
+			continue
+		}
 		a := fmt.Sprintf("agg%d", i)
 		if mi.keyed && len(m.Keys) == len(keyVars) {
 			vals := make([]jen.Code, len(keyVars))
@@ -172,6 +202,9 @@ func readsAgg(v *viewlet.View, i int) bool {
 			if r, ok := x.(*calculus.AggRef); ok && r.Index == i {
 				found = true
 			}
+			if r, ok := x.(*calculus.ExtremeRef); ok && r.Index == i {
+				found = true // read through a scan, no aggN variable
+			}
 		})
 	}
 	if !v.Distinct {
@@ -183,6 +216,15 @@ func readsAgg(v *viewlet.View, i int) bool {
 		visit(v.Having)
 	}
 	return found
+}
+
+func hasVar(vs []calculus.Var, name string) bool {
+	for _, v := range vs {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func runtimeColType(t lang.Type) jen.Code {

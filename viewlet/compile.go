@@ -129,6 +129,7 @@ func triggerKey(rel string, insert bool) string {
 // mapFor returns the map defined by def, creating it (to be compiled at the
 // given depth) unless an equal definition up to variable renaming exists.
 func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum, depth int) *Map {
+	def = &calculus.AggSum{Group: def.Group, T: calculus.Flatten(def.T)}
 	canon := canonical(def)
 	if m, ok := c.byDef[canon]; ok {
 		return m
@@ -342,6 +343,10 @@ func correlation(f calculus.Term, fs []calculus.Term, i int, group []calculus.Va
 func (c *compiler) hoist(f calculus.Term, inputs []calculus.Var, parent string, depth int) (calculus.Term, error) {
 	switch x := f.(type) {
 	case *calculus.Lift:
+		if ex, ok := x.T.(*calculus.Extreme); ok {
+			t, err := c.nestedTerm(ex.T, inputs, parent, depth)
+			return &calculus.Lift{V: x.V, T: &calculus.Extreme{Max: ex.Max, Arg: ex.Arg, T: t}}, err
+		}
 		t, err := c.nestedTerm(x.T, inputs, parent, depth)
 		return &calculus.Lift{V: x.V, T: t}, err
 	case *calculus.Exists:

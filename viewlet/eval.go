@@ -25,6 +25,28 @@ func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
 			return int64(math.Round(v))
 		}
 		return v
+	case *calculus.ExtremeRef:
+		// The least or greatest last key among the group's entries.
+		m := in.maps[in.view_.Aggs[x.Index].Name]
+		found := false
+		var best any
+		for _, e := range m.entries {
+			n := len(e.keys) - 1
+			if encodeKey(e.keys[:n]) != encodeKey(in.group) || e.val == 0 {
+				continue
+			}
+			c := 0
+			if found {
+				c = runtime.CompareValues(numify(e.keys[n]), numify(best))
+			}
+			if !found || (x.Max && c > 0) || (!x.Max && c < 0) {
+				best, found = e.keys[n], true
+			}
+		}
+		if !found {
+			return coerce(int64(0), x.T)
+		}
+		return coerce(best, x.T)
 	case *lang.Lit:
 		switch x.T {
 		case lang.TInt:

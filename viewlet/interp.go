@@ -25,6 +25,8 @@ type Interp struct {
 	likes map[string]*runtime.LikePattern
 	res   map[string]*regexp.Regexp
 	aggs  []float64 // the current group's aggregates while reading a view
+	group []any     // the current group's keys while reading a view
+	view_ *View
 }
 
 type imap struct {
@@ -381,6 +383,22 @@ func (in *Interp) eval(t calculus.Term, env map[string]any) []result {
 		e := copyEnv(env)
 		e[x.V.Name] = coerce(v, x.V.Type)
 		return []result{{e, 1}}
+	case *calculus.Extreme:
+		found := false
+		var best float64
+		for _, r := range in.eval(x.T, env) {
+			if r.v == 0 {
+				continue
+			}
+			v := toFloat(r.env[x.Arg.Name])
+			if !found || (x.Max && v > best) || (!x.Max && v < best) {
+				best, found = v, true
+			}
+		}
+		if !found || best == 0 {
+			return nil
+		}
+		return []result{{env, best}}
 	case *calculus.Exists:
 		groups := map[string]*result{}
 		var order []string
@@ -502,6 +520,7 @@ func (in *Interp) view(v *View) runtime.View {
 			}
 		}
 		in.aggs = aggs
+		in.group, in.view_ = keys, v
 		if v.Having != nil && toFloat(in.evalExpr(v.Having, env)) == 0 {
 			continue
 		}
