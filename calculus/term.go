@@ -62,15 +62,15 @@ type MapRef struct {
 	Type lang.Type // value type: TInt or TFloat
 }
 
-func (*Rel) isTerm()    {}
-func (*Val) isTerm()    {}
-func (*Sum) isTerm()    {}
-func (*Prod) isTerm()   {}
-func (*Neg) isTerm()    {}
-func (*AggSum) isTerm() {}
-func (*Lift) isTerm()   {}
-func (*Exists) isTerm() {}
-func (*MapRef) isTerm() {}
+func (*Rel) isTerm()     {}
+func (*Val) isTerm()     {}
+func (*Sum) isTerm()     {}
+func (*Prod) isTerm()    {}
+func (*Neg) isTerm()     {}
+func (*AggSum) isTerm()  {}
+func (*Lift) isTerm()    {}
+func (*Exists) isTerm()  {}
+func (*MapRef) isTerm()  {}
 func (*Extreme) isTerm() {}
 
 // Zero and One are the ring constants.
