@@ -262,7 +262,11 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		if err != nil {
 			return nil, err
 		}
-		return append([]jen.Code{jen.Id(n).Op(":=").Add(convert(e, val.E.Type(), x.V.Type))}, rest...), nil
+		code := []jen.Code{jen.Id(n).Op(":=").Add(convert(e, val.E.Type(), x.V.Type))}
+		if !usesVar(fs[1:], x.V.Name) {
+			code = append(code, jen.Id("_").Op("=").Id(n)) // bound for a key of the target only, or not at all
+		}
+		return append(code, rest...), nil
 	case *calculus.MapRef:
 		return g.mapRead(sk, x, fs[1:], sc, acc)
 	case *calculus.Exists:

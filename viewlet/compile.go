@@ -117,6 +117,7 @@ type compiler struct {
 	trig  map[string]*Trigger
 	todo  []work
 	names map[string]bool
+	parts int // lifted independent parts, for fresh names
 }
 
 func triggerKey(rel string, insert bool) string {
@@ -633,7 +634,94 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 		// The map may be an earlier one with other key names: read it with ours.
 		out = append(out, &calculus.MapRef{Name: m.Name, Keys: keys, Type: m.Type})
 	}
-	return orderFactors(out, args), nil
+	return orderFactors(c.factorize(out, args, lhs), args), nil
+}
+
+// factorize computes once the parts of a product that are independent of
+// the rest: Σ_{a,b} A(a)·B(b) = (Σ_a A(a))·(Σ_b B(b)). Factors are grouped
+// by the unbound variables they share; a group that loops (reads a map at
+// unbound keys or nests a sum) and binds none of the target's keys becomes
+// a lifted local sum, evaluated before the loops of the other groups.
+func (c *compiler) factorize(fs []calculus.Term, args, lhs []calculus.Var) []calculus.Term {
+	if len(fs) < 2 {
+		return fs
+	}
+	bound := map[string]bool{}
+	for _, a := range args {
+		bound[a.Name] = true
+	}
+	parent := make([]int, len(fs))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			i = parent[i]
+		}
+		return i
+	}
+	owner := map[string]int{}
+	for i, f := range fs {
+		for _, v := range calculus.Vars(f) {
+			if bound[v.Name] {
+				continue
+			}
+			if j, ok := owner[v.Name]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				owner[v.Name] = i
+			}
+		}
+	}
+	groups := map[int][]int{}
+	var roots []int
+	for i := range fs {
+		r := find(i)
+		if _, ok := groups[r]; !ok {
+			roots = append(roots, r)
+		}
+		groups[r] = append(groups[r], i)
+	}
+	if len(roots) < 2 {
+		return fs
+	}
+	looping := 0
+	for _, r := range roots {
+		for _, i := range groups[r] {
+			if !allBoundVars(calculus.Vars(fs[i]), bound) {
+				looping++
+				break
+			}
+		}
+	}
+	if looping < 2 {
+		return fs // nothing to gain: a single loop
+	}
+	var out []calculus.Term
+	for _, r := range roots {
+		idx := groups[r]
+		var part []calculus.Term
+		loops, keyed := false, false
+		for _, i := range idx {
+			part = append(part, fs[i])
+			for _, v := range calculus.Vars(fs[i]) {
+				if hasVar(lhs, v.Name) {
+					keyed = true
+				}
+				if !bound[v.Name] {
+					loops = true
+				}
+			}
+		}
+		if !loops || keyed {
+			out = append(out, part...)
+			continue
+		}
+		c.parts++
+		v := calculus.Var{Name: fmt.Sprintf("part%d", c.parts), Type: lang.TFloat}
+		out = append(out, &calculus.Lift{V: v, T: &calculus.AggSum{T: prod(orderFactors(part, args))}}, &calculus.Val{E: calculus.Ref(v)})
+	}
+	return out
 }
 
 func prod(fs []calculus.Term) calculus.Term {

@@ -453,19 +453,24 @@ func (in *Interp) scan(m *imap, keys []calculus.Var, env map[string]any) []resul
 		}
 		return nil
 	}
+	// A loop over the entries that match the bound keys. (Map order: float
+	// sums may differ in the last bits between runs; comparisons allow it.)
 	var out []result
-	ks := make([]string, 0, len(m.entries))
-	for k := range m.entries {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks) // deterministic float summation order
-	for _, k := range ks {
-		e := m.entries[k]
+	for _, e := range m.entries {
 		ok := true
+		for i, kv := range keys {
+			if b, bound := env[kv.Name]; bound && !equalValues(b, e.keys[i]) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
 		ext := copyEnv(env)
 		for i, kv := range keys {
 			if b, bound := ext[kv.Name]; bound {
-				if !equalValues(b, e.keys[i]) {
+				if !equalValues(b, e.keys[i]) { // a key repeated in the read
 					ok = false
 					break
 				}

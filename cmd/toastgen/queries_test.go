@@ -50,7 +50,7 @@ const slowQuery = 20 * time.Second
 // stops and the views are compared with SQLite on the prefix of the stream
 // read so far, which is as good a check of correctness, only shorter; the
 // test logs how far it got. 0 means no budget.
-var queryBudget = flag.Duration("queries.budget", 60*time.Second,
+var queryBudget = flag.Duration("queries.budget", 5*time.Second,
 	"time budget of one query's replay in TestSharedDataQueries (0: none; -short: at most 10s)")
 
 // errBudget stops a replay whose budget is spent.
@@ -281,7 +281,7 @@ func (e *oracleEngine) Apply(rel int, insert bool, fields [][]byte) error {
 		return err
 	}
 	e.events++
-	if !e.deadline.IsZero() && e.events%64 == 0 && time.Now().After(e.deadline) {
+	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
 		return errBudget
 	}
 	if e.events%queryCheckEvery == 0 {

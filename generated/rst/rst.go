@@ -18,7 +18,7 @@ import (
 
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
-	// QUERY1_TOTAL[] := AggSum([], R(a, r_b) * S(r_b, s_c) * T(s_c, d) * (a * d))
+	// QUERY1_TOTAL[] := AggSum([], R(a, r_b) * S(r_b, s_c) * T(s_c, d) * a * d)
 	query1Total int64
 	// QUERY1_TOTAL_mST[b] := AggSum([b], S(b, s_c) * T(s_c, d) * d)
 	query1TotalMst *mapQuery1TotalMst

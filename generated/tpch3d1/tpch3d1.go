@@ -179,49 +179,61 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx38 := range e.query1CountMcustomer.idx0[o_custkey] {
-				ent37 := &e.query1CountMcustomer.entries[idx38]
-				acc36 := ent37.val
-				if (ent37.key.k1) == ("BUILDING") {
-					for _, idx42 := range e.query1CountMlineitem.idx0[o_orderkey] {
-						ent41 := &e.query1CountMlineitem.entries[idx42]
-						acc40 := acc36 * (ent41.val)
-						if (ent41.key.k1) > (runtime.Date(19950315)) {
-							e.query1Count.add(keyIDI{
-								k0: o_orderkey,
-								k1: o_orderdate,
-								k2: o_shippriority,
-							}, acc40)
-						}
+			var sum35 int64
+			{
+				for _, idx39 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent38 := &e.query1CountMcustomer.entries[idx39]
+					acc37 := ent38.val
+					if (ent38.key.k1) == ("BUILDING") {
+						sum35 += acc37
 					}
+				}
+			}
+			part139 := float64(sum35)
+			acc41 := int64(part139)
+			for _, idx45 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent44 := &e.query1CountMlineitem.entries[idx45]
+				acc43 := acc41 * (ent44.val)
+				if (ent44.key.k1) > (runtime.Date(19950315)) {
+					e.query1Count.add(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc43)
 				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx46 := range e.query1CountMcustomer.idx0[o_custkey] {
-				ent45 := &e.query1CountMcustomer.entries[idx46]
-				acc44 := float64(ent45.val)
-				if (ent45.key.k1) == ("BUILDING") {
-					for _, idx50 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-						ent49 := &e.query1RevenueMlineitem.entries[idx50]
-						acc48 := acc44 * (float64(ent49.val))
-						if (ent49.key.k3) > (runtime.Date(19950315)) {
-							acc51 := acc48 * ((ent49.key.k1) * ((float64(int64(1))) - (ent49.key.k2)))
-							e.query1Revenue.add(keyIDI{
-								k0: o_orderkey,
-								k1: o_orderdate,
-								k2: o_shippriority,
-							}, acc51)
-						}
+			var sum46 int64
+			{
+				for _, idx50 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent49 := &e.query1CountMcustomer.entries[idx50]
+					acc48 := ent49.val
+					if (ent49.key.k1) == ("BUILDING") {
+						sum46 += acc48
 					}
+				}
+			}
+			part350 := float64(sum46)
+			acc52 := part350
+			for _, idx56 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent55 := &e.query1RevenueMlineitem.entries[idx56]
+				acc54 := acc52 * (float64(ent55.val))
+				if (ent55.key.k3) > (runtime.Date(19950315)) {
+					acc57 := acc54 * ((ent55.key.k1) * ((float64(int64(1))) - (ent55.key.k2)))
+					e.query1Revenue.add(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc57)
 				}
 			}
 		}
@@ -238,49 +250,61 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 
 // DeleteOrders deletes one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx55 := range e.query1CountMcustomer.idx0[o_custkey] {
-				ent54 := &e.query1CountMcustomer.entries[idx55]
-				acc53 := int64(-1) * (ent54.val)
-				if (ent54.key.k1) == ("BUILDING") {
-					for _, idx59 := range e.query1CountMlineitem.idx0[o_orderkey] {
-						ent58 := &e.query1CountMlineitem.entries[idx59]
-						acc57 := acc53 * (ent58.val)
-						if (ent58.key.k1) > (runtime.Date(19950315)) {
-							e.query1Count.add(keyIDI{
-								k0: o_orderkey,
-								k1: o_orderdate,
-								k2: o_shippriority,
-							}, acc57)
-						}
+			var sum58 int64
+			{
+				for _, idx62 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent61 := &e.query1CountMcustomer.entries[idx62]
+					acc60 := ent61.val
+					if (ent61.key.k1) == ("BUILDING") {
+						sum58 += acc60
 					}
+				}
+			}
+			part262 := float64(sum58)
+			acc64 := int64(-1) * (int64(part262))
+			for _, idx68 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent67 := &e.query1CountMlineitem.entries[idx68]
+				acc66 := acc64 * (ent67.val)
+				if (ent67.key.k1) > (runtime.Date(19950315)) {
+					e.query1Count.add(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc66)
 				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			for _, idx63 := range e.query1CountMcustomer.idx0[o_custkey] {
-				ent62 := &e.query1CountMcustomer.entries[idx63]
-				acc61 := -1.0 * (float64(ent62.val))
-				if (ent62.key.k1) == ("BUILDING") {
-					for _, idx67 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-						ent66 := &e.query1RevenueMlineitem.entries[idx67]
-						acc65 := acc61 * (float64(ent66.val))
-						if (ent66.key.k3) > (runtime.Date(19950315)) {
-							acc68 := acc65 * ((ent66.key.k1) * ((float64(int64(1))) - (ent66.key.k2)))
-							e.query1Revenue.add(keyIDI{
-								k0: o_orderkey,
-								k1: o_orderdate,
-								k2: o_shippriority,
-							}, acc68)
-						}
+			var sum69 int64
+			{
+				for _, idx73 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent72 := &e.query1CountMcustomer.entries[idx73]
+					acc71 := ent72.val
+					if (ent72.key.k1) == ("BUILDING") {
+						sum69 += acc71
 					}
+				}
+			}
+			part473 := float64(sum69)
+			acc75 := -1.0 * (part473)
+			for _, idx79 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent78 := &e.query1RevenueMlineitem.entries[idx79]
+				acc77 := acc75 * (float64(ent78.val))
+				if (ent78.key.k3) > (runtime.Date(19950315)) {
+					acc80 := acc77 * ((ent78.key.k1) * ((float64(int64(1))) - (ent78.key.k2)))
+					e.query1Revenue.add(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc80)
 				}
 			}
 		}
@@ -303,19 +327,19 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx72 := range e.query1CountMorders.idx1[c_custkey] {
-				ent71 := &e.query1CountMorders.entries[idx72]
-				acc70 := ent71.val
-				if (ent71.key.k2) < (runtime.Date(19950315)) {
-					for _, idx76 := range e.query1CountMlineitem.idx0[ent71.key.k0] {
-						ent75 := &e.query1CountMlineitem.entries[idx76]
-						acc74 := acc70 * (ent75.val)
-						if (ent75.key.k1) > (runtime.Date(19950315)) {
+			for _, idx84 := range e.query1CountMorders.idx1[c_custkey] {
+				ent83 := &e.query1CountMorders.entries[idx84]
+				acc82 := ent83.val
+				if (ent83.key.k2) < (runtime.Date(19950315)) {
+					for _, idx88 := range e.query1CountMlineitem.idx0[ent83.key.k0] {
+						ent87 := &e.query1CountMlineitem.entries[idx88]
+						acc86 := acc82 * (ent87.val)
+						if (ent87.key.k1) > (runtime.Date(19950315)) {
 							e.query1Count.add(keyIDI{
-								k0: ent71.key.k0,
-								k1: ent71.key.k2,
-								k2: ent71.key.k3,
-							}, acc74)
+								k0: ent83.key.k0,
+								k1: ent83.key.k2,
+								k2: ent83.key.k3,
+							}, acc86)
 						}
 					}
 				}
@@ -324,20 +348,20 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx80 := range e.query1CountMorders.idx1[c_custkey] {
-				ent79 := &e.query1CountMorders.entries[idx80]
-				acc78 := float64(ent79.val)
-				if (ent79.key.k2) < (runtime.Date(19950315)) {
-					for _, idx84 := range e.query1RevenueMlineitem.idx0[ent79.key.k0] {
-						ent83 := &e.query1RevenueMlineitem.entries[idx84]
-						acc82 := acc78 * (float64(ent83.val))
-						if (ent83.key.k3) > (runtime.Date(19950315)) {
-							acc85 := acc82 * ((ent83.key.k1) * ((float64(int64(1))) - (ent83.key.k2)))
+			for _, idx92 := range e.query1CountMorders.idx1[c_custkey] {
+				ent91 := &e.query1CountMorders.entries[idx92]
+				acc90 := float64(ent91.val)
+				if (ent91.key.k2) < (runtime.Date(19950315)) {
+					for _, idx96 := range e.query1RevenueMlineitem.idx0[ent91.key.k0] {
+						ent95 := &e.query1RevenueMlineitem.entries[idx96]
+						acc94 := acc90 * (float64(ent95.val))
+						if (ent95.key.k3) > (runtime.Date(19950315)) {
+							acc97 := acc94 * ((ent95.key.k1) * ((float64(int64(1))) - (ent95.key.k2)))
 							e.query1Revenue.add(keyIDI{
-								k0: ent79.key.k0,
-								k1: ent79.key.k2,
-								k2: ent79.key.k3,
-							}, acc85)
+								k0: ent91.key.k0,
+								k1: ent91.key.k2,
+								k2: ent91.key.k3,
+							}, acc97)
 						}
 					}
 				}
@@ -360,19 +384,19 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx89 := range e.query1CountMorders.idx1[c_custkey] {
-				ent88 := &e.query1CountMorders.entries[idx89]
-				acc87 := int64(-1) * (ent88.val)
-				if (ent88.key.k2) < (runtime.Date(19950315)) {
-					for _, idx93 := range e.query1CountMlineitem.idx0[ent88.key.k0] {
-						ent92 := &e.query1CountMlineitem.entries[idx93]
-						acc91 := acc87 * (ent92.val)
-						if (ent92.key.k1) > (runtime.Date(19950315)) {
+			for _, idx101 := range e.query1CountMorders.idx1[c_custkey] {
+				ent100 := &e.query1CountMorders.entries[idx101]
+				acc99 := int64(-1) * (ent100.val)
+				if (ent100.key.k2) < (runtime.Date(19950315)) {
+					for _, idx105 := range e.query1CountMlineitem.idx0[ent100.key.k0] {
+						ent104 := &e.query1CountMlineitem.entries[idx105]
+						acc103 := acc99 * (ent104.val)
+						if (ent104.key.k1) > (runtime.Date(19950315)) {
 							e.query1Count.add(keyIDI{
-								k0: ent88.key.k0,
-								k1: ent88.key.k2,
-								k2: ent88.key.k3,
-							}, acc91)
+								k0: ent100.key.k0,
+								k1: ent100.key.k2,
+								k2: ent100.key.k3,
+							}, acc103)
 						}
 					}
 				}
@@ -381,20 +405,20 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			for _, idx97 := range e.query1CountMorders.idx1[c_custkey] {
-				ent96 := &e.query1CountMorders.entries[idx97]
-				acc95 := -1.0 * (float64(ent96.val))
-				if (ent96.key.k2) < (runtime.Date(19950315)) {
-					for _, idx101 := range e.query1RevenueMlineitem.idx0[ent96.key.k0] {
-						ent100 := &e.query1RevenueMlineitem.entries[idx101]
-						acc99 := acc95 * (float64(ent100.val))
-						if (ent100.key.k3) > (runtime.Date(19950315)) {
-							acc102 := acc99 * ((ent100.key.k1) * ((float64(int64(1))) - (ent100.key.k2)))
+			for _, idx109 := range e.query1CountMorders.idx1[c_custkey] {
+				ent108 := &e.query1CountMorders.entries[idx109]
+				acc107 := -1.0 * (float64(ent108.val))
+				if (ent108.key.k2) < (runtime.Date(19950315)) {
+					for _, idx113 := range e.query1RevenueMlineitem.idx0[ent108.key.k0] {
+						ent112 := &e.query1RevenueMlineitem.entries[idx113]
+						acc111 := acc107 * (float64(ent112.val))
+						if (ent112.key.k3) > (runtime.Date(19950315)) {
+							acc114 := acc111 * ((ent112.key.k1) * ((float64(int64(1))) - (ent112.key.k2)))
 							e.query1Revenue.add(keyIDI{
-								k0: ent96.key.k0,
-								k1: ent96.key.k2,
-								k2: ent96.key.k3,
-							}, acc102)
+								k0: ent108.key.k0,
+								k1: ent108.key.k2,
+								k2: ent108.key.k3,
+							}, acc114)
 						}
 					}
 				}
