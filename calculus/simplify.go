@@ -149,6 +149,9 @@ func SimplifyMonomial(m Monomial, bound, keep []Var) (out Monomial, keySub map[s
 	// Fold literal values into the coefficient.
 	var kept []Term
 	for _, f := range fs {
+		if v, isVal := f.(*Val); isVal && v.E.Type() == lang.TBool && alwaysFalse(v.E) {
+			return Monomial{}, nil, false
+		}
 		if v, isVal := f.(*Val); isVal {
 			if c, isLit := litValue(v.E); isLit {
 				coef *= c
@@ -391,4 +394,50 @@ func flattenMonomials(ms []Monomial) []Monomial {
 		}
 	}
 	return out
+}
+
+// alwaysFalse recognizes conditions that substitution made contradictory,
+// such as x = 'A' AND x = 'B' (a self-join's ΔA·ΔB term binds both sides to
+// one tuple).
+func alwaysFalse(e lang.Expr) bool {
+	b, ok := e.(*lang.Binary)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case "OR":
+		return alwaysFalse(b.L) && alwaysFalse(b.R)
+	case "AND":
+		if alwaysFalse(b.L) || alwaysFalse(b.R) {
+			return true
+		}
+		eqs := map[string]string{}
+		conflict := false
+		for _, c := range []lang.Expr{b.L, b.R} {
+			for _, x := range andTerms(c) {
+				eq, ok := x.(*lang.Binary)
+				if !ok || eq.Op != "=" {
+					continue
+				}
+				l, isLit := eq.R.(*lang.Lit)
+				if !isLit {
+					continue
+				}
+				k, v := ExprString(eq.L), LitString(l)
+				if old, seen := eqs[k]; seen && old != v {
+					conflict = true
+				}
+				eqs[k] = v
+			}
+		}
+		return conflict
+	}
+	return false
+}
+
+func andTerms(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == "AND" {
+		return append(andTerms(b.L), andTerms(b.R)...)
+	}
+	return []lang.Expr{e}
 }

@@ -54,6 +54,7 @@ func (g *gen) mapType(mi *mapInfo) {
 		jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32(),
 	)
 	fields := []jen.Code{
+		jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"),
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
 		jen.Id("index").Map(kt).Int32().Comment("primary index"),

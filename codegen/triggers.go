@@ -117,14 +117,40 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 	mi := g.maps[s.Map.Name]
 	var out []jen.Code
 	if s.Replace {
-		for _, k := range s.Keys {
+		var pos []int
+		for i, k := range s.Keys {
 			if _, bound := sc[k.Name]; bound {
-				return nil, fmt.Errorf("codegen: replacement of a slice of map %s is not supported", s.Map.Name)
+				pos = append(pos, i)
 			}
 		}
-		if mi.keyed {
+		switch {
+		case len(pos) > 0 && len(pos) == len(s.Keys):
+			// Replace one entry: remove it, then add the new value.
+			vals := make([]jen.Code, len(s.Keys))
+			for i, k := range s.Keys {
+				vals[i] = sc[k.Name].Clone()
+			}
+			key := g.keyValue(s.Map.Keys, vals)
+			out = append(out, jen.Id("e").Dot(mi.field).Dot("add").Call(key, jen.Op("-").Id("e").Dot(mi.field).Dot("get").Call(key)))
+		case len(pos) > 0:
+			// Replace the slice of entries with the bound keys: collect
+			// their keys through the secondary index, then remove them.
+			ix := mi.indexFor(pos)
+			vals := make([]jen.Code, len(pos))
+			for j, p := range pos {
+				vals[j] = sc[s.Keys[p].Name].Clone()
+			}
+			m := jen.Id("e").Dot(mi.field)
+			out = append(out,
+				m.Clone().Dot("scratch").Op("=").Add(m.Clone()).Dot("scratch").Index(jen.Empty(), jen.Lit(0)),
+				jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(m.Clone()).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(s.Map.Keys, pos), vals))).Block(
+					m.Clone().Dot("scratch").Op("=").Append(m.Clone().Dot("scratch"), m.Clone().Dot("entries").Index(jen.Id("i")).Dot("key"))),
+				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(m.Clone()).Dot("scratch")).Block(
+					m.Clone().Dot("add").Call(jen.Id("k"), jen.Op("-").Add(m.Clone()).Dot("get").Call(jen.Id("k")))),
+			)
+		case mi.keyed:
 			out = append(out, jen.Id("e").Dot(mi.field).Dot("reset").Call())
-		} else {
+		default:
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Lit(0))
 		}
 	}
@@ -527,6 +553,9 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		inner := sc
 		var pre []jen.Code
 		pre = append(pre, jen.Id(ent).Op(":=").Op("&").Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)))
+		if exists {
+			pre = append(pre, jen.Id("_").Op("=").Id(ent)) // the entry's presence is all that counts
+		}
 		return g.loopBody(sk, r, rest, inner, acc, next, key, valExpr, loop, pre, exists)
 	}
 	var pre []jen.Code

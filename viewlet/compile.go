@@ -291,18 +291,85 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 				continue
 			}
 			d := avoidNames(hoisted, t.Event.Args)
+			// Re-evaluate only the entries the event can change: a key that
+			// every atom of the relation holds at the same column is the
+			// event's value of that column.
+			sub := map[string]lang.Expr{}
+			for k, arg := range affectedKeys(avoidNames(def, t.Event.Args), rel, t.Event.Args) {
+				sub[k] = calculus.Ref(arg)
+			}
+			keys := make([]calculus.Var, len(d.Group))
+			for i, k := range d.Group {
+				keys[i] = k
+				if r, ok := sub[k.Name]; ok {
+					keys[i] = r.(*calculus.VarRef).V
+				}
+			}
 			var rhs []calculus.Monomial
-			for _, mono := range calculus.Expand(d.T) {
-				fs, err := c.materialize(mono.Factors, nil, d.Group, m.Name, depth)
+			for _, mono := range calculus.Expand(calculus.SubstTerm(d.T, sub)) {
+				fs, err := c.materialize(mono.Factors, t.Event.Args, keys, m.Name, depth)
 				if err != nil {
 					return err
 				}
 				rhs = append(rhs, calculus.Monomial{Coef: mono.Coef, Factors: fs})
 			}
-			t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: d.Group, Replace: true, RHS: rhs})
+			t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: keys, Replace: true, RHS: rhs})
 		}
 	}
 	return nil
+}
+
+// affectedKeys returns the keys of def that every atom of relation rel
+// holds at one and the same column, with the trigger argument of that
+// column: an event of rel changes only the entries with those key values.
+func affectedKeys(def *calculus.AggSum, rel string, args []calculus.Var) map[string]calculus.Var {
+	out := map[string]calculus.Var{}
+	for _, k := range def.Group {
+		pos, ok := -1, true
+		calculus.Walk(def.T, func(t calculus.Term) {
+			r, isRel := t.(*calculus.Rel)
+			if !isRel || r.Name != rel || !ok {
+				return
+			}
+			j := -1
+			for i, v := range r.Vars {
+				if v.Name == k.Name {
+					j = i
+					break
+				}
+			}
+			if j < 0 || (pos >= 0 && pos != j) {
+				ok = false
+				return
+			}
+			pos = j
+		})
+		if ok && pos >= 0 && args[pos].Type == k.Type {
+			out[k.Name] = args[pos]
+		}
+	}
+	return out
+}
+
+// inputsInAtoms reports whether every input variable is a column of a
+// relation atom in every monomial of t (so that it can be a map key).
+func inputsInAtoms(t calculus.Term, inputs []calculus.Var) bool {
+	for _, m := range calculus.Expand(t) {
+		inAtom := map[string]bool{}
+		for _, f := range m.Factors {
+			if r, ok := f.(*calculus.Rel); ok {
+				for _, v := range r.Vars {
+					inAtom[v.Name] = true
+				}
+			}
+		}
+		for _, v := range inputs {
+			if !inAtom[v.Name] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func sumOf(ts []calculus.Term) calculus.Term {
@@ -379,6 +446,13 @@ func (c *compiler) nestedTerm(t calculus.Term, inputs []calculus.Var, parent str
 		}
 		ms = append(ms, calculus.Monomial{Coef: mono.Coef, Factors: fs})
 		terms = append(terms, calculus.Monomial{Coef: mono.Coef, Factors: fs}.Term(calculus.TypeOf(a.T)))
+	}
+	// A sum (a UNION) that binds group variables is kept as one map keyed by
+	// the group and the inputs, so that it can be read by one loop.
+	if len(ms) > 1 && len(a.Group) > 0 && inputsInAtoms(a.T, inputs) {
+		keys := append(append([]calculus.Var{}, a.Group...), inputs...)
+		m := c.mapFor(parent+"_u", keys, &calculus.AggSum{Group: keys, T: a.T}, Unbounded)
+		return &calculus.MapRef{Name: m.Name, Keys: keys, Type: m.Type}, nil
 	}
 	// A single map read keyed by exactly the group and inputs needs no AggSum.
 	if len(ms) == 1 && ms[0].Coef == 1 && len(ms[0].Factors) == 1 {

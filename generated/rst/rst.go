@@ -624,6 +624,7 @@ type entryQuery1TotalMstMs struct {
 
 // mapQuery1TotalMstMs stores map QUERY1_TOTAL_mST_mS[b, c] with secondary indexes.
 type mapQuery1TotalMstMs struct {
+	scratch []keyII                 // keys of a slice being replaced
 	entries []entryQuery1TotalMstMs // live and free entries
 	free    []int32                 // positions of free entries
 	index   map[keyII]int32         // primary index

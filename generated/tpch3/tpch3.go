@@ -1046,6 +1046,7 @@ type entryQuery1CountMorderslineitem struct {
 
 // mapQuery1CountMorderslineitem stores map QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorderslineitem struct {
+	scratch []keyIIDI                         // keys of a slice being replaced
 	entries []entryQuery1CountMorderslineitem // live and free entries
 	free    []int32                           // positions of free entries
 	index   map[keyIIDI]int32                 // primary index
@@ -1166,6 +1167,7 @@ type entryQuery1CountMcustomerorders struct {
 
 // mapQuery1CountMcustomerorders stores map QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMcustomerorders struct {
+	scratch []keyIDI                          // keys of a slice being replaced
 	entries []entryQuery1CountMcustomerorders // live and free entries
 	free    []int32                           // positions of free entries
 	index   map[keyIDI]int32                  // primary index
@@ -1236,6 +1238,7 @@ type entryQuery1RevenueMorderslineitem struct {
 
 // mapQuery1RevenueMorderslineitem stores map QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1RevenueMorderslineitem struct {
+	scratch []keyIIDI                           // keys of a slice being replaced
 	entries []entryQuery1RevenueMorderslineitem // live and free entries
 	free    []int32                             // positions of free entries
 	index   map[keyIIDI]int32                   // primary index
@@ -1331,6 +1334,7 @@ type entryQuery1CountMorderslineitemMorders struct {
 
 // mapQuery1CountMorderslineitemMorders stores map QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorderslineitemMorders struct {
+	scratch []keyIIDI                                // keys of a slice being replaced
 	entries []entryQuery1CountMorderslineitemMorders // live and free entries
 	free    []int32                                  // positions of free entries
 	index   map[keyIIDI]int32                        // primary index

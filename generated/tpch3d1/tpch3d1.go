@@ -985,6 +985,7 @@ type entryQuery1CountMorders struct {
 
 // mapQuery1CountMorders stores map QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorders struct {
+	scratch []keyIIDI                 // keys of a slice being replaced
 	entries []entryQuery1CountMorders // live and free entries
 	free    []int32                   // positions of free entries
 	index   map[keyIIDI]int32         // primary index
@@ -1068,6 +1069,7 @@ type entryQuery1CountMlineitem struct {
 
 // mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] with secondary indexes.
 type mapQuery1CountMlineitem struct {
+	scratch []keyID                     // keys of a slice being replaced
 	entries []entryQuery1CountMlineitem // live and free entries
 	free    []int32                     // positions of free entries
 	index   map[keyID]int32             // primary index
@@ -1138,6 +1140,7 @@ type entryQuery1CountMcustomer struct {
 
 // mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] with secondary indexes.
 type mapQuery1CountMcustomer struct {
+	scratch []keyIS                     // keys of a slice being replaced
 	entries []entryQuery1CountMcustomer // live and free entries
 	free    []int32                     // positions of free entries
 	index   map[keyIS]int32             // primary index
@@ -1208,6 +1211,7 @@ type entryQuery1RevenueMlineitem struct {
 
 // mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] with secondary indexes.
 type mapQuery1RevenueMlineitem struct {
+	scratch []keyIFFD                     // keys of a slice being replaced
 	entries []entryQuery1RevenueMlineitem // live and free entries
 	free    []int32                       // positions of free entries
 	index   map[keyIFFD]int32             // primary index

@@ -1,0 +1,8 @@
+-- Subqueries combined with DATE literals and EXTRACT(YEAR).
+-- diff: events=400
+CREATE STREAM E(D date, K int, X int);
+CREATE STREAM F(K int, D date);
+SELECT EXTRACT(YEAR FROM e.D) AS y, SUM(e.X) AS s FROM E e
+WHERE e.D >= DATE('1995-01-01') AND EXISTS (SELECT 1 FROM F f WHERE f.K = e.K AND f.D < e.D)
+GROUP BY EXTRACT(YEAR FROM e.D);
+SELECT COUNT(*) AS n FROM E e WHERE e.X > (SELECT COUNT(*) FROM F f WHERE f.K = e.K AND EXTRACT(YEAR FROM f.D) = 1996);

@@ -1,0 +1,6 @@
+-- Correlated scalar subquery in WHERE with an equality correlation, grouped outer.
+-- diff: events=400
+CREATE STREAM R(A int, B int);
+CREATE STREAM S(B int, C int);
+SELECT r.A, COUNT(*) AS n FROM R r
+WHERE r.B < (SELECT COUNT(*) FROM S s WHERE s.B = r.A) GROUP BY r.A;
