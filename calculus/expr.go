@@ -93,49 +93,13 @@ func SubstExpr(e lang.Expr, sub map[string]lang.Expr) lang.Expr {
 	if e == nil || len(sub) == 0 {
 		return e
 	}
-	switch x := e.(type) {
-	case *VarRef:
+	if x, ok := e.(*VarRef); ok {
 		if r, ok := sub[x.V.Name]; ok {
 			return r
 		}
 		return x
-	case *lang.Unary:
-		y := *x
-		y.X = SubstExpr(x.X, sub)
-		return &y
-	case *lang.Binary:
-		y := *x
-		y.L, y.R = SubstExpr(x.L, sub), SubstExpr(x.R, sub)
-		return &y
-	case *lang.Like:
-		y := *x
-		y.X = SubstExpr(x.X, sub)
-		return &y
-	case *lang.InList:
-		y := *x
-		y.X = SubstExpr(x.X, sub)
-		y.List = make([]lang.Expr, len(x.List))
-		for i, l := range x.List {
-			y.List[i] = SubstExpr(l, sub)
-		}
-		return &y
-	case *lang.Case:
-		y := *x
-		y.Whens = make([]*lang.When, len(x.Whens))
-		for i, w := range x.Whens {
-			y.Whens[i] = &lang.When{Cond: SubstExpr(w.Cond, sub), Then: SubstExpr(w.Then, sub)}
-		}
-		y.Else = SubstExpr(x.Else, sub)
-		return &y
-	case *lang.Call:
-		y := *x
-		y.Args = make([]lang.Expr, len(x.Args))
-		for i, a := range x.Args {
-			y.Args[i] = SubstExpr(a, sub)
-		}
-		return &y
 	}
-	return e
+	return mapChildren(e, func(c lang.Expr) lang.Expr { return SubstExpr(c, sub) })
 }
 
 // ExprString prints a scalar expression in the calculus' text form.

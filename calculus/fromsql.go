@@ -335,45 +335,8 @@ func (b *block) scalar(e lang.Expr) (lang.Expr, []Term, error) {
 			r, ls, err = b.subquery(x)
 			lifts = append(lifts, ls...)
 			return r
-		case *lang.Unary:
-			y := *x
-			y.X = rewrite(x.X)
-			return &y
-		case *lang.Binary:
-			y := *x
-			y.L, y.R = rewrite(x.L), rewrite(x.R)
-			return &y
-		case *lang.Like:
-			y := *x
-			y.X = rewrite(x.X)
-			return &y
-		case *lang.InList:
-			y := *x
-			y.X = rewrite(x.X)
-			y.List = make([]lang.Expr, len(x.List))
-			for i, l := range x.List {
-				y.List[i] = rewrite(l)
-			}
-			return &y
-		case *lang.Case:
-			y := *x
-			y.Whens = make([]*lang.When, len(x.Whens))
-			for i, w := range x.Whens {
-				y.Whens[i] = &lang.When{Cond: rewrite(w.Cond), Then: rewrite(w.Then)}
-			}
-			if x.Else != nil {
-				y.Else = rewrite(x.Else)
-			}
-			return &y
-		case *lang.Call:
-			y := *x
-			y.Args = make([]lang.Expr, len(x.Args))
-			for i, a := range x.Args {
-				y.Args[i] = rewrite(a)
-			}
-			return &y
 		}
-		return e
+		return mapChildren(e, rewrite)
 	}
 	out := rewrite(e)
 	return out, lifts, err
