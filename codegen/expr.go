@@ -68,7 +68,7 @@ func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
 		case "OR":
 			return jen.Parens(l).Op("||").Parens(r), nil
 		case "/":
-			return jen.Parens(convert(l, lt, lang.TFloat)).Op("/").Parens(convert(r, rt, lang.TFloat)), nil
+			return jen.Qual(runtimePkg, "Div").Call(convert(l, lt, lang.TFloat), convert(r, rt, lang.TFloat)), nil
 		case "=", "!=", "<", "<=", ">", ">=":
 			op := x.Op
 			if op == "=" {

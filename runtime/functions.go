@@ -316,6 +316,12 @@ func ListMax[T cmp.Ordered](a T, rest ...T) T {
 }
 
 // Div implements the dialect's '/': real division, whatever the operand
-// types. It is IEEE division with no check: x/0 is +Inf or -Inf, 0/0 is NaN.
-// Queries guard divisors themselves (LISTMAX(1, COUNT(*))).
-func Div(a, b float64) float64 { return a / b }
+// types. Division by zero yields 0, as in DBToaster (which multiplies by
+// 1/b, taken as 0 for b = 0); SQLite yields NULL there, which a view reports
+// as 0 too.
+func Div(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}

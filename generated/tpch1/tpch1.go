@@ -217,9 +217,9 @@ func (e *Engine) query1Row(l_returnflag string, l_linestatus string) (Query1Row,
 		return Query1Row{}, false
 	}
 	return Query1Row{
-		AvgDisc:      (agg5) / (float64(runtime.ListMax[int64](int64(1), agg0))),
-		AvgPrice:     (agg2) / (float64(runtime.ListMax[int64](int64(1), agg0))),
-		AvgQty:       (agg1) / (float64(runtime.ListMax[int64](int64(1), agg0))),
+		AvgDisc:      runtime.Div(agg5, float64(runtime.ListMax[int64](int64(1), agg0))),
+		AvgPrice:     runtime.Div(agg2, float64(runtime.ListMax[int64](int64(1), agg0))),
+		AvgQty:       runtime.Div(agg1, float64(runtime.ListMax[int64](int64(1), agg0))),
 		CountOrder:   agg0,
 		LLinestatus:  l_linestatus,
 		LReturnflag:  l_returnflag,
