@@ -295,20 +295,12 @@ func (g *gen) engineType() {
 		} else {
 			fields = append(fields, jen.Id(mi.field).Add(goType(m.Type)))
 		}
-		for i, s := range mi.buffers {
+		for i := range mi.buffers {
 			fields = append(fields, jen.Id(bufName(mi, i)).Index().Id(bufEntry(mi)))
-			_ = s
 		}
 	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)
-	var inits []jen.Code
-	for _, m := range g.p.Maps {
-		mi := g.maps[m.Name]
-		if mi.keyed {
-			inits = append(inits, jen.Id(mi.field).Op(":").Id("new"+exportedName(mi.typ)).Call())
-		}
-	}
 	g.f.Comment("New returns an Engine over empty relations.")
 	g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(
 		jen.Return(jen.Op("&").Id("Engine").Values(jen.DictFunc(func(d jen.Dict) {
@@ -320,7 +312,6 @@ func (g *gen) engineType() {
 			}
 		}))),
 	)
-	_ = inits
 }
 
 func bufName(mi *mapInfo, i int) string { return fmt.Sprintf("%sBuf%d", mi.field, i) }

@@ -110,9 +110,6 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Id(s).Index(jen.Empty(), jen.Len(jen.Id(s)).Op("-").Lit(1)),
 		)
 	}
-	for i := range remove {
-		_ = i
-	}
 	body := []jen.Code{
 		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
 		jen.If(jen.Op("!").Id("ok")).Block(append([]jen.Code{

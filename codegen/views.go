@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -120,13 +119,6 @@ func (g *gen) view(v *viewlet.View) error {
 			return err
 		}
 		d[jen.Id(valFields[i])] = convert(c, val.E.Type(), val.Type)
-	}
-	// Silence unused aggregates (read only by other columns, or not at all).
-	for i, m := range v.Aggs {
-		if m != nil {
-			body = append([]jen.Code{}, body...)
-			_ = i
-		}
 	}
 	body = append(body, jen.Return(jen.Id(row).Values(d), jen.True()))
 	lower := unexportedName(v.Name) + "Row"
@@ -409,5 +401,3 @@ func valNames(vs []calculus.Value) []string {
 	}
 	return out
 }
-
-var _ = strings.ToLower

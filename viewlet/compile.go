@@ -913,14 +913,12 @@ func inputsBound(f calculus.Term, rest []calculus.Term, self int, bound map[stri
 		if own[v.Name] {
 			continue
 		}
-		if (others[v.Name] || bound[v.Name] || isArgLike(v, bound)) && !bound[v.Name] {
+		if others[v.Name] && !bound[v.Name] {
 			return false
 		}
 	}
 	return true
 }
-
-func isArgLike(calculus.Var, map[string]bool) bool { return false }
 
 func isRel(f calculus.Term) bool {
 	_, ok := f.(*calculus.Rel)
