@@ -2,6 +2,7 @@ package calculus
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toastgen/toastgen/lang"
@@ -25,6 +26,11 @@ type Query struct {
 	// Scalar reports a query with aggregates and no GROUP BY: exactly one
 	// row, even over empty input, where SUM and COUNT are 0.
 	Scalar bool
+	// AggKeys gives, for an aggregate keyed by some of the view's keys only
+	// (a subquery in SELECT or HAVING correlated with group keys), the
+	// positions of its keys among the view's. Other aggregates are keyed by
+	// all the view's keys, or by none.
+	AggKeys map[int][]int
 }
 
 // Column is a named view column bound to a variable.
@@ -954,14 +960,41 @@ func translate(q *lang.Query) (*Query, error) {
 			if err != nil {
 				return nil, err
 			}
-			// Each lifted aggregate becomes a keyless aggregate of the view.
+			// Each lifted aggregate becomes an aggregate of the view, keyed by
+			// the group keys it is correlated with (none: keyless).
 			sub := map[string]lang.Expr{}
 			for _, l := range lifts {
 				lf := l.(*Lift)
-				if correlated(lf.T, body) {
-					return nil, errorAt(e.Pos(), "a correlated subquery in SELECT or HAVING is not supported yet")
+				a, ok := lf.T.(*AggSum)
+				if !ok || len(a.Group) > 0 {
+					return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
 				}
-				sub[lf.V.Name] = &AggRef{Index: addAgg(lf.T), T: lf.V.Type}
+				var corr []Var
+				var pos []int
+				outer := map[string]bool{}
+				for _, f := range body {
+					for _, v := range Vars(f) {
+						outer[v.Name] = true
+					}
+				}
+				for _, v := range Vars(a.T) {
+					if !outer[v.Name] {
+						continue
+					}
+					i := slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name })
+					if i < 0 {
+						return nil, errorAt(e.Pos(), "a subquery in SELECT or HAVING correlated with a column that is not a group key is not supported yet")
+					}
+					corr, pos = append(corr, v), append(pos, i)
+				}
+				idx := addAgg(&AggSum{Group: corr, T: a.T})
+				if len(pos) > 0 {
+					if cq.AggKeys == nil {
+						cq.AggKeys = map[int][]int{}
+					}
+					cq.AggKeys[idx] = pos
+				}
+				sub[lf.V.Name] = &AggRef{Index: idx, T: lf.V.Type}
 			}
 			return SubstExpr(r, sub), nil
 		case *lang.ColRef:

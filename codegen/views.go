@@ -84,7 +84,13 @@ func (g *gen) view(v *viewlet.View) error {
 			continue
 		}
 		a := fmt.Sprintf("agg%d", i)
-		if mi.keyed && len(m.Keys) == len(keyVars) {
+		if pos, ok := v.AggKeys[i]; ok && mi.keyed {
+			vals := make([]jen.Code, len(pos))
+			for j, p := range pos {
+				vals[j] = sc[keyVars[p].Name].Clone()
+			}
+			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(m.Keys, vals)))
+		} else if mi.keyed && len(m.Keys) == len(keyVars) {
 			vals := make([]jen.Code, len(keyVars))
 			for j, kv := range keyVars {
 				vals[j] = sc[kv.Name].Clone()

@@ -38,7 +38,7 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 		depth = Unbounded
 	}
 	for _, q := range queries {
-		v := &View{Name: q.Name, Keys: q.Keys, Values: q.Values, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar}
+		v := &View{Name: q.Name, Keys: q.Keys, Values: q.Values, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
 				// A scalar view always has its one row: no row count needed.

@@ -518,7 +518,13 @@ func (in *Interp) view(v *View) runtime.View {
 		}
 		aggs := make([]float64, len(v.Aggs))
 		for i, m := range v.Aggs {
-			if m != nil && len(m.Keys) == 0 {
+			if pos, ok := v.AggKeys[i]; ok && m != nil {
+				sub := make([]any, len(pos))
+				for j, p := range pos {
+					sub[j] = keys[p]
+				}
+				aggs[i] = in.maps[m.Name].get(sub)
+			} else if m != nil && len(m.Keys) == 0 {
 				aggs[i] = in.maps[m.Name].get(nil) // a keyless aggregate (an uncorrelated subquery)
 			} else if m != nil {
 				aggs[i] = in.maps[m.Name].get(keys)

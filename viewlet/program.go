@@ -39,6 +39,9 @@ type View struct {
 	Having   lang.Expr        // nil, or a filter over keys and aggregates
 	Distinct bool
 	Scalar   bool
+	// AggKeys: for an aggregate keyed by some of the view's keys only, their
+	// positions among the view's keys (see calculus.Query.AggKeys).
+	AggKeys map[int][]int
 }
 
 // Trigger is the code run for one kind of event.

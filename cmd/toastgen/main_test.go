@@ -150,11 +150,11 @@ func TestBadQueries(t *testing.T) {
 				"\t                               ^",
 		},
 		{
-			name:  "correlated subquery in SELECT",
-			query: "SELECT r.A, SUM(r.B) + (SELECT SUM(s.B) FROM S s WHERE s.B = r.A) FROM R r GROUP BY r.A;",
-			want: "bad.sql:3:24: a correlated subquery in SELECT or HAVING is not supported yet\n" +
-				"\tSELECT r.A, SUM(r.B) + (SELECT SUM(s.B) FROM S s WHERE s.B = r.A) FROM R r GROUP BY r.A;\n" +
-				"\t                       ^",
+			name:  "subquery correlated with a non-grouped column",
+			query: "SELECT r.A, SUM(r.B) + (SELECT SUM(s.B) FROM S s WHERE s.B = r.B) FROM R r GROUP BY r.A;",
+			want: "bad.sql:3:62: column R.B must appear in GROUP BY or be used in an aggregate\n" +
+				"\tSELECT r.A, SUM(r.B) + (SELECT SUM(s.B) FROM S s WHERE s.B = r.B) FROM R r GROUP BY r.A;\n" +
+				"\t                                                             ^",
 		},
 		{
 			name:  "MIN of a string",
