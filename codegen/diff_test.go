@@ -3,7 +3,6 @@ package codegen_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -122,14 +121,21 @@ func TestDiffGenerated(t *testing.T) {
 				if cp >= len(checkpoints) {
 					t.Fatalf("driver printed %d checkpoints, want more", len(checkpoints))
 				}
-				got := decodeViews(t, checkpoints[cp])
+				got, err := oracle.DecodeJSON(checkpoints[cp])
+				if err != nil {
+					t.Fatalf("driver output: %v", err)
+				}
 				cp++
 				for qi, q := range j.f.Queries {
 					want, err := db.View(q)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if err := oracle.Compare(want, typed(t, got[qi], want), 1e-9); err != nil {
+					gv, err := oracle.Typed(got[qi], want)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := oracle.Compare(want, gv, 1e-9); err != nil {
 						t.Fatalf("%s (depth %d, seed from file index) after event %d (%s), view %s:\n%v", j.path, j.depth, i+1, ev, q.Name, err)
 					}
 				}
@@ -220,76 +226,6 @@ func encodeStream(f *lang.File, s oracle.Stream) []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
-}
-
-type jsonViews struct {
-	Views []struct {
-		Name   string              `json:"name"`
-		Keys   []string            `json:"keys"`
-		Values []string            `json:"values"`
-		Rows   [][]json.Number     `json:"-"`
-		Raw    [][]json.RawMessage `json:"rows"`
-	} `json:"views"`
-}
-
-func decodeViews(t *testing.T, line []byte) []jsonViewRows {
-	t.Helper()
-	var v jsonViews
-	if err := json.Unmarshal(line, &v); err != nil {
-		t.Fatalf("decoding driver output: %v\n%s", err, line)
-	}
-	var out []jsonViewRows
-	for _, view := range v.Views {
-		out = append(out, jsonViewRows{name: view.Name, keys: view.Keys, values: view.Values, rows: view.Raw})
-	}
-	return out
-}
-
-type jsonViewRows struct {
-	name         string
-	keys, values []string
-	rows         [][]json.RawMessage
-}
-
-// typed converts a decoded view to runtime values using the column types of
-// the oracle's view.
-func typed(t *testing.T, v jsonViewRows, like runtime.View) runtime.View {
-	t.Helper()
-	out := runtime.View{Name: v.name, Keys: like.Keys, Values: like.Values}
-	cols := append(append([]runtime.Column{}, like.Keys...), like.Values...)
-	if len(v.keys) != len(like.Keys) || len(v.values) != len(like.Values) {
-		t.Fatalf("view %s: columns %v %v, want %d keys and %d values", v.name, v.keys, v.values, len(like.Keys), len(like.Values))
-	}
-	for _, raw := range v.rows {
-		row := make([]any, len(raw))
-		for i, cell := range raw {
-			var err error
-			switch cols[i].Type {
-			case runtime.Int:
-				var n int64
-				err = json.Unmarshal(cell, &n)
-				row[i] = n
-			case runtime.Float:
-				var f float64
-				err = json.Unmarshal(cell, &f)
-				row[i] = f
-			case runtime.String:
-				var s string
-				err = json.Unmarshal(cell, &s)
-				row[i] = s
-			case runtime.DateType:
-				var s string
-				if err = json.Unmarshal(cell, &s); err == nil {
-					row[i], err = runtime.ParseDate([]byte(s))
-				}
-			}
-			if err != nil {
-				t.Fatalf("view %s: cell %s: %v", v.name, cell, err)
-			}
-		}
-		out.Rows = append(out.Rows, row)
-	}
-	return out
 }
 
 // directives reads the -- diff: lines the interpreter suite uses (events,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -122,13 +121,8 @@ func main() {
 			if err := runtime.Replay(rec, runtime.ReplayOptions{Dir: queryRoot}); err != nil {
 				t.Fatal(err)
 			}
-			var got struct {
-				Views []struct {
-					Name string              `json:"name"`
-					Rows [][]json.RawMessage `json:"rows"`
-				} `json:"views"`
-			}
-			if err := json.Unmarshal(bytes.TrimSpace(out), &got); err != nil {
+			got, err := oracle.DecodeJSON(bytes.TrimSpace(out))
+			if err != nil {
 				t.Fatalf("driver output: %v", err)
 			}
 			for i, q := range j.f.Queries {
@@ -136,7 +130,11 @@ func main() {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := oracle.Compare(want, decodeRows(t, want, got.Views[i].Rows), queryTol); err != nil {
+				gv, err := oracle.Typed(got[i], want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := oracle.Compare(want, gv, queryTol); err != nil {
 					t.Errorf("%s after %d events: %v", q.Name, rec.events, err)
 				}
 			}
@@ -153,43 +151,3 @@ func (r recorder) Apply(int, bool, [][]byte) error { return nil }
 func (r recorder) NewBatch() runtime.Batch         { return nil }
 func (r recorder) ApplyBatch(runtime.Batch)        {}
 func (r recorder) Views() []runtime.View           { return nil }
-
-// decodeRows converts JSON rows to runtime values typed like want's columns.
-func decodeRows(t *testing.T, want runtime.View, rows [][]json.RawMessage) runtime.View {
-	t.Helper()
-	got := runtime.View{Name: want.Name, Keys: want.Keys, Values: want.Values}
-	cols := append(append([]runtime.Column{}, want.Keys...), want.Values...)
-	for _, raw := range rows {
-		if len(raw) != len(cols) {
-			t.Fatalf("row of %d cells, want %d", len(raw), len(cols))
-		}
-		row := make([]any, len(raw))
-		for i, cell := range raw {
-			var err error
-			switch cols[i].Type {
-			case runtime.Int:
-				var n int64
-				err = json.Unmarshal(cell, &n)
-				row[i] = n
-			case runtime.Float:
-				var x float64
-				err = json.Unmarshal(cell, &x)
-				row[i] = x
-			case runtime.String:
-				var s string
-				err = json.Unmarshal(cell, &s)
-				row[i] = s
-			case runtime.DateType:
-				var s string
-				if err = json.Unmarshal(cell, &s); err == nil {
-					row[i], err = runtime.ParseDate([]byte(s))
-				}
-			}
-			if err != nil {
-				t.Fatalf("cell %s: %v", cell, err)
-			}
-		}
-		got.Rows = append(got.Rows, row)
-	}
-	return got
-}
