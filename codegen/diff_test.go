@@ -1,7 +1,6 @@
 package codegen_test
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -62,8 +61,11 @@ func TestDiffGenerated(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		events, domain := directives(t, src)
-		stream := oracle.Generate(f, int64(i+1), events, 0.3, domain)
+		c, err := oracle.ReadCase(path, 1000, 0.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream := oracle.Generate(f, int64(i+1), min(c.Events, 1000), c.DeleteFrac, c.Domain)
 		for _, depth := range []int{viewlet.Unbounded, 1} {
 			p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
 			if err != nil {
@@ -226,39 +228,4 @@ func encodeStream(f *lang.File, s oracle.Stream) []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
-}
-
-// directives reads the -- diff: lines the interpreter suite uses (events,
-// ints, days, REL.COL domains).
-func directives(t *testing.T, src []byte) (int, oracle.Domain) {
-	events := 1000
-	var d oracle.Domain
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for sc.Scan() {
-		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "-- diff:")
-		if !ok {
-			continue
-		}
-		for _, dir := range strings.Fields(rest) {
-			k, v, ok := strings.Cut(dir, "=")
-			n, err := strconv.Atoi(v)
-			if !ok || err != nil {
-				continue
-			}
-			switch k = strings.ToUpper(k); k {
-			case "INTS":
-				d.Ints = n
-			case "DAYS":
-				d.Days = n
-			case "EVENTS":
-				events = min(n, events)
-			default:
-				if d.Columns == nil {
-					d.Columns = map[string]oracle.Domain{}
-				}
-				d.Columns[k] = oracle.Domain{Ints: n}
-			}
-		}
-	}
-	return events, d
 }

@@ -1,13 +1,8 @@
 package viewlet_test
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -49,75 +44,6 @@ const (
 	diffTol         = 1e-9
 )
 
-// diffCase is one query file with its directives.
-type diffCase struct {
-	path       string
-	src        []byte
-	knownBug   string
-	depth0     bool
-	events     int
-	deleteFrac float64
-	domain     oracle.Domain
-}
-
-func parseDiffCase(path string) (*diffCase, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	c := &diffCase{path: path, src: src, events: diffEvents, deleteFrac: diffDeleteFrac}
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(line, "-- KNOWN BUG:"); ok {
-			c.knownBug = strings.TrimSpace(rest)
-			continue
-		}
-		rest, ok := strings.CutPrefix(line, "-- diff:")
-		if !ok {
-			continue
-		}
-		for _, d := range strings.Fields(rest) {
-			if d == "depth0" {
-				c.depth0 = true
-				continue
-			}
-			k, v, ok := strings.Cut(d, "=")
-			if k == "deletes" {
-				f, err := strconv.ParseFloat(v, 64)
-				if err != nil || f < 0 || f >= 0.5 {
-					return nil, fmt.Errorf("%s: bad directive %q", path, d)
-				}
-				c.deleteFrac = f
-				continue
-			}
-			n, err := strconv.Atoi(v)
-			if !ok || err != nil || n <= 0 {
-				return nil, fmt.Errorf("%s: bad directive %q", path, d)
-			}
-			switch k = strings.ToUpper(k); k {
-			case "INTS":
-				c.domain.Ints = n
-			case "DAYS":
-				c.domain.Days = n
-			case "EVENTS":
-				c.events = n
-			case "WORDS":
-				c.domain.Words = slices.Clone(oracle.DefaultWords)
-				for i := len(c.domain.Words); i < n; i++ {
-					c.domain.Words = append(c.domain.Words, fmt.Sprintf("word%03d", i))
-				}
-			default:
-				if c.domain.Columns == nil {
-					c.domain.Columns = map[string]oracle.Domain{}
-				}
-				c.domain.Columns[k] = oracle.Domain{Ints: n}
-			}
-		}
-	}
-	return c, sc.Err()
-}
-
 func TestDiff(t *testing.T) {
 	paths, err := filepath.Glob("testdata/diff/*.sql")
 	if err != nil {
@@ -127,15 +53,15 @@ func TestDiff(t *testing.T) {
 		t.Fatal("no query files in testdata/diff")
 	}
 	for _, path := range paths {
-		c, err := parseDiffCase(path)
+		c, err := oracle.ReadCase(path, diffEvents, diffDeleteFrac)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".sql"), func(t *testing.T) {
-			if c.knownBug != "" {
-				t.Skipf("KNOWN BUG (see %s): %s", path, c.knownBug)
+			if c.KnownBug != "" {
+				t.Skipf("KNOWN BUG (see %s): %s", path, c.KnownBug)
 			}
-			f, err := lang.Parse(path, c.src)
+			f, err := lang.Parse(path, c.Src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,10 +70,10 @@ func TestDiff(t *testing.T) {
 				t.Fatal(err)
 			}
 			depths := []int{viewlet.Unbounded, 1}
-			if c.depth0 {
+			if c.Depth0 {
 				depths = append(depths, 0)
 			}
-			events := c.events
+			events := c.Events
 			if testing.Short() {
 				events = min(events, diffShortEvents)
 			}
@@ -159,8 +85,8 @@ func TestDiff(t *testing.T) {
 					}
 					for _, seed := range []int64{1, 2} {
 						t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-							s := oracle.Generate(f, seed, events, c.deleteFrac, c.domain)
-							runDiff(t, c.path, depth, seed, f, p, s)
+							s := oracle.Generate(f, seed, events, c.DeleteFrac, c.Domain)
+							runDiff(t, c.Path, depth, seed, f, p, s)
 						})
 					}
 				})
