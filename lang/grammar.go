@@ -111,6 +111,7 @@ type gSelect struct {
 type gItem struct {
 	Pos   lexer.Position
 	Star  bool   `parser:"( @\"*\""`
+	Of    string `parser:"| @Ident \".\" \"*\""` // alias.*
 	Expr  *gExpr `parser:"| @@ )"`
 	Alias string `parser:"( \"AS\"? @Ident )?"`
 }

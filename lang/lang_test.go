@@ -183,9 +183,13 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:24: LEFT OUTER JOIN is not supported
 	SELECT COUNT(*) FROM R LEFT JOIN S ON R.A = S.A;
 	                       ^`},
-		{"select star", "SELECT * FROM R;",
-			`e.sql:3:8: SELECT * is not supported; list the columns
-	SELECT * FROM R;
+		{"star of unknown alias", "SELECT X.* FROM R;",
+			`e.sql:3:8: unknown table or alias X in X.*
+	SELECT X.* FROM R;
+	       ^`},
+		{"star with alias", "SELECT R.* AS Y FROM R;",
+			`e.sql:3:8: R.* cannot have an alias
+	SELECT R.* AS Y FROM R;
 	       ^`},
 		{"unknown function", "SELECT FOO(A) FROM R;",
 			`e.sql:3:8: unknown function FOO

@@ -239,19 +239,16 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	}
 	// SELECT items
 	names := map[string]bool{}
-	for i, it := range g.Items {
-		p := pos(it.Pos)
-		if it.Star {
-			r.fail(p, "SELECT * is not supported; list the columns")
-		}
-		e := r.expr(it.Expr, ctx{sc: sc, clause: "SELECT", aggOK: true})
-		r.value(e)
-		n := it.Alias
-		if n == "" {
+	add := func(p Pos, n string, derived bool, e Expr) {
+		if names[n] && derived {
+			// Two derived names clash (e.g. e.name, m.name in a self-join):
+			// qualify the later one with its table alias.
 			if c, ok := e.(*ColRef); ok {
-				n = c.Name
-			} else {
-				n = fmt.Sprintf("COL%d", i+1)
+				n = c.Alias + "_" + c.Name
+			}
+			base := n
+			for k := 2; names[n]; k++ {
+				n = fmt.Sprintf("%s_%d", base, k)
 			}
 		}
 		if names[n] {
@@ -259,6 +256,30 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 		}
 		names[n] = true
 		q.Items = append(q.Items, &SelectItem{Pos: p, Name: n, Expr: e})
+	}
+	for i, it := range g.Items {
+		p := pos(it.Pos)
+		if it.Star || it.Of != "" {
+			if it.Alias != "" {
+				r.fail(p, "%s cannot have an alias", starText(it))
+			}
+			for _, c := range r.star(sc, p, it.Of) {
+				add(p, c.Name, true, c)
+			}
+			continue
+		}
+		e := r.expr(it.Expr, ctx{sc: sc, clause: "SELECT", aggOK: true})
+		r.value(e)
+		n, derived := it.Alias, false
+		if n == "" {
+			derived = true
+			if c, ok := e.(*ColRef); ok {
+				n = c.Name
+			} else {
+				n = fmt.Sprintf("COL%d", i+1)
+			}
+		}
+		add(p, n, derived, e)
 	}
 	// GROUP BY
 	for _, ge := range g.GroupBy {
@@ -290,6 +311,42 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 		r.checkGrouped(q)
 	}
 	return q
+}
+
+func starText(it *gItem) string {
+	if it.Of != "" {
+		return it.Of + ".*"
+	}
+	return "*"
+}
+
+// star expands SELECT * (of == "") or SELECT alias.* into column references,
+// in FROM order. A column merged by NATURAL JOIN appears once, from the
+// leftmost item, as in SQL.
+func (r *resolver) star(sc *scope, p Pos, of string) []*ColRef {
+	q := sc.q
+	if len(q.From) == 0 {
+		r.fail(p, "SELECT * needs a FROM clause")
+	}
+	var cols []*ColRef
+	found := false
+	for i, f := range q.From {
+		if of != "" && f.Alias != of {
+			continue
+		}
+		found = true
+		names, types := f.Columns()
+		for c, n := range names {
+			if of == "" && sc.merged[n][i] && sc.natural[n] != i {
+				continue
+			}
+			cols = append(cols, &ColRef{P: p, From: i, Col: c, Alias: f.Alias, Name: n, T: types[c]})
+		}
+	}
+	if !found {
+		r.fail(p, "unknown table or alias %s in %s.*", of, of)
+	}
+	return cols
 }
 
 func (r *resolver) fromItem(sc *scope, g *gFromItem) {

@@ -1,8 +1,6 @@
 -- TPC-H Q21, the suppliers who kept orders waiting query (TPC-H
 -- specification 2.4.21), with the validation substitution
 -- NATION = 'SAUDI ARABIA'. LIMIT 100 is dropped.
--- The EXISTS and NOT EXISTS subqueries select 1: the dialect does not accept
--- SELECT *.
 CREATE STREAM supplier (
     s_suppkey   INT,
     s_name      CHAR(25),
@@ -63,12 +61,12 @@ WHERE s_suppkey = l1.l_suppkey
   AND o_orderstatus = 'F'
   AND l1.l_receiptdate > l1.l_commitdate
   AND EXISTS (
-        SELECT 1
+        SELECT *
         FROM lineitem l2
         WHERE l2.l_orderkey = l1.l_orderkey
           AND l2.l_suppkey <> l1.l_suppkey)
   AND NOT EXISTS (
-        SELECT 1
+        SELECT *
         FROM lineitem l3
         WHERE l3.l_orderkey = l1.l_orderkey
           AND l3.l_suppkey <> l1.l_suppkey

@@ -2,7 +2,6 @@
 -- 2.4.22), with the validation substitutions I1..I7 = '13', '31', '23', '29',
 -- '30', '18', '17'. The specification's substring(c_phone from 1 for 2) is
 -- SUBSTRING(c_phone, 0, 2) in this dialect (0-based start).
--- The EXISTS subquery selects 1: the dialect does not accept SELECT *.
 CREATE STREAM customer (
     c_custkey    INT,
     c_name       VARCHAR(25),
@@ -42,7 +41,7 @@ FROM (
             WHERE c_acctbal > 0.00
               AND SUBSTRING(c_phone, 0, 2) IN ('13', '31', '23', '29', '30', '18', '17'))
       AND NOT EXISTS (
-            SELECT 1
+            SELECT *
             FROM orders
             WHERE o_custkey = c_custkey)
   ) custsale

@@ -1,6 +1,5 @@
 -- TPC-H Q4, the order priority checking query (TPC-H specification 2.4.4),
 -- with the validation substitution DATE = 1993-07-01.
--- The EXISTS subquery selects 1: the dialect does not accept SELECT *.
 CREATE STREAM orders (
     o_orderkey      INT,
     o_custkey       INT,
@@ -40,7 +39,7 @@ FROM orders
 WHERE o_orderdate >= DATE('1993-07-01')
   AND o_orderdate < DATE('1993-07-01') + INTERVAL '3' MONTH
   AND EXISTS (
-        SELECT 1
+        SELECT *
         FROM lineitem
         WHERE l_orderkey = o_orderkey
           AND l_commitdate < l_receiptdate)
