@@ -18,8 +18,8 @@ import (
 //
 // Formats:
 //
-//   - CSV: one tuple a line, fields separated by Params["delimiter"] (default
-//     ","; no quoting). With Params["deletions"] = "true" every line starts
+//   - CSV: one tuple a line, fields separated by Params["delimiter"] or
+//     Params["fields"], DBToaster's name for it (default ","; no quoting). With Params["deletions"] = "true" every line starts
 //     with two more fields, a sequence number and an operation (1 = insert,
 //     0 = delete); otherwise every line is an insert whose sequence number is
 //     its line number. One empty trailing field (TPC-H ".tbl" style "a|b|c|")
@@ -58,8 +58,10 @@ func NewSource(rel Relation, path string, data []byte) (*Source, error) {
 	}
 	s := &Source{path: path, data: data, ncols: len(rel.Columns)}
 	delim := ","
-	if d, ok := spec.Params["delimiter"]; ok && d != "" {
-		delim = d
+	for _, k := range []string{"delimiter", "fields"} { // fields is DBToaster's name
+		if d, ok := spec.Params[k]; ok && d != "" {
+			delim = d
+		}
 	}
 	s.delim = []byte(delim)
 	switch strings.ToUpper(spec.Format) {

@@ -40,12 +40,13 @@ func checkEvents(t *testing.T, got, want []string) {
 func TestCSVPlain(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"r.csv": "1,2\n3,4\r\n\n5,6", // CRLF, an empty line, no final newline
-		"s.csv": "7,x y\n8,z\n",
+		"s.csv": "7;x y\n8;z\n",      // DBToaster's fields := ';'
+
 		"n.csv": "1|ALGERIA|\n2|FRANCE|\n", // TPC-H style trailing delimiter
 	})
 	e := newFake(
 		csvRel("R", true, "A:i B:i", "r.csv", nil),
-		csvRel("S", true, "B:i C:s", "s.csv", nil),
+		csvRel("S", true, "B:i C:s", "s.csv", map[string]string{"fields": ";"}),
 		csvRel("N", false, "K:i NAME:s", "n.csv", map[string]string{"delimiter": "|"}),
 		Relation{Name: "NOSRC", Stream: true, Columns: cols("A:i")},
 	)
