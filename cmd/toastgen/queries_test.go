@@ -111,6 +111,23 @@ func financeDataset(dir string) dataset {
 	}}
 }
 
+// employeeDataset reads DBToaster's employee tables from
+// <sharedData>/employee/<table>.dat, the base names of the query's own paths.
+func employeeDataset() dataset {
+	return dataset{name: "employee", rewrite: func(f *lang.File) error {
+		for _, r := range f.Relations {
+			if r.Source == nil {
+				continue
+			}
+			if r.Source.Format != "CSV" {
+				return fmt.Errorf("relation %s: the employee data is CSV, the query reads %s", r.Name, r.Source.Format)
+			}
+			r.Source.Path = sharedData + "/employee/" + filepath.Base(r.Source.Path)
+		}
+		return nil
+	}}
+}
+
 // queryFiles lists the example queries and the data sets each runs on.
 func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
 	t.Helper()
@@ -124,6 +141,7 @@ func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
 		{"examples/tpch/q*.sql", tpch},
 		{"examples/ssb/*.sql", tpch},
 		{"examples/finance/*.sql", finance},
+		{"examples/employee/*.sql", []dataset{employeeDataset()}},
 	} {
 		matches, err := filepath.Glob(filepath.Join(queryRoot, g.glob))
 		if err != nil {
