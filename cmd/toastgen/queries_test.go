@@ -128,6 +128,18 @@ func employeeDataset() dataset {
 	}}
 }
 
+// simpleDataset reads R, S and T from <sharedData>/simple/<dir>/<name>.dat.
+func simpleDataset(dir string) dataset {
+	return dataset{name: dir, rewrite: func(f *lang.File) error {
+		for _, r := range f.Relations {
+			if r.Source != nil {
+				r.Source.Path = sharedData + "/simple/" + dir + "/" + filepath.Base(r.Source.Path)
+			}
+		}
+		return nil
+	}}
+}
+
 // queryFiles lists the example queries and the data sets each runs on.
 func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
 	t.Helper()
@@ -142,6 +154,7 @@ func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
 		{"examples/ssb/*.sql", tpch},
 		{"examples/finance/*.sql", finance},
 		{"examples/employee/*.sql", []dataset{employeeDataset()}},
+		{"examples/simple/*.sql", []dataset{simpleDataset("tiny"), simpleDataset("standard")}},
 	} {
 		matches, err := filepath.Glob(filepath.Join(queryRoot, g.glob))
 		if err != nil {
