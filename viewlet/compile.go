@@ -683,32 +683,157 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			}
 			continue
 		}
-		var fs []calculus.Term
-		var keys []calculus.Var
-		for _, i := range idx {
-			fs = append(fs, factors[i])
-			for _, v := range calculus.Vars(factors[i]) {
-				if need[v.Name] && !hasVar(keys, v.Name) {
-					keys = append(keys, v)
+		groups := [][]int{idx}
+		var hub []calculus.Var
+		if v, gs := splitAtHub(factors, idx, bound, need); gs != nil {
+			groups, hub = gs, []calculus.Var{v}
+		}
+		for _, idx := range groups {
+			var fs []calculus.Term
+			var keys []calculus.Var
+			for _, i := range idx {
+				fs = append(fs, factors[i])
+				for _, v := range calculus.Vars(factors[i]) {
+					if (need[v.Name] || hasVar(hub, v.Name)) && !hasVar(keys, v.Name) {
+						keys = append(keys, v)
+					}
+				}
+			}
+			rels := ""
+			for _, i := range idx {
+				if x, ok := factors[i].(*calculus.Rel); ok {
+					rels += x.Name
+				}
+			}
+			sub := depth
+			if depth > 0 {
+				sub = depth - 1
+			}
+			def := &calculus.AggSum{Group: keys, T: prod(fs)}
+			m := c.mapFor(parent+"_m"+rels, keys, def, sub)
+			// The map may be an earlier one with other key names: read it with ours.
+			out = append(out, &calculus.MapRef{Name: m.Name, Keys: keys, Type: m.Type})
+		}
+	}
+	return orderFactors(c.factorize(out, args, lhs), args), nil
+}
+
+// splitAtHub keeps a component from being materialized as a cross product.
+// If the component's keys fall into several groups of atoms that are joined
+// only through one summed-over variable v (Q5's nation key joins customers,
+// suppliers and orders; variables bound by the event do not join), one map
+// keyed by all the keys would hold, for each v, the product of the groups'
+// key sets. Instead each group becomes its own
+// map keyed by its keys and v, and the statement sums over v:
+// Σ_v M1[k1, v]·M2[k2, v] holds the same value with maps no larger than the
+// groups. A split must add keyed groups; among the candidates v, the one
+// splitting off the most wins; maps of groups are split again when they are compiled. It returns
+// nil groups when no split applies.
+func splitAtHub(factors []calculus.Term, idx []int, bound, need map[string]bool) (calculus.Var, [][]int) {
+	var cands []calculus.Var
+	seen := map[string]int{}
+	for _, i := range idx {
+		f := factors[i]
+		if !isRel(f) && calculus.HasRel(f) {
+			return calculus.Var{}, nil // nested aggregates compile as a whole
+		}
+		for _, v := range calculus.Vars(f) {
+			if bound[v.Name] || need[v.Name] {
+				continue
+			}
+			seen[v.Name]++
+			if seen[v.Name] == 2 {
+				cands = append(cands, v)
+			}
+		}
+	}
+	keyedGroups := func(groups [][]int) int {
+		n := 0
+		for _, g := range groups {
+			for _, i := range g {
+				if readsAny(factors[i], need) {
+					n++
+					break
 				}
 			}
 		}
-		rels := ""
-		for _, i := range idx {
-			if x, ok := factors[i].(*calculus.Rel); ok {
-				rels += x.Name
+		return n
+	}
+	var best calculus.Var
+	var bestGroups [][]int
+	bestKeyed := keyedGroups(groupsApart(factors, idx, func(name string) bool { return bound[name] }))
+	for _, hub := range cands {
+		groups := groupsApart(factors, idx, func(name string) bool {
+			return bound[name] || name == hub.Name
+		})
+		keyed := keyedGroups(groups)
+		ok := true
+		for _, g := range groups {
+			hasRel, usesHub, bindsHub := false, false, false
+			for _, i := range g {
+				rel := isRel(factors[i])
+				hasRel = hasRel || rel
+				for _, v := range calculus.Vars(factors[i]) {
+					if v.Name == hub.Name {
+						usesHub = true
+						bindsHub = bindsHub || rel
+					}
+				}
+			}
+			// Each group's map is keyed by the hub, so a relation of the
+			// group must bind it.
+			ok = ok && hasRel && (!usesHub || bindsHub)
+		}
+		if ok && keyed > bestKeyed {
+			best, bestGroups, bestKeyed = hub, groups, keyed
+		}
+	}
+	return best, bestGroups
+}
+
+// groupsApart partitions the factors idx into groups connected by shared
+// variables, ignoring the variables for which skip is true.
+func groupsApart(factors []calculus.Term, idx []int, skip func(string) bool) [][]int {
+	group := map[int]int{} // factor → group number
+	owner := map[string]int{}
+	var groups [][]int
+	for _, i := range idx {
+		g := -1
+		for _, v := range calculus.Vars(factors[i]) {
+			if skip(v.Name) {
+				continue
+			}
+			if j, ok := owner[v.Name]; ok {
+				h := group[j]
+				if g >= 0 && g != h {
+					// merge h into g
+					for _, k := range groups[h] {
+						group[k] = g
+					}
+					groups[g] = append(groups[g], groups[h]...)
+					groups[h] = nil
+				} else {
+					g = h
+				}
+			} else {
+				owner[v.Name] = i
 			}
 		}
-		sub := depth
-		if depth > 0 {
-			sub = depth - 1
+		if g < 0 {
+			g = len(groups)
+			groups = append(groups, nil)
 		}
-		def := &calculus.AggSum{Group: keys, T: prod(fs)}
-		m := c.mapFor(parent+"_m"+rels, keys, def, sub)
-		// The map may be an earlier one with other key names: read it with ours.
-		out = append(out, &calculus.MapRef{Name: m.Name, Keys: keys, Type: m.Type})
+		group[i] = g
+		groups[g] = append(groups[g], i)
 	}
-	return orderFactors(c.factorize(out, args, lhs), args), nil
+	var out [][]int
+	for _, g := range groups {
+		if len(g) > 0 {
+			sort.Ints(g)
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // factorize computes once the parts of a product that are independent of
