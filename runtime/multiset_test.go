@@ -141,8 +141,9 @@ func (m *msModel) add(v float64, n int64) {
 	}
 }
 
-// checkTreap checks the search-tree and heap orders and the free list.
-func checkTreap(t *testing.T, s *Multiset[float64]) {
+// checkTreap checks the search-tree and heap orders of the trees at roots
+// (with sizes) and that they and the free list partition the nodes.
+func checkTreap(t *testing.T, a *treap[float64], roots []treapRoot) {
 	t.Helper()
 	seen := map[int32]bool{}
 	var visit func(x int32, lo, hi float64) int
@@ -154,30 +155,34 @@ func checkTreap(t *testing.T, s *Multiset[float64]) {
 			t.Fatalf("node %d reached twice", x)
 		}
 		seen[x] = true
-		nd := s.nodes[x]
+		nd := a.nodes[x]
 		if nd.val <= lo || nd.val >= hi || nd.cnt == 0 {
 			t.Fatalf("node %d = %v (count %d) outside (%v, %v)", x, nd.val, nd.cnt, lo, hi)
 		}
 		for _, c := range []int32{nd.left, nd.right} {
-			if c != 0 && s.nodes[c].pri > nd.pri {
+			if c != 0 && a.nodes[c].pri > nd.pri {
 				t.Fatalf("heap order broken at node %d", x)
 			}
 		}
 		return 1 + visit(nd.left, lo, nd.val) + visit(nd.right, nd.val, hi)
 	}
-	if n := visit(s.root, math.Inf(-1), math.Inf(1)); n != s.n {
-		t.Fatalf("%d reachable nodes, Len %d", n, s.n)
+	live := 0
+	for _, r := range roots {
+		if n := visit(r.root, math.Inf(-1), math.Inf(1)); n != int(r.n) {
+			t.Fatalf("%d reachable nodes, size %d", n, r.n)
+		}
+		live += int(r.n)
 	}
 	free := 0
-	for x := s.free; x != 0; x = s.nodes[x].left {
+	for x := a.free; x != 0; x = a.nodes[x].left {
 		if seen[x] {
 			t.Fatalf("free node %d is live", x)
 		}
 		seen[x] = true
 		free++
 	}
-	if len(s.nodes) > 0 && free+s.n != len(s.nodes)-1 {
-		t.Fatalf("%d free + %d live nodes of %d", free, s.n, len(s.nodes)-1)
+	if len(a.nodes) > 0 && free+live != len(a.nodes)-1 {
+		t.Fatalf("%d free + %d live nodes of %d", free, live, len(a.nodes)-1)
 	}
 }
 
@@ -220,7 +225,7 @@ func TestMultisetRandom(t *testing.T) {
 				t.Fatalf("seed %d step %d: Count(%v) = %d, want %d", seed, step, v, c, m.count(v))
 			}
 			if step%100 == 0 {
-				checkTreap(t, &s)
+				checkTreap(t, &s.a, []treapRoot{{s.root, s.n}})
 				if got := msContents(&s); !slices.Equal(got, []msPair(m)) {
 					t.Fatalf("seed %d step %d: contents %v, want %v", seed, step, got, m)
 				}
@@ -230,7 +235,7 @@ func TestMultisetRandom(t *testing.T) {
 				m = m[:0]
 			}
 		}
-		checkTreap(t, &s)
+		checkTreap(t, &s.a, []treapRoot{{s.root, s.n}})
 	}
 }
 
@@ -263,19 +268,65 @@ func TestOrderedIndex(t *testing.T) {
 		t.Errorf("Min(1) after removing 5 = %v", v)
 	}
 	x.Add(2, 7, -1)
-	if x.Len() != 1 || x.Group(2) != nil {
+	if x.Len() != 1 || x.GroupLen(2) != 0 {
 		t.Errorf("emptied group kept: Len %d", x.Len())
 	}
-	x.Add(3, 1, 1) // reuses group 2's multiset
-	if len(x.free) != 0 {
-		t.Errorf("free multisets not reused: %d left", len(x.free))
+	x.Add(3, 1, 1) // reuses group 2's node
+	if len(x.a.nodes) != 4 {
+		t.Errorf("%d nodes, want 3 and the sentinel", len(x.a.nodes))
 	}
 	x.Reset()
-	if x.Len() != 0 || len(x.free) != 2 {
-		t.Errorf("after Reset: Len %d, %d free", x.Len(), len(x.free))
+	if x.Len() != 0 {
+		t.Errorf("after Reset: Len %d", x.Len())
 	}
 	if _, ok := x.Max(3); ok {
 		t.Error("Max after Reset")
+	}
+}
+
+// TestOrderedIndexRandom checks an index of a few groups against one model
+// per group, and the shared node storage.
+func TestOrderedIndexRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var x OrderedIndex[int, float64]
+	models := make([]msModel, 5)
+	for step := range 5000 {
+		g := r.IntN(len(models))
+		m := &models[g]
+		v, n := float64(r.IntN(60)), int64(1)
+		if len(*m) > 0 && r.IntN(2) == 0 {
+			p := (*m)[r.IntN(len(*m))]
+			if r.IntN(2) == 0 {
+				p = (*m)[0]
+			}
+			v, n = p.V, -1
+		}
+		x.Add(g, v, n)
+		m.add(v, n)
+		mn, ok := x.Min(g)
+		if ok != (len(*m) > 0) || ok && (mn != (*m)[0].V || x.Count(g, mn) != (*m)[0].N) {
+			t.Fatalf("step %d: Min(%d) = %v, %v; model %v", step, g, mn, ok, *m)
+		}
+		if mx, _ := x.Max(g); ok && mx != (*m)[len(*m)-1].V {
+			t.Fatalf("step %d: Max(%d) = %v; model %v", step, g, mx, *m)
+		}
+		if x.GroupLen(g) != len(*m) {
+			t.Fatalf("step %d: GroupLen(%d) = %d, want %d", step, g, x.GroupLen(g), len(*m))
+		}
+		if step%250 == 0 {
+			var roots []treapRoot
+			for g, m := range models {
+				var got []msPair
+				for v, n := range x.Group(g) {
+					got = append(got, msPair{v, n})
+				}
+				if !slices.Equal(got, []msPair(m)) {
+					t.Fatalf("step %d: group %d = %v, want %v", step, g, got, m)
+				}
+				roots = append(roots, x.groups[g])
+			}
+			checkTreap(t, &x.a, roots)
+		}
 	}
 }
 
