@@ -435,9 +435,10 @@ func usesVar(fs []calculus.Term, name string) bool {
 	return false
 }
 
-// extreme emits the loops that find the least (or greatest) value of
+// extreme emits the code that finds the least (or greatest) value of
 // ex.Arg over the rows of ex.T with a non-zero multiplicity, into best (0
-// when there is none).
+// when there is none): a lookup in an ordered index of the map when ex.T
+// is one map's entries grouped by bound keys (see extremeMap), else loops.
 func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, error) {
 	if r, pos, ok := g.extremeMap(ex, sc); ok {
 		// One map's entries: read the group's multiset in its ordered index.
