@@ -625,10 +625,6 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			cnt := lift(agg(), lang.TInt)
 			return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
 		case "MIN", "MAX":
-			if !a.Arg.Type().Numeric() {
-				err = errorAt(a.P, "%s of a %s is not supported yet", a.Fn, a.Arg.Type())
-				return e
-			}
 			v, ls, err2 := b.scalar(a.Arg)
 			if err2 != nil {
 				err = err2
@@ -940,9 +936,6 @@ func translate(q *lang.Query) (*Query, error) {
 				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
 				return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}, nil
 			case "MIN", "MAX":
-				if !x.Arg.Type().Numeric() {
-					return nil, errorAt(x.P, "%s of a %s is not supported yet", x.Fn, x.Arg.Type())
-				}
 				// The multiplicity of each (group, value): the view reads the
 				// least or greatest value with a non-zero count.
 				a, lifts, err := b.scalar(x.Arg)

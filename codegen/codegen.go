@@ -15,6 +15,12 @@
 //     from the partial key to the slice positions of the matching entries;
 //     an entry whose value returns to zero is removed from every index in
 //     O(1) by swapping with the last position.
+//   - A map whose entries MIN or MAX reads (a count per group and value)
+//     also keeps an ordered index: per group, a runtime.Multiset of the
+//     values of its live entries, updated by add when an entry appears or
+//     disappears. Reading the extreme of a group is then O(log n) instead
+//     of a loop over the group's entries. (The multiset counts entries,
+//     not their values: the extreme is over entries with a non-zero value.)
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
@@ -96,7 +102,29 @@ type mapInfo struct {
 	typ     string // storage type (for keyed maps)
 	keyed   bool
 	indexes [][]int // secondary indexes: key positions of each
+	ordered []ordIndex
 	buffers []*viewlet.Stmt
+}
+
+// ordIndex is an ordered index of a map read by MIN or MAX: per value of
+// the keys at positions group, the multiset of the keys at position val
+// over the live entries (runtime.OrderedIndex; a runtime.Multiset when
+// group is empty).
+type ordIndex struct {
+	group []int
+	val   int
+}
+
+// orderedFor returns the number of the ordered index by group of the key
+// at position val, planning it if needed.
+func (mi *mapInfo) orderedFor(group []int, val int) int {
+	for i, o := range mi.ordered {
+		if o.val == val && equalInts(o.group, group) {
+			return i
+		}
+	}
+	mi.ordered = append(mi.ordered, ordIndex{group: group, val: val})
+	return len(mi.ordered) - 1
 }
 
 func (mi *mapInfo) arena() bool { return len(mi.indexes) > 0 }

@@ -6,6 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/viewlet"
 )
 
 // mapType emits the storage type of a keyed map and its methods:
@@ -29,20 +30,39 @@ func (g *gen) mapType(mi *mapInfo) {
 	recv := jen.Id("m").Op("*").Id(mi.typ)
 	ctor := ctorName(mi)
 	if !mi.arena() {
-		g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
-		g.f.Type().Id(mi.typ).Struct(jen.Id("index").Map(kt).Add(vt))
+		fields := []jen.Code{jen.Id("index").Map(kt).Add(vt)}
+		fields = append(fields, g.ordFields(mi)...)
+		if len(mi.ordered) > 0 {
+			g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX.", mi.typ, m.Name, varNames(m.Keys))
+		} else {
+			g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
+		}
+		g.f.Type().Id(mi.typ).Struct(fields...)
 		g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
 			jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
 		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
 			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
-		g.f.Func().Params(recv).Id("reset").Params().Block(jen.Clear(jen.Id("m").Dot("index")))
+		g.f.Func().Params(recv).Id("reset").Params().Block(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...)...)
+		if len(mi.ordered) == 0 {
+			g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
+				jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+				jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
+					jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
+				).Else().Block(
+					jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
+				),
+			)
+			return
+		}
+		// An entry appearing or disappearing updates the ordered indexes.
 		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
 			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
-			jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
-				jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
-			).Else().Block(
-				jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
+			jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
+			jen.If(jen.Id("v").Op("+=").Id("old"), jen.Id("v").Op("==").Lit(0)).Block(
+				append(append([]jen.Code{jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))}, g.ordUpdates(mi, -1)...), jen.Return())...,
 			),
+			jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
+			jen.If(jen.Op("!").Id("ok")).Block(g.ordUpdates(mi, 1)...),
 		)
 		return
 	}
@@ -65,6 +85,7 @@ func (g *gen) mapType(mi *mapInfo) {
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(m.Keys, ix))))
 		inits[jen.Id(fmt.Sprintf("idx%d", i))] = jen.Make(jen.Map(ikt).Index().Int32())
 	}
+	fields = append(fields, g.ordFields(mi)...)
 	g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
@@ -84,15 +105,9 @@ func (g *gen) mapType(mi *mapInfo) {
 		resetBody = append(resetBody, jen.For(jen.List(jen.Id("k"), jen.Id("s")).Op(":=").Range().Add(ix)).Block(
 			ix.Clone().Index(jen.Id("k")).Op("=").Id("s").Index(jen.Empty(), jen.Lit(0))))
 	}
+	resetBody = append(resetBody, g.ordResets(mi)...)
 	g.f.Func().Params(recv).Id("reset").Params().Block(resetBody...)
-	partial := func(i int) jen.Code {
-		ix := mi.indexes[i]
-		vals := make([]jen.Code, len(ix))
-		for j, p := range ix {
-			vals[j] = keyField(jen.Id("k"), len(m.Keys), p)
-		}
-		return g.keyValue(subVars(m.Keys, ix), vals)
-	}
+	partial := func(i int) jen.Code { return g.partialKey(m, mi.indexes[i]) }
 	var insert, remove []jen.Code
 	for i := range mi.indexes {
 		s := fmt.Sprintf("s%d", i)
@@ -124,15 +139,67 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
 			jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Id("v")),
 			jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"),
-		}, append(insert, jen.Return())...)...),
+		}, append(append(insert, g.ordUpdates(mi, 1)...), jen.Return())...)...),
 		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
 		jen.Id("ent").Dot("val").Op("+=").Id("v"),
 		jen.If(jen.Id("ent").Dot("val").Op("!=").Lit(0)).Block(jen.Return()),
 		jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
 	}
 	body = append(body, remove...)
+	body = append(body, g.ordUpdates(mi, -1)...)
 	body = append(body, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
 	g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(body...)
+}
+
+// partialKey builds the key made of the positions pos of the map key k.
+func (g *gen) partialKey(m *viewlet.Map, pos []int) jen.Code {
+	vals := make([]jen.Code, len(pos))
+	for j, p := range pos {
+		vals[j] = keyField(jen.Id("k"), len(m.Keys), p)
+	}
+	return g.keyValue(subVars(m.Keys, pos), vals)
+}
+
+// ordFields declares the ordered indexes of a map (see ordIndex); their
+// zero values are empty.
+func (g *gen) ordFields(mi *mapInfo) []jen.Code {
+	var fields []jen.Code
+	for i, o := range mi.ordered {
+		m := mi.m
+		vt := goType(m.Keys[o.val].Type)
+		f := jen.Id(fmt.Sprintf("ord%d", i))
+		if len(o.group) == 0 {
+			fields = append(fields, f.Qual(runtimePkg, "Multiset").Types(vt).Commentf("MIN/MAX of %s", m.Keys[o.val].Name))
+			continue
+		}
+		ikt := g.keyType(subVars(m.Keys, o.group))
+		fields = append(fields, f.Qual(runtimePkg, "OrderedIndex").Types(ikt, vt).Commentf("MIN/MAX of %s by %s", m.Keys[o.val].Name, varNames(subVars(m.Keys, o.group))))
+	}
+	return fields
+}
+
+// ordUpdates adds n (1: the entry with key k appears, -1: it disappears)
+// to the ordered indexes of a map.
+func (g *gen) ordUpdates(mi *mapInfo, n int) []jen.Code {
+	var code []jen.Code
+	for i, o := range mi.ordered {
+		val := keyField(jen.Id("k"), len(mi.m.Keys), o.val)
+		f := jen.Id("m").Dot(fmt.Sprintf("ord%d", i)).Dot("Add")
+		if len(o.group) == 0 {
+			code = append(code, f.Call(val, jen.Lit(n)))
+		} else {
+			code = append(code, f.Call(g.partialKey(mi.m, o.group), val, jen.Lit(n)))
+		}
+	}
+	return code
+}
+
+func (g *gen) ordResets(mi *mapInfo) []jen.Code {
+	var code []jen.Code
+	for i := range mi.ordered {
+		code = append(code, jen.Id("m").Dot(fmt.Sprintf("ord%d", i)).Dot("Reset").Call())
+	}
+	return code
 }
 
 func ctorName(mi *mapInfo) string { return "new" + exportedName(mi.m.Name) + "Map" }

@@ -435,10 +435,35 @@ func usesVar(fs []calculus.Term, name string) bool {
 	return false
 }
 
-// extreme emits the loops that find the least (or greatest) value of
+// extreme emits the code that finds the least (or greatest) value of
 // ex.Arg over the rows of ex.T with a non-zero multiplicity, into best (0
-// when there is none).
+// when there is none): a lookup in an ordered index of the map when ex.T
+// is one map's entries grouped by bound keys (see extremeMap), else loops.
 func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, error) {
+	if r, pos, ok := g.extremeMap(ex, sc); ok {
+		// One map's entries: read the group's multiset in its ordered index.
+		mi := g.maps[r.Name]
+		var group []int
+		var vals []jen.Code
+		for i, k := range r.Keys {
+			if c, bound := sc[k.Name]; bound {
+				group = append(group, i)
+				vals = append(vals, c.Clone())
+			}
+		}
+		ix := mi.orderedFor(group, pos)
+		fn := "Min"
+		if ex.Max {
+			fn = "Max"
+		}
+		read := jen.Id("e").Dot(mi.field).Dot(fmt.Sprintf("ord%d", ix)).Dot(fn)
+		if len(group) == 0 {
+			read = read.Call()
+		} else {
+			read = read.Call(g.keyValue(subVars(mi.m.Keys, group), vals))
+		}
+		return []jen.Code{jen.List(jen.Id(best), jen.Id("_")).Op(":=").Add(read)}, nil
+	}
 	found := g.fresh("found")
 	code := []jen.Code{jen.Var().Id(best).Add(goType(ex.Arg.Type)), jen.Id(found).Op(":=").False()}
 	op := "<"
@@ -470,6 +495,45 @@ func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, 
 	}
 	code = append(code, jen.Id("_").Op("=").Id(found))
 	return code, nil
+}
+
+// extremeMap recognizes an extreme over the entries of one keyed map, the
+// argument being one of its keys (at position pos) and every other key bound
+// or occurring once (so that it ranges over the map's entries): the shape
+// viewlet gives MIN and MAX, which an ordered index of the map answers.
+func (g *gen) extremeMap(ex *calculus.Extreme, sc scope) (r *calculus.MapRef, pos int, ok bool) {
+	t := ex.T
+	if a, isAgg := t.(*calculus.AggSum); isAgg {
+		t = a.T
+	}
+	monos := calculus.Expand(t)
+	if len(monos) != 1 || monos[0].Coef == 0 || len(monos[0].Factors) != 1 {
+		return nil, 0, false
+	}
+	r, ok = monos[0].Factors[0].(*calculus.MapRef)
+	if !ok || !g.maps[r.Name].keyed {
+		return nil, 0, false
+	}
+	if _, bound := sc[ex.Arg.Name]; bound {
+		return nil, 0, false
+	}
+	seen := map[string]int{}
+	for _, k := range r.Keys {
+		seen[k.Name]++
+	}
+	pos = -1
+	for i, k := range r.Keys {
+		if _, bound := sc[k.Name]; !bound && seen[k.Name] > 1 {
+			return nil, 0, false
+		}
+		if k.Name == ex.Arg.Name {
+			pos = i
+		}
+	}
+	if pos < 0 || g.maps[r.Name].m.Keys[pos].Type != ex.Arg.Type {
+		return nil, 0, false
+	}
+	return r, pos, true
 }
 
 func (g *gen) allBound(vs []calculus.Var, sc scope) bool {

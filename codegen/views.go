@@ -68,7 +68,8 @@ func (g *gen) view(v *viewlet.View) error {
 		}
 		mi := g.maps[m.Name]
 		if max, ok := extremes[i]; ok {
-			// MIN/MAX: scan the group's entries of the (group, value) count map.
+			// MIN/MAX: the least or greatest value of the group's entries of the
+			// (group, value) count map, read from the map's ordered index.
 			best := fmt.Sprintf("best%d", i)
 			ex := &calculus.Extreme{Max: max, Arg: m.Keys[len(m.Keys)-1], T: &calculus.MapRef{Name: m.Name, Keys: append(append([]calculus.Var{}, keyVars...), m.Keys[len(m.Keys)-1]), Type: m.Type}}
 			if hasVar(keyVars, ex.Arg.Name) {
@@ -201,7 +202,7 @@ func readsAgg(v *viewlet.View, i int) bool {
 				found = true
 			}
 			if r, ok := x.(*calculus.ExtremeRef); ok && r.Index == i {
-				found = true // read through a scan, no aggN variable
+				found = true // read through the ordered index, no aggN variable
 			}
 		})
 	}

@@ -15,6 +15,9 @@
 //   - SQL functions for generated code (no allocation on the hot path):
 //     CompileLike / LikePattern.Match, Substring, DatePart, DateAdd,
 //     CompileRegexp / RegexpMatch, the Cast* functions, ListMin, ListMax, Div.
+//   - Ordered multisets for MIN and MAX in generated code: Multiset (a treap
+//     with O(log n) Add, Min and Max, no allocation once warm) and
+//     OrderedIndex (one such multiset per group key, sharing node storage).
 //   - Field parsers (no allocation): ParseInt, ParseFloat, ParseDate, and
 //     ParseString; ParseValue for the interpreter. Engines report a field that
 //     does not parse with NewColumnError; Replay positions it as a FieldError

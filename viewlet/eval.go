@@ -44,7 +44,7 @@ func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
 			}
 		}
 		if !found {
-			return coerce(int64(0), x.T)
+			return zeroOf(x.T)
 		}
 		return coerce(best, x.T)
 	case *lang.Lit:

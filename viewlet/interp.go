@@ -367,6 +367,8 @@ func (in *Interp) eval(t calculus.Term, env map[string]any) []result {
 		var v any
 		if val, ok := x.T.(*calculus.Val); ok {
 			v = in.evalExpr(val.E, env)
+		} else if ex, ok := x.T.(*calculus.Extreme); ok {
+			v = in.extreme(ex, env)
 		} else {
 			s := 0.0
 			for _, r := range in.eval(x.T, env) {
@@ -384,18 +386,10 @@ func (in *Interp) eval(t calculus.Term, env map[string]any) []result {
 		e[x.V.Name] = coerce(v, x.V.Type)
 		return []result{{e, 1}}
 	case *calculus.Extreme:
-		found := false
-		var best float64
-		for _, r := range in.eval(x.T, env) {
-			if r.v == 0 {
-				continue
-			}
-			v := toFloat(r.env[x.Arg.Name])
-			if !found || (x.Max && v > best) || (!x.Max && v < best) {
-				best, found = v, true
-			}
-		}
-		if !found || best == 0 {
+		// Only under Lift, which binds the value (see extreme); as a
+		// multiplicity it must be numeric.
+		best := toFloat(in.extreme(x, env))
+		if best == 0 {
 			return nil
 		}
 		return []result{{env, best}}
@@ -548,4 +542,41 @@ func (in *Interp) view(v *View) runtime.View {
 	in.aggs = nil
 	runtime.SortRows(rv.Rows, len(v.Keys))
 	return rv
+}
+
+// extreme returns the least (or greatest) value of x.Arg over the rows of
+// x.T with a non-zero multiplicity, compared as runtime.CompareValues does
+// (numbers, strings and dates); the zero value of its type when there is none.
+func (in *Interp) extreme(x *calculus.Extreme, env map[string]any) any {
+	found := false
+	var best any
+	for _, r := range in.eval(x.T, env) {
+		if r.v == 0 {
+			continue
+		}
+		v := numify(r.env[x.Arg.Name])
+		if !found {
+			best, found = v, true
+			continue
+		}
+		if c := runtime.CompareValues(v, best); (x.Max && c > 0) || (!x.Max && c < 0) {
+			best = v
+		}
+	}
+	if !found {
+		return zeroOf(x.Arg.Type)
+	}
+	return coerce(best, x.Arg.Type)
+}
+
+// zeroOf is the value of an empty MIN or MAX of type t (as in generated
+// code, the zero value of its Go type).
+func zeroOf(t lang.Type) any {
+	switch t {
+	case lang.TString:
+		return ""
+	case lang.TDate:
+		return runtime.Date(0)
+	}
+	return coerce(int64(0), t)
 }

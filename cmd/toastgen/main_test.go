@@ -157,10 +157,10 @@ func TestBadQueries(t *testing.T) {
 				"\t                                                             ^",
 		},
 		{
-			name:  "MIN of a string",
-			query: "SELECT MIN(CAST_STRING(A)) FROM R;",
-			want: "bad.sql:3:8: MIN of a STRING is not supported yet\n" +
-				"\tSELECT MIN(CAST_STRING(A)) FROM R;\n" +
+			name:  "MIN DISTINCT",
+			query: "SELECT MIN(DISTINCT A) FROM R;",
+			want: "bad.sql:3:8: MIN(DISTINCT …) is not supported; only COUNT(DISTINCT …)\n" +
+				"\tSELECT MIN(DISTINCT A) FROM R;\n" +
 				"\t       ^",
 		},
 		{
