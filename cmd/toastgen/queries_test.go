@@ -128,12 +128,12 @@ func employeeDataset() dataset {
 	}}
 }
 
-// simpleDataset reads R, S and T from <sharedData>/simple/<dir>/<name>.dat.
+// simpleDataset reads R, S and T from <sharedData>/simple/<dir>/{r,s,t}.dat.
 func simpleDataset(dir string) dataset {
 	return dataset{name: dir, rewrite: func(f *lang.File) error {
 		for _, r := range f.Relations {
 			if r.Source != nil {
-				r.Source.Path = sharedData + "/simple/" + dir + "/" + filepath.Base(r.Source.Path)
+				r.Source.Path = sharedData + "/simple/" + dir + "/" + strings.ToLower(r.Name) + ".dat"
 			}
 		}
 		return nil
