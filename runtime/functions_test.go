@@ -251,6 +251,8 @@ func TestStdMath(t *testing.T) {
 	near("VECTOR_ANGLE orthogonal", VectorAngle(1, 0, 0, 0, 2, 0), math.Pi/2)
 	near("VECTOR_ANGLE opposite", VectorAngle(1, 0, 0, -2, 0, 0), math.Pi)
 	near("VECTOR_ANGLE 45", VectorAngle(1, 0, 0, 1, 1, 0), math.Pi/4)
+	near("VECTOR_ANGLE parallel (cosine rounds past 1)", VectorAngle(1, 1, 1, 1, 1, 1), 0)
+	near("VECTOR_ANGLE antiparallel", VectorAngle(1, 1, 1, -1, -1, -1), math.Pi)
 	near("VECTOR_ANGLE zero vector", VectorAngle(0, 0, 0, 1, 0, 0), math.NaN())
 	// p1=(1,0,0), p2=origin, p3=(0,0,1): the torsion about the z axis of p4.
 	near("DIHEDRAL_ANGLE cis", DihedralAngle(1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1), 0)

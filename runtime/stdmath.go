@@ -12,7 +12,9 @@ import "math"
 //
 // Like DBToaster's, they do not guard their domains: SQRT of a negative
 // number, VECTOR_ANGLE of a zero vector or POW(-1, 0.5) give NaN, which then
-// propagates into the aggregates it reaches.
+// propagates into the aggregates it reaches (VECTOR_ANGLE clamps its cosine,
+// see there). SQLite has no NaN (it becomes NULL), so the differential tests
+// keep arguments inside the domains.
 
 // Radians implements RADIANS(deg): deg·π/180.
 func Radians(deg float64) float64 { return deg * math.Pi / 180 }
@@ -52,12 +54,16 @@ func vecCross(x1, y1, z1, x2, y2, z2 float64) (x, y, z float64) {
 }
 
 // VectorAngle implements VECTOR_ANGLE(x1, y1, z1, x2, y2, z2): the angle
-// between the two vectors in radians, in [0, π]:
-// acos(dot / (|v1|·|v2|)). It is NaN when either vector is zero (0/0), as
-// in DBToaster, and also when rounding pushes the cosine of (anti)parallel
-// vectors past ±1.
+// between the two vectors in radians, in [0, π]: acos(dot / (|v1|·|v2|)),
+// DBToaster's formula, except that the cosine is clamped to [-1, 1] first:
+// rounding can push it just past ±1 for (anti)parallel vectors (v·v /
+// (|v|·|v|) with |v| = sqrt(3) is 1.0000000000000002), where DBToaster gets
+// NaN, a value that would stay in every incrementally maintained sum it
+// reaches even after the tuple is deleted; here it is 0 or π, the true angle.
+// It is NaN when either vector is zero (0/0), as in DBToaster.
 func VectorAngle(x1, y1, z1, x2, y2, z2 float64) float64 {
-	return math.Acos(VecDot(x1, y1, z1, x2, y2, z2) / float64(VecLength(x1, y1, z1)*VecLength(x2, y2, z2)))
+	c := VecDot(x1, y1, z1, x2, y2, z2) / float64(VecLength(x1, y1, z1)*VecLength(x2, y2, z2))
+	return math.Acos(max(-1, min(1, c)))
 }
 
 // DihedralAngle implements DIHEDRAL_ANGLE(x1,y1,z1, x2,y2,z2, x3,y3,z3,
