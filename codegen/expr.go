@@ -8,6 +8,7 @@ import (
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/runtime"
 )
 
 // expr translates a scalar expression to Go. Variables come from sc;
@@ -240,6 +241,23 @@ func (g *gen) call(x *lang.Call, sc scope) (*jen.Statement, error) {
 			g.regexps[l.Str] = v
 		}
 		return rt("RegexpMatch", jen.Id(v), args[1]), nil
+	case "HASH":
+		switch x.Args[0].Type() {
+		case lang.TFloat:
+			return rt("HashFloat", args[0]), nil
+		case lang.TString:
+			return rt("HashString", args[0]), nil
+		case lang.TDate:
+			return rt("Hash", jen.Int64().Call(args[0])), nil
+		}
+		return rt("Hash", args[0]), nil
+	}
+	if m, ok := runtime.MathFuncs[x.Name]; ok {
+		cs := make([]jen.Code, len(args))
+		for i, a := range args {
+			cs[i] = convert(a, x.Args[i].Type(), lang.TFloat)
+		}
+		return rt(m.GoName, cs...), nil
 	}
 	return nil, fmt.Errorf("codegen: unsupported function %s", x.Name)
 }

@@ -195,6 +195,38 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:8: unknown function FOO
 	SELECT FOO(A) FROM R;
 	       ^`},
+		{"math function arity", "SELECT SUM(VEC_LENGTH(A, B)) FROM R;",
+			`e.sql:3:12: VEC_LENGTH takes 3 arguments, got 2
+	SELECT SUM(VEC_LENGTH(A, B)) FROM R;
+	           ^`},
+		{"math function one argument", "SELECT SUM(SQRT(A, B)) FROM R;",
+			`e.sql:3:12: SQRT takes 1 argument, got 2
+	SELECT SUM(SQRT(A, B)) FROM R;
+	           ^`},
+		{"dihedral angle arity", "SELECT SUM(DIHEDRAL_ANGLE(A, B, A, B, A, B, A, B, A, B, A)) FROM R;",
+			`e.sql:3:12: DIHEDRAL_ANGLE takes 12 arguments, got 11
+	SELECT SUM(DIHEDRAL_ANGLE(A, B, A, B, A, B, A, B, A, B, A)) FROM R;
+	           ^`},
+		{"math function string argument", "SELECT SUM(VEC_DOT(A, B, A, B, NAME, A)) FROM R;",
+			`e.sql:3:32: VEC_DOT argument 5 must be INT or FLOAT, got STRING
+	SELECT SUM(VEC_DOT(A, B, A, B, NAME, A)) FROM R;
+	                               ^`},
+		{"math function date argument", "SELECT COUNT(*) FROM R WHERE COS(D) > 0;",
+			`e.sql:3:34: COS argument 1 must be INT or FLOAT, got DATE
+	SELECT COUNT(*) FROM R WHERE COS(D) > 0;
+	                                 ^`},
+		{"math function condition argument", "SELECT SUM(POW(A > 1, 2)) FROM R;",
+			`e.sql:3:18: a condition cannot be used as a value
+	SELECT SUM(POW(A > 1, 2)) FROM R;
+	                 ^`},
+		{"hash arity", "SELECT SUM(HASH(A, B)) FROM R;",
+			`e.sql:3:12: HASH takes 1 argument, got 2
+	SELECT SUM(HASH(A, B)) FROM R;
+	           ^`},
+		{"hash no argument", "SELECT SUM(HASH()) FROM R;",
+			`e.sql:3:12: HASH takes 1 argument, got 0
+	SELECT SUM(HASH()) FROM R;
+	           ^`},
 		{"duplicate result column", "SELECT A, B AS a FROM R;",
 			`e.sql:3:11: duplicate result column A
 	SELECT A, B AS a FROM R;

@@ -924,7 +924,11 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	}
 	nargs := func(n int) {
 		if len(args) != n {
-			r.fail(p, "%s takes %d arguments, got %d", name, n, len(args))
+			noun := "arguments"
+			if n == 1 {
+				noun = "argument"
+			}
+			r.fail(p, "%s takes %d %s, got %d", name, n, noun, len(args))
 		}
 	}
 	switch name {
@@ -967,6 +971,18 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 			r.fail(args[1].Pos(), "REGEXP_MATCH needs a STRING subject, got %s", args[1].Type())
 		}
 		return &Call{P: p, Name: name, Args: args, T: TInt}
+	case "HASH":
+		nargs(1)
+		return &Call{P: p, Name: name, Args: args, T: TInt}
+	}
+	if m, ok := rt.MathFuncs[name]; ok {
+		nargs(m.Arity)
+		for i, a := range args {
+			if !a.Type().Numeric() {
+				r.fail(a.Pos(), "%s argument %d must be INT or FLOAT, got %s", name, i+1, a.Type())
+			}
+		}
+		return &Call{P: p, Name: name, Args: args, T: TFloat}
 	}
 	r.fail(p, "unknown function %s", name)
 	return nil

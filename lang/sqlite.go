@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	rt "github.com/toastgen/toastgen/runtime"
 )
 
 // SQLite translates a resolved top-level query into SQLite SQL whose result
@@ -13,8 +15,10 @@ import (
 // The translation assumes the harness's conventions: tables and columns
 // named as declared, INT→INTEGER, FLOAT→REAL, STRING→TEXT, DATE→INTEGER
 // holding yyyymmdd, PRAGMA case_sensitive_like=ON, and the scalar functions
-// tg_date_add(d, n, unit), tg_regexp_match(re, s), tg_cast_string(x) and
-// tg_cast_date(s).
+// tg_date_add(d, n, unit), tg_regexp_match(re, s), tg_cast_string(x),
+// tg_cast_date(s), tg_hash(i), tg_hash_float(f), tg_hash_string(s), and
+// tg_<name> for each math function of runtime.MathFuncs (tg_sqrt,
+// tg_vec_length, …), taking INTEGER or REAL arguments.
 //
 // Dialect semantics are spelled out in SQL: "/" divides REALs, an ungrouped
 // aggregate over empty input is 0 (COALESCE), and a query without aggregates
@@ -461,7 +465,28 @@ func (t *sqlTr) call(e *Call) {
 		t.w("tg_cast_date(")
 		t.expr(a[0])
 		t.w(")")
+	case "HASH":
+		// The argument's type picks the definition (a DATE is hashed as
+		// its yyyymmdd INT, which is also its SQLite value).
+		switch a[0].Type() {
+		case TFloat:
+			t.w("tg_hash_float(")
+		case TString:
+			t.w("tg_hash_string(")
+		default:
+			t.w("tg_hash(")
+		}
+		t.expr(a[0])
+		t.w(")")
 	default:
+		if _, ok := rt.MathFuncs[e.Name]; ok {
+			// The oracle registers every math function as tg_<name>,
+			// implemented by the runtime, so that both sides round alike.
+			t.w("tg_", strings.ToLower(e.Name), "(")
+			t.args(a)
+			t.w(")")
+			return
+		}
 		panic("lang.SQLite: unexpected function " + e.Name)
 	}
 }

@@ -54,6 +54,31 @@ func registerFuncs(t *testing.T) {
 			d, err := runtime.ParseDate([]byte(fmt.Sprint(a[0])))
 			return int64(d), err
 		}))
+		for name, m := range runtime.MathFuncs {
+			must(sqlite.RegisterDeterministicScalarFunction("tg_"+strings.ToLower(name), int32(m.Arity), func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
+				fs := make([]float64, len(a))
+				for i, v := range a {
+					switch v := v.(type) {
+					case int64:
+						fs[i] = float64(v)
+					case float64:
+						fs[i] = v
+					default:
+						return nil, fmt.Errorf("%s: argument %d is %T", name, i+1, v)
+					}
+				}
+				return m.Eval(fs), nil
+			}))
+		}
+		must(sqlite.RegisterDeterministicScalarFunction("tg_hash", 1, func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
+			return runtime.Hash(a[0].(int64)), nil
+		}))
+		must(sqlite.RegisterDeterministicScalarFunction("tg_hash_float", 1, func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
+			return runtime.HashFloat(a[0].(float64)), nil
+		}))
+		must(sqlite.RegisterDeterministicScalarFunction("tg_hash_string", 1, func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
+			return runtime.HashString(a[0].(string)), nil
+		}))
 	})
 }
 

@@ -224,3 +224,79 @@ func TestDiv(t *testing.T) {
 		t.Error("division by zero is not 0")
 	}
 }
+
+func TestStdMath(t *testing.T) {
+	near := func(name string, got, want float64) {
+		t.Helper()
+		if math.IsNaN(want) {
+			if !math.IsNaN(got) {
+				t.Errorf("%s = %v, want NaN", name, got)
+			}
+			return
+		}
+		if math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s = %v, want %v", name, got, want)
+		}
+	}
+	near("RADIANS(180)", Radians(180), math.Pi)
+	near("DEGREES(pi/2)", Degrees(math.Pi/2), 90)
+	near("POW(2, 10)", Pow(2, 10), 1024)
+	near("POW(4, 0.5)", Pow(4, 0.5), 2)
+	near("SQRT(2)", Sqrt(2), math.Sqrt2)
+	near("SQRT(-1)", Sqrt(-1), math.NaN())
+	near("COS(pi)", Cos(math.Pi), -1)
+	near("SIN(pi/2)", Sin(math.Pi/2), 1)
+	near("VEC_LENGTH(3,4,12)", VecLength(3, 4, 12), 13)
+	near("VEC_DOT", VecDot(1, 2, 3, 4, 5, 6), 32)
+	near("VECTOR_ANGLE orthogonal", VectorAngle(1, 0, 0, 0, 2, 0), math.Pi/2)
+	near("VECTOR_ANGLE opposite", VectorAngle(1, 0, 0, -2, 0, 0), math.Pi)
+	near("VECTOR_ANGLE 45", VectorAngle(1, 0, 0, 1, 1, 0), math.Pi/4)
+	near("VECTOR_ANGLE parallel (cosine rounds past 1)", VectorAngle(1, 1, 1, 1, 1, 1), 0)
+	near("VECTOR_ANGLE antiparallel", VectorAngle(1, 1, 1, -1, -1, -1), math.Pi)
+	near("VECTOR_ANGLE zero vector", VectorAngle(0, 0, 0, 1, 0, 0), math.NaN())
+	// p1=(1,0,0), p2=origin, p3=(0,0,1): the torsion about the z axis of p4.
+	near("DIHEDRAL_ANGLE cis", DihedralAngle(1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1), 0)
+	near("DIHEDRAL_ANGLE trans", DihedralAngle(1, 0, 0, 0, 0, 0, 0, 0, 1, -1, 0, 1), math.Pi)
+	near("DIHEDRAL_ANGLE +90", DihedralAngle(1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1), math.Pi/2)
+	near("DIHEDRAL_ANGLE -90", DihedralAngle(1, 0, 0, 0, 0, 0, 0, 0, 1, 0, -1, 1), -math.Pi/2)
+	// Scaling and translating the points keeps the angle.
+	near("DIHEDRAL_ANGLE scaled", DihedralAngle(3, 5, 7, 1, 5, 7, 1, 5, 9, 1, 7, 9), math.Pi/2)
+	for name, m := range MathFuncs {
+		if m.Arity < 1 || m.GoName == "" || m.Eval == nil {
+			t.Errorf("MathFuncs[%s] incomplete", name)
+		}
+	}
+	near("MathFuncs DIHEDRAL_ANGLE", MathFuncs["DIHEDRAL_ANGLE"].Eval([]float64{1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1}), math.Pi/2)
+}
+
+func TestHash(t *testing.T) {
+	// Thomas Wang's hash64shift reference values.
+	for _, tt := range []struct {
+		in   int64
+		want uint64
+	}{
+		{0, 0x77cfa1eef01bca90},
+		{1, 0x5bca7c69b794f8ce},
+	} {
+		if got := uint64(Hash(tt.in)); got != tt.want {
+			t.Errorf("Hash(%d) = %#x, want %#x", tt.in, got, tt.want)
+		}
+	}
+	seen := map[int64]int64{}
+	for i := int64(-500); i < 500; i++ {
+		h := Hash(i)
+		if j, dup := seen[h]; dup {
+			t.Fatalf("Hash(%d) = Hash(%d)", i, j)
+		}
+		seen[h] = i
+	}
+	if HashFloat(0) != HashFloat(math.Copysign(0, -1)) {
+		t.Error("HashFloat(-0) != HashFloat(0)")
+	}
+	if HashFloat(1.5) == HashFloat(2.5) || HashString("a") == HashString("b") || HashString("") == HashString("a") {
+		t.Error("hash collision on trivial inputs")
+	}
+	if testing.AllocsPerRun(10, func() { _ = HashString("allocation free") }) != 0 {
+		t.Error("HashString allocates")
+	}
+}

@@ -202,6 +202,23 @@ func (in *Interp) call(x *lang.Call, env map[string]any) any {
 			in.res[re] = r
 		}
 		return runtime.RegexpMatch(r, args[1].(string))
+	case "HASH":
+		switch v := args[0].(type) {
+		case float64:
+			return runtime.HashFloat(v)
+		case string:
+			return runtime.HashString(v)
+		case runtime.Date:
+			return runtime.Hash(int64(v))
+		}
+		return runtime.Hash(toInt(args[0]))
+	}
+	if m, ok := runtime.MathFuncs[x.Name]; ok {
+		fs := make([]float64, len(args))
+		for i, a := range args {
+			fs[i] = toFloat(a)
+		}
+		return m.Eval(fs)
 	}
 	panic("interp: unknown function " + x.Name)
 }

@@ -164,6 +164,27 @@ func TestBadQueries(t *testing.T) {
 				"\t       ^",
 		},
 		{
+			name:  "math function arity",
+			query: "SELECT SUM(VECTOR_ANGLE(A, B, A, B, A)) FROM R;",
+			want: "bad.sql:3:12: VECTOR_ANGLE takes 6 arguments, got 5\n" +
+				"\tSELECT SUM(VECTOR_ANGLE(A, B, A, B, A)) FROM R;\n" +
+				"\t           ^",
+		},
+		{
+			name:  "math function argument type",
+			query: "SELECT COUNT(*) FROM R WHERE RADIANS(CAST_STRING(A)) > 1;",
+			want: "bad.sql:3:38: RADIANS argument 1 must be INT or FLOAT, got STRING\n" +
+				"\tSELECT COUNT(*) FROM R WHERE RADIANS(CAST_STRING(A)) > 1;\n" +
+				"\t                                     ^",
+		},
+		{
+			name:  "HASH arity",
+			query: "SELECT HASH(A, B), COUNT(*) FROM R GROUP BY HASH(A, B);",
+			want: "bad.sql:3:8: HASH takes 1 argument, got 2\n" +
+				"\tSELECT HASH(A, B), COUNT(*) FROM R GROUP BY HASH(A, B);\n" +
+				"\t       ^",
+		},
+		{
 			name:  "SUM DISTINCT",
 			query: "SELECT SUM(DISTINCT A) FROM R;",
 			want: "bad.sql:3:8: SUM(DISTINCT …) is not supported; only COUNT(DISTINCT …)\n" +

@@ -9,8 +9,11 @@
 // declared relation with the same column names; INT→INTEGER, FLOAT→REAL,
 // STRING→TEXT, DATE→INTEGER holding yyyymmdd (runtime.Date's value);
 // PRAGMA case_sensitive_like=ON; and the scalar functions tg_date_add,
-// tg_regexp_match, tg_cast_string and tg_cast_date implemented with the
-// runtime package, so the oracle and the engines share those definitions.
+// tg_regexp_match, tg_cast_string, tg_cast_date, the tg_hash family and one
+// tg_<name> per runtime.MathFuncs entry (tg_sqrt, tg_dihedral_angle, …), all
+// implemented with the runtime package, so the oracle and the engines share
+// those definitions (and round floats alike: SQLite's own math functions,
+// where compiled in, are not used).
 //
 // The package is non-test code so that the viewlet, codegen and cmd tests can
 // all use it; it is not meant for production use.
@@ -41,6 +44,13 @@ type DB struct {
 	views map[*lang.Query]*sql.Stmt
 }
 
+// scalarFn is an SQLite scalar function to register.
+type scalarFn struct {
+	name string
+	n    int32
+	fn   func(*sqlite.FunctionContext, []driver.Value) (driver.Value, error)
+}
+
 var (
 	registerOnce sync.Once
 	registerErr  error
@@ -52,11 +62,7 @@ var (
 func register() error {
 	registerOnce.Do(func() {
 		var re sync.Map // pattern → *regexp.Regexp
-		fns := []struct {
-			name string
-			n    int32
-			fn   func(*sqlite.FunctionContext, []driver.Value) (driver.Value, error)
-		}{
+		fns := []scalarFn{
 			{"tg_date_add", 3, func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
 				if a[0] == nil || a[1] == nil || a[2] == nil {
 					return nil, nil
@@ -115,6 +121,53 @@ func register() error {
 				return nil, fmt.Errorf("tg_cast_date(%T)", a[0])
 			}},
 		}
+		hash := func(name string, h func(driver.Value) (int64, bool)) {
+			fns = append(fns, scalarFn{name, 1, func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
+				if a[0] == nil {
+					return nil, nil
+				}
+				v, ok := h(a[0])
+				if !ok {
+					return nil, fmt.Errorf("%s(%T): unexpected argument type", name, a[0])
+				}
+				return v, nil
+			}})
+		}
+		hash("tg_hash", func(v driver.Value) (int64, bool) {
+			i, ok := v.(int64)
+			return runtime.Hash(i), ok
+		})
+		hash("tg_hash_float", func(v driver.Value) (int64, bool) {
+			f, ok := toFloat(v)
+			return runtime.HashFloat(f), ok
+		})
+		hash("tg_hash_string", func(v driver.Value) (int64, bool) {
+			switch s := v.(type) {
+			case string:
+				return runtime.HashString(s), true
+			case []byte:
+				return runtime.HashString(string(s)), true
+			}
+			return 0, false
+		})
+		for name, m := range runtime.MathFuncs {
+			name := "tg_" + strings.ToLower(name)
+			fns = append(fns, scalarFn{name, int32(m.Arity), func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
+				fs := make([]float64, len(a))
+				for i, v := range a {
+					if v == nil {
+						return nil, nil
+					}
+					f, ok := toFloat(v)
+					if !ok {
+						return nil, fmt.Errorf("%s: argument %d is %T, want a number", name, i+1, v)
+					}
+					fs[i] = f
+				}
+				// A NaN result becomes NULL in SQLite.
+				return m.Eval(fs), nil
+			}})
+		}
 		for _, f := range fns {
 			if err := sqlite.RegisterDeterministicScalarFunction(f.name, f.n, f.fn); err != nil {
 				registerErr = fmt.Errorf("oracle: registering %s: %w", f.name, err)
@@ -123,6 +176,17 @@ func register() error {
 		}
 	})
 	return registerErr
+}
+
+// toFloat converts an SQLite numeric argument to float64.
+func toFloat(v driver.Value) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
 }
 
 // sqlType is the SQLite column type of a dialect type.
