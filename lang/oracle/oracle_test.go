@@ -106,18 +106,24 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// TestGenerate checks that deletes only remove live tuples, that values come
-// from the domain, and that streams are deterministic.
+// TestGenerate checks that static tables are loaded first, that deletes only
+// remove live tuples, that values come from the domain, and that streams are
+// deterministic.
 func TestGenerate(t *testing.T) {
 	f := parse(t, schema+"CREATE TABLE STATIC (K INT);\nSELECT COUNT(*) FROM R;")
 	d := Domain{Ints: 3, Columns: map[string]Domain{"R.A": {Ints: 2}}, Days: 10}
 	s := Generate(f, 7, 3000, 0.3, d)
-	if len(s.Events) != 3000 {
+	if len(s.Events) != 150+3000 {
 		t.Fatalf("%d events", len(s.Events))
+	}
+	for i, e := range s.Events[:150] {
+		if e.Rel != "STATIC" || !e.Insert {
+			t.Fatalf("event %d is %v, want an insert into the static table", i, e)
+		}
 	}
 	live := map[string]int{}
 	deletes := 0
-	for i, e := range s.Events {
+	for i, e := range s.Events[150:] {
 		if e.Rel != "R" {
 			t.Fatalf("event %d on %s", i, e.Rel)
 		}

@@ -106,8 +106,9 @@ func (d Domain) withDefaults(parent Domain) Domain {
 	return d
 }
 
-// Generate returns a random stream of n events over the streams of f
-// (static tables get no events), deterministic for a given seed. Each event
+// Generate returns a random stream of events, deterministic for a given
+// seed: first max(4, n/20) inserts into each static table, then n events over
+// the streams of f. Each event
 // picks a stream uniformly; with probability deleteFrac it deletes a tuple
 // chosen uniformly from that stream's live multiset (an insert if the stream
 // is empty), else it inserts a tuple whose columns are drawn from domain.
@@ -115,13 +116,27 @@ func (d Domain) withDefaults(parent Domain) Domain {
 func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain) Stream {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x70a57))
 	var streams []*lang.Relation
+	var s Stream
 	for _, r := range f.Relations {
 		if r.Stream {
 			streams = append(streams, r)
+			continue
+		}
+		// A static table is loaded, inserts only, before the streams start.
+		var doms []Domain
+		for _, c := range r.Columns {
+			doms = append(doms, domain.column(r.Name, c.Name))
+		}
+		for range max(4, n/20) {
+			t := make([]any, len(r.Columns))
+			for j, c := range r.Columns {
+				t[j] = draw(rng, c.Type, doms[j])
+			}
+			s.Events = append(s.Events, Event{Rel: r.Name, Insert: true, Tuple: t})
 		}
 	}
 	if len(streams) == 0 {
-		return Stream{}
+		return s
 	}
 	doms := make([][]Domain, len(streams))
 	for i, r := range streams {
@@ -130,7 +145,6 @@ func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain
 		}
 	}
 	live := make([][][]any, len(streams))
-	var s Stream
 	for range n {
 		i := rng.IntN(len(streams))
 		r := streams[i]
