@@ -198,6 +198,9 @@ func (c *compiler) compileMap(m *Map, depth int) error {
 		return nil
 	}
 	for _, rel := range calculus.Relations(def) {
+		if c.emptyWhileLoading(def, rel) {
+			continue
+		}
 		for _, ins := range []bool{true, false} {
 			if err := c.incremental(m, def, c.trigger(rel, ins), depth); err != nil {
 				return err
@@ -205,6 +208,29 @@ func (c *compiler) compileMap(m *Map, depth int) error {
 		}
 	}
 	return nil
+}
+
+// emptyWhileLoading reports whether rel is a static table and every
+// monomial of def joins a stream at its top level. Tables are loaded before
+// any stream event, so such a map is empty while rel changes: its statements
+// on rel's events would add nothing, and are left out. The maps the streams'
+// statements read over tables alone keep rel's statements.
+func (c *compiler) emptyWhileLoading(def *calculus.AggSum, rel string) bool {
+	if r := c.rels[rel]; r == nil || r.Stream {
+		return false
+	}
+	for _, mono := range calculus.Expand(def.T) {
+		joinsStream := false
+		for _, f := range mono.Factors {
+			if x, ok := f.(*calculus.Rel); ok && c.rels[x.Name] != nil && c.rels[x.Name].Stream {
+				joinsStream = true
+			}
+		}
+		if !joinsStream {
+			return false
+		}
+	}
+	return true
 }
 
 // incremental emits m[keys] += Δdef for trigger t.
@@ -282,6 +308,9 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 	}
 	hoisted := &calculus.AggSum{Group: def.Group, T: sumOf(terms)}
 	for _, rel := range calculus.Relations(def) {
+		if c.emptyWhileLoading(def, rel) {
+			continue
+		}
 		for _, ins := range []bool{true, false} {
 			t := c.trigger(rel, ins)
 			if !nestedRels[rel] {
