@@ -33,9 +33,9 @@ func (g *gen) triggers(r *lang.Relation) error {
 			}
 		}
 		name := "Delete" + exportedName(r.Name)
-		verb := "deletes"
+		verb := "deletes one tuple from"
 		if ins {
-			name, verb = "Insert"+exportedName(r.Name), "inserts"
+			name, verb = "Insert"+exportedName(r.Name), "inserts one tuple into"
 		}
 		var params []jen.Code
 		sc := scope{}
@@ -90,7 +90,11 @@ func (g *gen) triggers(r *lang.Relation) error {
 				}
 			}
 		}
-		g.f.Commentf("%s %s one tuple into relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", name, verb, r.Name)
+		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", name, verb, r.Name)
+		if !r.Stream {
+			g.f.Comment("")
+			g.f.Commentf("%s is a static table: load it before the first stream event.", r.Name)
+		}
 		if t != nil && len(t.Stmts) > 0 {
 			g.f.Comment("")
 			for _, s := range t.Stmts {

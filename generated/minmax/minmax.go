@@ -58,7 +58,7 @@ func (e *Engine) InsertR(a int64, b int64) {
 	}
 }
 
-// DeleteR deletes one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteR deletes one tuple from relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY2_COUNT[a] += -(b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += -1
@@ -106,7 +106,7 @@ func (e *Engine) InsertS(b int64, c int64) {
 	}
 }
 
-// DeleteS deletes one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteS deletes one tuple from relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[b] += -1
 //	QUERY1_AGG1[b, c] += -1

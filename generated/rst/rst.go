@@ -70,7 +70,7 @@ func (e *Engine) InsertR(a int64, b int64) {
 	}
 }
 
-// DeleteR deletes one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteR deletes one tuple from relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_TOTAL[] += -a * QUERY1_TOTAL_mST[b]
 //	QUERY1_TOTAL_mR[b] += -a
@@ -133,7 +133,7 @@ func (e *Engine) InsertS(b int64, c int64) {
 	}
 }
 
-// DeleteS deletes one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteS deletes one tuple from relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_TOTAL[] += -QUERY1_TOTAL_mR[b] * QUERY1_TOTAL_mT[c]
 //	QUERY1_TOTAL_mST[b] += -QUERY1_TOTAL_mT[c]
@@ -196,7 +196,7 @@ func (e *Engine) InsertT(c int64, d int64) {
 	}
 }
 
-// DeleteT deletes one tuple into relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteT deletes one tuple from relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_TOTAL[] += -d * QUERY1_TOTAL_mRS[c]
 //	QUERY1_TOTAL_mST[b] += -d * QUERY1_TOTAL_mST_mS[b, c]

@@ -109,7 +109,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 }
 
-// DeleteLineitem deletes one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity

@@ -132,7 +132,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 }
 
-// DeleteLineitem deletes one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
@@ -299,7 +299,7 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 	}
 }
 
-// DeleteOrders deletes one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_COUNT_mLINEITEM[o_orderkey]
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey]
@@ -441,7 +441,7 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 	}
 }
 
-// DeleteCustomer deletes one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
+// DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
