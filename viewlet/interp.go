@@ -22,7 +22,7 @@ type Interp struct {
 	rels  []runtime.Relation
 	maps  map[string]*imap
 	trig  map[string]*Trigger
-	base  map[string]*imap // base relations, for evaluating definitions directly
+	base  map[string]*imap // the base relations that statements read directly
 	likes map[string]*runtime.LikePattern
 	res   map[string]*regexp.Regexp
 	aggs  []float64 // the current group's aggregates while reading a view
@@ -41,8 +41,18 @@ func NewInterp(p *Program) *Interp {
 		in.trig[triggerKey(t.Event.Rel, t.Event.Insert)] = t
 	}
 	in.rels = RuntimeRelations(p.Relations)
-	for _, r := range p.Relations {
-		in.base[r.Name] = newIMap()
+	for _, t := range p.Triggers {
+		for _, s := range t.Stmts {
+			for _, m := range s.RHS {
+				for _, f := range m.Factors {
+					calculus.Walk(f, func(u calculus.Term) {
+						if r, ok := u.(*calculus.Rel); ok && in.base[r.Name] == nil {
+							in.base[r.Name] = newIMap()
+						}
+					})
+				}
+			}
+		}
 	}
 	return in
 }
@@ -150,12 +160,13 @@ func (in *Interp) ApplyBatch(b runtime.Batch) {
 
 // Fire runs the trigger of one event.
 func (in *Interp) Fire(rel string, insert bool, tuple []any) {
-	bm := in.base[rel]
-	d := 1.0
-	if !insert {
-		d = -1
+	if bm := in.base[rel]; bm != nil {
+		d := 1.0
+		if !insert {
+			d = -1
+		}
+		bm.add(tuple, d)
 	}
-	bm.add(tuple, d)
 	t := in.trig[triggerKey(rel, insert)]
 	if t == nil {
 		return
@@ -186,7 +197,7 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 		in.evalStmt(s, env, func(keys []any, v float64) { ups = append(ups, update{m, keys, v}) })
 		if s.Replace {
 			// Every entry matching the keys the event binds is replaced.
-			mask, vals := boundKeys(s.Keys, env)
+			mask, vals := boundKeys(nil, s.Keys, env)
 			var old []*ientry
 			m.each(mask, vals, func(e *ientry) { old = append(old, e) })
 			for _, e := range old {
@@ -228,14 +239,13 @@ func (e *env) mark() int { return len(e.b) }
 
 func (e *env) reset(mark int) { e.b = e.b[:mark] }
 
-// boundKeys returns which of keys env binds (bit i for keys[i]) and their
-// values in order.
-func boundKeys(keys []calculus.Var, env *env) (uint64, []any) {
+// boundKeys returns which of keys env binds (bit i for keys[i]) and, appended
+// to vals, their values in order.
+func boundKeys(vals []any, keys []calculus.Var, env *env) (uint64, []any) {
 	if len(keys) > 64 {
 		panic("interp: map with more than 64 keys")
 	}
 	var mask uint64
-	var vals []any
 	for i, k := range keys {
 		if v, ok := env.get(k.Name); ok {
 			mask |= 1 << i
@@ -249,20 +259,29 @@ func boundKeys(keys []calculus.Var, env *env) (uint64, []any) {
 // of the keys go through a secondary index per set of bound positions,
 // built on first use and maintained by add and remove.
 type imap struct {
-	entries map[string]*ientry        // by encodeKey of all keys
-	indexes map[uint64]map[string]set // by mask of bound positions, then encodeKey of their values
+	entries map[string]*ientry // by encodeKey of all keys
+	indexes map[uint64]*index  // by mask of the bound positions
+	nindex  int
 }
-
-type set = map[*ientry]struct{}
 
 type ientry struct {
 	key  string // encodeKey(keys)
 	keys []any
 	val  float64
+	pos  []int32 // the entry's position in its bucket of each index, by index id
 }
 
+// index groups a map's entries by their keys at the positions of mask.
+type index struct {
+	id      int
+	mask    uint64
+	buckets map[string]*bucket // by encodeKey of the keys at mask
+}
+
+type bucket struct{ es []*ientry }
+
 func newIMap() *imap {
-	return &imap{entries: map[string]*ientry{}, indexes: map[uint64]map[string]set{}}
+	return &imap{entries: map[string]*ientry{}, indexes: map[uint64]*index{}}
 }
 
 func (m *imap) add(keys []any, v float64) {
@@ -273,14 +292,10 @@ func (m *imap) add(keys []any, v float64) {
 	k := appendKey(buf[:0], keys)
 	e := m.entries[string(k)]
 	if e == nil {
-		e = &ientry{key: string(k), keys: append([]any{}, keys...)}
+		e = &ientry{key: string(k), keys: append([]any{}, keys...), pos: make([]int32, m.nindex)}
 		m.entries[e.key] = e
-		for mask, ix := range m.indexes {
-			p := project(mask, e.keys)
-			if ix[p] == nil {
-				ix[p] = set{}
-			}
-			ix[p][e] = struct{}{}
+		for _, ix := range m.indexes {
+			ix.insert(e)
 		}
 	}
 	e.val += v
@@ -291,12 +306,8 @@ func (m *imap) add(keys []any, v float64) {
 
 func (m *imap) remove(e *ientry) {
 	delete(m.entries, e.key)
-	for mask, ix := range m.indexes {
-		p := project(mask, e.keys)
-		delete(ix[p], e)
-		if len(ix[p]) == 0 {
-			delete(ix, p)
-		}
+	for _, ix := range m.indexes {
+		ix.remove(e)
 	}
 }
 
@@ -320,32 +331,55 @@ func (m *imap) each(mask uint64, vals []any, f func(*ientry)) {
 	}
 	ix := m.indexes[mask]
 	if ix == nil {
-		ix = map[string]set{}
-		for _, e := range m.entries {
-			p := project(mask, e.keys)
-			if ix[p] == nil {
-				ix[p] = set{}
-			}
-			ix[p][e] = struct{}{}
-		}
+		ix = &index{id: m.nindex, mask: mask, buckets: map[string]*bucket{}}
+		m.nindex++
 		m.indexes[mask] = ix
+		for _, e := range m.entries {
+			e.pos = append(e.pos, 0)
+			ix.insert(e)
+		}
 	}
 	var buf [64]byte
-	for e := range ix[string(appendKey(buf[:0], vals))] {
-		f(e)
+	if b := ix.buckets[string(appendKey(buf[:0], vals))]; b != nil {
+		for _, e := range b.es {
+			f(e)
+		}
 	}
 }
 
-// project encodes the keys at the positions of mask.
-func project(mask uint64, keys []any) string {
+func (ix *index) insert(e *ientry) {
 	var buf [64]byte
-	b := buf[:0]
+	p := ix.project(buf[:0], e.keys)
+	b := ix.buckets[string(p)]
+	if b == nil {
+		b = &bucket{}
+		ix.buckets[string(p)] = b
+	}
+	e.pos[ix.id] = int32(len(b.es))
+	b.es = append(b.es, e)
+}
+
+func (ix *index) remove(e *ientry) {
+	var buf [64]byte
+	p := ix.project(buf[:0], e.keys)
+	b := ix.buckets[string(p)]
+	i, last := e.pos[ix.id], b.es[len(b.es)-1]
+	b.es[i], last.pos[ix.id] = last, i
+	b.es[len(b.es)-1] = nil
+	b.es = b.es[:len(b.es)-1]
+	if len(b.es) == 0 {
+		delete(ix.buckets, string(p))
+	}
+}
+
+// project appends the encoding of the keys at the positions of ix.mask.
+func (ix *index) project(b []byte, keys []any) []byte {
 	for i, k := range keys {
-		if mask&(1<<i) != 0 {
+		if ix.mask&(1<<i) != 0 {
 			b = appendValue(b, k)
 		}
 	}
-	return string(b)
+	return b
 }
 
 // appendKey appends an encoding of keys to b that is equal for equal key
@@ -439,6 +473,14 @@ func (in *Interp) eval(t calculus.Term, env *env, k func(float64)) {
 	case *calculus.AggSum:
 		// Sum T's results per value of the group variables; the other
 		// variables T binds are not visible outside.
+		if len(x.Group) == 0 {
+			s := 0.0
+			in.eval(x.T, env, func(v float64) { s += v })
+			if s != 0 {
+				k(s)
+			}
+			return
+		}
 		type group struct {
 			keys []any
 			v    float64
@@ -564,27 +606,36 @@ func encodeBindings(bs []binding) string {
 // others. (Map order: float sums may differ in the last bits between runs;
 // comparisons allow it.)
 func (in *Interp) scan(m *imap, keys []calculus.Var, env *env, k func(float64)) {
-	mask, vals := boundKeys(keys, env)
+	var buf [8]any
+	mask, vals := boundKeys(buf[:0], keys, env)
 	if len(vals) == len(keys) {
 		if v := m.get(vals); v != 0 {
 			k(v)
 		}
 		return
 	}
+	// Each unbound key is bound to the entry's value, or, when its variable
+	// repeats an earlier unbound key, must equal that key's value.
+	var first [64]int8
+	for i, kv := range keys {
+		first[i] = int8(i)
+		for j := range i {
+			if mask&(1<<j) == 0 && keys[j].Name == kv.Name {
+				first[i] = int8(j)
+				break
+			}
+		}
+	}
 	m.each(mask, vals, func(e *ientry) {
 		mark := env.mark()
 		ok := true
 		for i, kv := range keys {
-			if mask&(1<<i) != 0 {
-				continue
-			}
-			if b, bound := env.get(kv.Name); bound {
-				ok = equalValues(b, e.keys[i]) // a key repeated in the read
-				if !ok {
-					break
-				}
-			} else {
+			switch {
+			case mask&(1<<i) != 0:
+			case first[i] == int8(i):
 				env.bind(kv.Name, e.keys[i])
+			default:
+				ok = ok && equalValues(e.keys[first[i]], e.keys[i])
 			}
 		}
 		if ok {
