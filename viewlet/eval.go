@@ -11,10 +11,10 @@ import (
 
 // evalExpr evaluates a scalar expression over bound variables. Booleans are
 // int64 1 or 0.
-func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
+func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 	switch x := e.(type) {
 	case *calculus.VarRef:
-		v, ok := env[x.V.Name]
+		v, ok := env.get(x.V.Name)
 		if !ok {
 			panic("interp: unbound variable " + x.V.Name)
 		}
@@ -26,15 +26,13 @@ func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
 		}
 		return v
 	case *calculus.ExtremeRef:
-		// The least or greatest last key among the group's entries.
+		// The least or greatest last key among the group's entries: those
+		// whose other keys are the group's.
 		m := in.maps[in.view_.Aggs[x.Index].Name]
 		found := false
 		var best any
-		for _, e := range m.entries {
+		m.each(1<<len(in.group)-1, in.group, func(e *ientry) {
 			n := len(e.keys) - 1
-			if encodeKey(e.keys[:n]) != encodeKey(in.group) || e.val == 0 {
-				continue
-			}
 			c := 0
 			if found {
 				c = runtime.CompareValues(numify(e.keys[n]), numify(best))
@@ -42,7 +40,7 @@ func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
 			if !found || (x.Max && c > 0) || (!x.Max && c < 0) {
 				best, found = e.keys[n], true
 			}
-		}
+		})
 		if !found {
 			return zeroOf(x.T)
 		}
@@ -145,7 +143,7 @@ func (in *Interp) evalExpr(e lang.Expr, env map[string]any) any {
 	panic(fmt.Sprintf("interp: cannot evaluate %T", e))
 }
 
-func (in *Interp) call(x *lang.Call, env map[string]any) any {
+func (in *Interp) call(x *lang.Call, env *env) any {
 	args := make([]any, len(x.Args))
 	for i, a := range x.Args {
 		args[i] = in.evalExpr(a, env)

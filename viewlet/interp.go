@@ -1,6 +1,7 @@
 package viewlet
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"regexp"
@@ -21,7 +22,7 @@ type Interp struct {
 	rels  []runtime.Relation
 	maps  map[string]*imap
 	trig  map[string]*Trigger
-	base  map[string]*imap // base relations, for evaluating definitions directly
+	base  map[string]*imap // the base relations that statements read directly
 	likes map[string]*runtime.LikePattern
 	res   map[string]*regexp.Regexp
 	aggs  []float64 // the current group's aggregates while reading a view
@@ -29,28 +30,29 @@ type Interp struct {
 	view_ *View
 }
 
-type imap struct {
-	entries map[string]*ientry
-}
-
-type ientry struct {
-	keys []any
-	val  float64
-}
-
 // NewInterp returns an interpreter over empty base relations.
 func NewInterp(p *Program) *Interp {
 	in := &Interp{prog: p, maps: map[string]*imap{}, trig: map[string]*Trigger{}, base: map[string]*imap{},
 		likes: map[string]*runtime.LikePattern{}, res: map[string]*regexp.Regexp{}}
 	for _, m := range p.Maps {
-		in.maps[m.Name] = &imap{entries: map[string]*ientry{}}
+		in.maps[m.Name] = newIMap()
 	}
 	for _, t := range p.Triggers {
 		in.trig[triggerKey(t.Event.Rel, t.Event.Insert)] = t
 	}
 	in.rels = RuntimeRelations(p.Relations)
-	for _, r := range p.Relations {
-		in.base[r.Name] = &imap{entries: map[string]*ientry{}}
+	for _, t := range p.Triggers {
+		for _, s := range t.Stmts {
+			for _, m := range s.RHS {
+				for _, f := range m.Factors {
+					calculus.Walk(f, func(u calculus.Term) {
+						if r, ok := u.(*calculus.Rel); ok && in.base[r.Name] == nil {
+							in.base[r.Name] = newIMap()
+						}
+					})
+				}
+			}
+		}
 	}
 	return in
 }
@@ -158,19 +160,20 @@ func (in *Interp) ApplyBatch(b runtime.Batch) {
 
 // Fire runs the trigger of one event.
 func (in *Interp) Fire(rel string, insert bool, tuple []any) {
-	bm := in.base[rel]
-	d := 1.0
-	if !insert {
-		d = -1
+	if bm := in.base[rel]; bm != nil {
+		d := 1.0
+		if !insert {
+			d = -1
+		}
+		bm.add(tuple, d)
 	}
-	bm.add(tuple, d)
 	t := in.trig[triggerKey(rel, insert)]
 	if t == nil {
 		return
 	}
-	env := map[string]any{}
+	env := &env{}
 	for i, a := range t.Event.Args {
-		env[a.Name] = tuple[i]
+		env.bind(a.Name, tuple[i])
 	}
 	type update struct {
 		m    *imap
@@ -190,21 +193,17 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 			continue
 		}
 		m := in.maps[s.Map.Name]
-		if s.Replace {
-			var ups []update
-			in.evalStmt(s, env, func(keys []any, v float64) { ups = append(ups, update{m, keys, v}) })
-			for k, e := range m.entries {
-				if matchBound(s.Keys, e.keys, env) {
-					delete(m.entries, k)
-				}
-			}
-			for _, u := range ups {
-				u.m.add(u.keys, u.v)
-			}
-			continue
-		}
 		var ups []update
 		in.evalStmt(s, env, func(keys []any, v float64) { ups = append(ups, update{m, keys, v}) })
+		if s.Replace {
+			// Every entry matching the keys the event binds is replaced.
+			mask, vals := boundKeys(nil, s.Keys, env)
+			var old []*ientry
+			m.each(mask, vals, func(e *ientry) { old = append(old, e) })
+			for _, e := range old {
+				m.remove(e)
+			}
+		}
 		for _, u := range ups {
 			u.m.add(u.keys, u.v)
 		}
@@ -214,155 +213,313 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 	}
 }
 
-func matchBound(keys []calculus.Var, vals []any, env map[string]any) bool {
-	for i, k := range keys {
-		if v, ok := env[k.Name]; ok && !equalValues(v, vals[i]) {
-			return false
+// env holds the bound variables: a stack of bindings. A term that binds a
+// variable pushes it, passes the extended env to its continuation, then
+// pops it (reset to the mark taken before), so evaluation never copies an
+// env. A variable is only pushed when it is not bound already.
+type env struct{ b []binding }
+
+type binding struct {
+	name string
+	val  any
+}
+
+func (e *env) get(name string) (any, bool) {
+	for i := len(e.b) - 1; i >= 0; i-- {
+		if e.b[i].name == name {
+			return e.b[i].val, true
 		}
 	}
-	return true
+	return nil, false
+}
+
+func (e *env) bind(name string, v any) { e.b = append(e.b, binding{name, v}) }
+
+func (e *env) mark() int { return len(e.b) }
+
+func (e *env) reset(mark int) { e.b = e.b[:mark] }
+
+// boundKeys returns which of keys env binds (bit i for keys[i]) and, appended
+// to vals, their values in order.
+func boundKeys(vals []any, keys []calculus.Var, env *env) (uint64, []any) {
+	if len(keys) > 64 {
+		panic("interp: map with more than 64 keys")
+	}
+	var mask uint64
+	for i, k := range keys {
+		if v, ok := env.get(k.Name); ok {
+			mask |= 1 << i
+			vals = append(vals, v)
+		}
+	}
+	return mask, vals
+}
+
+// imap is a map from key tuples to non-zero values. Reads that bind some
+// of the keys go through a secondary index per set of bound positions,
+// built on first use and maintained by add and remove.
+type imap struct {
+	entries map[string]*ientry // by encodeKey of all keys
+	indexes map[uint64]*index  // by mask of the bound positions
+	nindex  int
+}
+
+type ientry struct {
+	key  string // encodeKey(keys)
+	keys []any
+	val  float64
+	pos  []int32 // the entry's position in its bucket of each index, by index id
+}
+
+// index groups a map's entries by their keys at the positions of mask.
+type index struct {
+	id      int
+	mask    uint64
+	buckets map[string]*bucket // by encodeKey of the keys at mask
+}
+
+type bucket struct{ es []*ientry }
+
+func newIMap() *imap {
+	return &imap{entries: map[string]*ientry{}, indexes: map[uint64]*index{}}
 }
 
 func (m *imap) add(keys []any, v float64) {
 	if v == 0 {
 		return
 	}
-	k := encodeKey(keys)
-	e := m.entries[k]
+	var buf [64]byte
+	k := appendKey(buf[:0], keys)
+	e := m.entries[string(k)]
 	if e == nil {
-		e = &ientry{keys: append([]any{}, keys...)}
-		m.entries[k] = e
+		e = &ientry{key: string(k), keys: append([]any{}, keys...), pos: make([]int32, m.nindex)}
+		m.entries[e.key] = e
+		for _, ix := range m.indexes {
+			ix.insert(e)
+		}
 	}
 	e.val += v
 	if e.val == 0 {
-		delete(m.entries, k)
+		m.remove(e)
+	}
+}
+
+func (m *imap) remove(e *ientry) {
+	delete(m.entries, e.key)
+	for _, ix := range m.indexes {
+		ix.remove(e)
 	}
 }
 
 func (m *imap) get(keys []any) float64 {
-	if e := m.entries[encodeKey(keys)]; e != nil {
+	var buf [64]byte
+	if e := m.entries[string(appendKey(buf[:0], keys))]; e != nil {
 		return e.val
 	}
 	return 0
 }
 
-func encodeKey(keys []any) string {
-	var b strings.Builder
-	for _, k := range keys {
-		switch x := k.(type) {
-		case float64:
-			if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-				fmt.Fprintf(&b, "n%d|", int64(x))
-			} else {
-				fmt.Fprintf(&b, "f%v|", x)
-			}
-		case int64:
-			fmt.Fprintf(&b, "n%d|", x)
-		default:
-			fmt.Fprintf(&b, "%T%v|", k, k)
+// each calls f on every entry whose keys at the positions of mask equal
+// vals (in order): all entries when mask is 0, else those of an index. f
+// must not change m.
+func (m *imap) each(mask uint64, vals []any, f func(*ientry)) {
+	if mask == 0 {
+		for _, e := range m.entries {
+			f(e)
+		}
+		return
+	}
+	ix := m.indexes[mask]
+	if ix == nil {
+		ix = &index{id: m.nindex, mask: mask, buckets: map[string]*bucket{}}
+		m.nindex++
+		m.indexes[mask] = ix
+		for _, e := range m.entries {
+			e.pos = append(e.pos, 0)
+			ix.insert(e)
 		}
 	}
-	return b.String()
+	var buf [64]byte
+	if b := ix.buckets[string(appendKey(buf[:0], vals))]; b != nil {
+		for _, e := range b.es {
+			f(e)
+		}
+	}
+}
+
+func (ix *index) insert(e *ientry) {
+	var buf [64]byte
+	p := ix.project(buf[:0], e.keys)
+	b := ix.buckets[string(p)]
+	if b == nil {
+		b = &bucket{}
+		ix.buckets[string(p)] = b
+	}
+	e.pos[ix.id] = int32(len(b.es))
+	b.es = append(b.es, e)
+}
+
+func (ix *index) remove(e *ientry) {
+	var buf [64]byte
+	p := ix.project(buf[:0], e.keys)
+	b := ix.buckets[string(p)]
+	i, last := e.pos[ix.id], b.es[len(b.es)-1]
+	b.es[i], last.pos[ix.id] = last, i
+	b.es[len(b.es)-1] = nil
+	b.es = b.es[:len(b.es)-1]
+	if len(b.es) == 0 {
+		delete(ix.buckets, string(p))
+	}
+}
+
+// project appends the encoding of the keys at the positions of ix.mask.
+func (ix *index) project(b []byte, keys []any) []byte {
+	for i, k := range keys {
+		if ix.mask&(1<<i) != 0 {
+			b = appendValue(b, k)
+		}
+	}
+	return b
+}
+
+// appendKey appends an encoding of keys to b that is equal for equal key
+// tuples: int64 and integral float64 values encode alike (equalValues
+// compares them numerically), other types are tagged, strings are
+// length-prefixed.
+func appendKey(b []byte, keys []any) []byte {
+	for _, k := range keys {
+		b = appendValue(b, k)
+	}
+	return b
+}
+
+func appendValue(b []byte, k any) []byte {
+	switch x := k.(type) {
+	case int64:
+		b = binary.LittleEndian.AppendUint64(append(b, 'n'), uint64(x))
+	case float64:
+		if x == math.Trunc(x) && x >= -(1<<63) && x < 1<<63 {
+			b = binary.LittleEndian.AppendUint64(append(b, 'n'), uint64(int64(x)))
+		} else {
+			b = binary.LittleEndian.AppendUint64(append(b, 'f'), math.Float64bits(x))
+		}
+	case string:
+		b = append(binary.AppendUvarint(append(b, 's'), uint64(len(x))), x...)
+	case runtime.Date:
+		b = binary.LittleEndian.AppendUint64(append(b, 'd'), uint64(x))
+	case nil:
+		b = append(b, '0')
+	default:
+		panic(fmt.Sprintf("interp: cannot encode key %v (%T)", k, k))
+	}
+	return b
 }
 
 // evalStmt evaluates a statement's RHS, emitting (keys, value) per result.
-func (in *Interp) evalStmt(s *Stmt, env map[string]any, emit func([]any, float64)) {
+func (in *Interp) evalStmt(s *Stmt, env *env, emit func([]any, float64)) {
 	for _, m := range s.RHS {
-		in.evalFactors(m.Factors, env, m.Coef, func(e map[string]any, v float64) {
+		in.evalFactors(m.Factors, env, m.Coef, func(v float64) {
 			keys := make([]any, len(s.Keys))
 			for i, k := range s.Keys {
-				keys[i] = e[k.Name]
+				keys[i], _ = env.get(k.Name)
 			}
 			emit(keys, v)
 		})
 	}
 }
 
-func copyEnv(env map[string]any) map[string]any {
-	e := make(map[string]any, len(env)+4)
-	for k, v := range env {
-		e[k] = v
-	}
-	return e
-}
-
-// evalFactors evaluates a product left to right with sideways binding.
-func (in *Interp) evalFactors(fs []calculus.Term, env map[string]any, acc float64, emit func(map[string]any, float64)) {
+// evalFactors evaluates a product left to right with sideways binding,
+// calling k with the product's value under each binding of its variables.
+func (in *Interp) evalFactors(fs []calculus.Term, env *env, acc float64, k func(float64)) {
 	if acc == 0 {
 		return
 	}
 	if len(fs) == 0 {
-		emit(env, acc)
+		k(acc)
 		return
 	}
-	for _, r := range in.eval(fs[0], env) {
-		in.evalFactors(fs[1:], r.env, acc*r.v, emit)
-	}
+	in.eval(fs[0], env, func(v float64) {
+		in.evalFactors(fs[1:], env, acc*v, k)
+	})
 }
 
-type result struct {
-	env map[string]any
-	v   float64
-}
-
-// eval evaluates a term under env, returning its non-zero results with the
-// bindings they add.
-func (in *Interp) eval(t calculus.Term, env map[string]any) []result {
+// eval evaluates a term under env, calling k with each non-zero result
+// while env holds the bindings the result adds (continuation-passing: the
+// bindings are undone when k returns).
+func (in *Interp) eval(t calculus.Term, env *env, k func(float64)) {
 	switch x := t.(type) {
 	case *calculus.Val:
-		v := toFloat(in.evalExpr(x.E, env))
-		if v == 0 {
-			return nil
+		if v := toFloat(in.evalExpr(x.E, env)); v != 0 {
+			k(v)
 		}
-		return []result{{env, v}}
+		return
 	case *calculus.MapRef:
-		return in.scan(in.maps[x.Name], x.Keys, env)
+		in.scan(in.maps[x.Name], x.Keys, env, k)
+		return
 	case *calculus.Rel:
-		return in.scan(in.base[x.Name], x.Vars, env)
+		in.scan(in.base[x.Name], x.Vars, env, k)
+		return
 	case *calculus.Prod:
-		var out []result
-		in.evalFactors(x.Factors, env, 1, func(e map[string]any, v float64) { out = append(out, result{e, v}) })
-		return out
+		in.evalFactors(x.Factors, env, 1, k)
+		return
 	case *calculus.Sum:
-		var out []result
 		for _, u := range x.Terms {
-			out = append(out, in.eval(u, env)...)
+			in.eval(u, env, k)
 		}
-		return out
+		return
 	case *calculus.Neg:
-		out := in.eval(x.T, env)
-		for i := range out {
-			out[i].v = -out[i].v
-		}
-		return out
+		in.eval(x.T, env, func(v float64) { k(-v) })
+		return
 	case *calculus.AggSum:
-		groups := map[string]*result{}
-		var order []string
-		for _, r := range in.eval(x.T, env) {
-			keys := make([]any, len(x.Group))
-			for i, g := range x.Group {
-				keys[i] = r.env[g.Name]
+		// Sum T's results per value of the group variables; the other
+		// variables T binds are not visible outside.
+		if len(x.Group) == 0 {
+			s := 0.0
+			in.eval(x.T, env, func(v float64) { s += v })
+			if s != 0 {
+				k(s)
 			}
-			k := encodeKey(keys)
-			g := groups[k]
+			return
+		}
+		type group struct {
+			keys []any
+			v    float64
+		}
+		groups := map[string]*group{}
+		var order []*group
+		in.eval(x.T, env, func(v float64) {
+			var buf [64]byte
+			kb := buf[:0]
+			for _, gv := range x.Group {
+				v, _ := env.get(gv.Name)
+				kb = appendValue(kb, v)
+			}
+			g := groups[string(kb)]
 			if g == nil {
-				e := copyEnv(env)
+				keys := make([]any, len(x.Group))
 				for i, gv := range x.Group {
-					e[gv.Name] = keys[i]
+					keys[i], _ = env.get(gv.Name)
 				}
-				g = &result{env: e}
-				groups[k] = g
-				order = append(order, k)
+				g = &group{keys: keys}
+				groups[string(kb)] = g
+				order = append(order, g)
 			}
-			g.v += r.v
-		}
-		var out []result
-		for _, k := range order {
-			if groups[k].v != 0 {
-				out = append(out, *groups[k])
+			g.v += v
+		})
+		for _, g := range order {
+			if g.v == 0 {
+				continue
 			}
+			mark := env.mark()
+			for i, gv := range x.Group {
+				if _, ok := env.get(gv.Name); !ok {
+					env.bind(gv.Name, g.keys[i])
+				}
+			}
+			k(g.v)
+			env.reset(mark)
 		}
-		return out
+		return
 	case *calculus.Lift:
 		var v any
 		if val, ok := x.T.(*calculus.Val); ok {
@@ -371,112 +528,116 @@ func (in *Interp) eval(t calculus.Term, env map[string]any) []result {
 			v = in.extreme(ex, env)
 		} else {
 			s := 0.0
-			for _, r := range in.eval(x.T, env) {
-				s += r.v
-			}
+			in.eval(x.T, env, func(r float64) { s += r })
 			v = s
 		}
-		if old, ok := env[x.V.Name]; ok {
+		if old, ok := env.get(x.V.Name); ok {
 			if equalValues(old, v) {
-				return []result{{env, 1}}
+				k(1)
 			}
-			return nil
+			return
 		}
-		e := copyEnv(env)
-		e[x.V.Name] = coerce(v, x.V.Type)
-		return []result{{e, 1}}
+		mark := env.mark()
+		env.bind(x.V.Name, coerce(v, x.V.Type))
+		k(1)
+		env.reset(mark)
+		return
 	case *calculus.Extreme:
 		// Only under Lift, which binds the value (see extreme); as a
 		// multiplicity it must be numeric.
-		best := toFloat(in.extreme(x, env))
-		if best == 0 {
-			return nil
+		if best := toFloat(in.extreme(x, env)); best != 0 {
+			k(best)
 		}
-		return []result{{env, best}}
+		return
 	case *calculus.Exists:
-		groups := map[string]*result{}
-		var order []string
-		for _, r := range in.eval(x.T, env) {
-			k := encodeEnv(r.env)
-			if g := groups[k]; g != nil {
-				g.v += r.v
+		// 1 for each distinct binding of the variables T binds where T's
+		// results sum to non-zero; those bindings stay visible.
+		type group struct {
+			bs []binding
+			v  float64
+		}
+		groups := map[string]*group{}
+		var order []*group
+		base := env.mark()
+		in.eval(x.T, env, func(v float64) {
+			bs := append([]binding{}, env.b[base:]...)
+			key := encodeBindings(bs)
+			if g := groups[key]; g != nil {
+				g.v += v
 			} else {
-				groups[k] = &result{r.env, r.v}
-				order = append(order, k)
+				g = &group{bs, v}
+				groups[key] = g
+				order = append(order, g)
 			}
-		}
-		var out []result
-		for _, k := range order {
-			if groups[k].v != 0 {
-				out = append(out, result{groups[k].env, 1})
+		})
+		for _, g := range order {
+			if g.v == 0 {
+				continue
 			}
+			env.b = append(env.b, g.bs...)
+			k(1)
+			env.reset(base)
 		}
-		return out
+		return
 	}
 	panic(fmt.Sprintf("interp: unknown term %T", t))
 }
 
-func encodeEnv(env map[string]any) string {
-	ks := make([]string, 0, len(env))
-	for k := range env {
-		ks = append(ks, k)
+// encodeBindings encodes a set of bindings independently of their order.
+func encodeBindings(bs []binding) string {
+	s := append([]binding{}, bs...)
+	sort.Slice(s, func(i, j int) bool { return s[i].name < s[j].name })
+	var b []byte
+	for _, x := range s {
+		b = append(b, x.name...)
+		b = append(b, '=')
+		b = appendValue(b, x.val)
 	}
-	sort.Strings(ks)
-	vals := make([]any, len(ks))
-	for i, k := range ks {
-		vals[i] = env[k]
-	}
-	return strings.Join(ks, ",") + "=" + encodeKey(vals)
+	return string(b)
 }
 
 // scan reads a map at keys: a lookup when all are bound, else a loop over
-// the entries that match the bound ones.
-func (in *Interp) scan(m *imap, keys []calculus.Var, env map[string]any) []result {
-	all := true
-	vals := make([]any, len(keys))
-	for i, k := range keys {
-		v, ok := env[k.Name]
-		if !ok {
-			all = false
-		}
-		vals[i] = v
-	}
-	if all {
+// the entries that match the bound ones (through an index), binding the
+// others. (Map order: float sums may differ in the last bits between runs;
+// comparisons allow it.)
+func (in *Interp) scan(m *imap, keys []calculus.Var, env *env, k func(float64)) {
+	var buf [8]any
+	mask, vals := boundKeys(buf[:0], keys, env)
+	if len(vals) == len(keys) {
 		if v := m.get(vals); v != 0 {
-			return []result{{env, v}}
+			k(v)
 		}
-		return nil
+		return
 	}
-	// A loop over the entries that match the bound keys. (Map order: float
-	// sums may differ in the last bits between runs; comparisons allow it.)
-	var out []result
-	for _, e := range m.entries {
-		ok := true
-		for i, kv := range keys {
-			if b, bound := env[kv.Name]; bound && !equalValues(b, e.keys[i]) {
-				ok = false
+	// Each unbound key is bound to the entry's value, or, when its variable
+	// repeats an earlier unbound key, must equal that key's value.
+	var first [64]int8
+	for i, kv := range keys {
+		first[i] = int8(i)
+		for j := range i {
+			if mask&(1<<j) == 0 && keys[j].Name == kv.Name {
+				first[i] = int8(j)
 				break
 			}
 		}
-		if !ok {
-			continue
-		}
-		ext := copyEnv(env)
+	}
+	m.each(mask, vals, func(e *ientry) {
+		mark := env.mark()
+		ok := true
 		for i, kv := range keys {
-			if b, bound := ext[kv.Name]; bound {
-				if !equalValues(b, e.keys[i]) { // a key repeated in the read
-					ok = false
-					break
-				}
-			} else {
-				ext[kv.Name] = e.keys[i]
+			switch {
+			case mask&(1<<i) != 0:
+			case first[i] == int8(i):
+				env.bind(kv.Name, e.keys[i])
+			default:
+				ok = ok && equalValues(e.keys[first[i]], e.keys[i])
 			}
 		}
 		if ok {
-			out = append(out, result{ext, e.val})
+			k(e.val)
 		}
-	}
-	return out
+		env.reset(mark)
+	})
 }
 
 // Views implements runtime.Engine.
@@ -505,10 +666,10 @@ func (in *Interp) view(v *View) runtime.View {
 		}
 	}
 	for _, keys := range groups {
-		env := map[string]any{}
+		env := &env{}
 		for i, k := range v.Keys {
-			env[k.Name] = keys[i]
-			env[k.Var.Name] = keys[i]
+			env.bind(k.Name, keys[i])
+			env.bind(k.Var.Name, keys[i])
 		}
 		aggs := make([]float64, len(v.Aggs))
 		for i, m := range v.Aggs {
@@ -547,22 +708,23 @@ func (in *Interp) view(v *View) runtime.View {
 // extreme returns the least (or greatest) value of x.Arg over the rows of
 // x.T with a non-zero multiplicity, compared as runtime.CompareValues does
 // (numbers, strings and dates); the zero value of its type when there is none.
-func (in *Interp) extreme(x *calculus.Extreme, env map[string]any) any {
+func (in *Interp) extreme(x *calculus.Extreme, env *env) any {
 	found := false
 	var best any
-	for _, r := range in.eval(x.T, env) {
-		if r.v == 0 {
-			continue
+	in.eval(x.T, env, func(r float64) {
+		if r == 0 {
+			return
 		}
-		v := numify(r.env[x.Arg.Name])
+		a, _ := env.get(x.Arg.Name)
+		v := numify(a)
 		if !found {
 			best, found = v, true
-			continue
+			return
 		}
 		if c := runtime.CompareValues(v, best); (x.Max && c > 0) || (!x.Max && c < 0) {
 			best = v
 		}
-	}
+	})
 	if !found {
 		return zeroOf(x.Arg.Type)
 	}
