@@ -253,7 +253,7 @@ func (c *compiler) incremental(m *Map, def *calculus.AggSum, t *Trigger, depth i
 			}
 			keys[i] = k
 		}
-		factors, err := c.materialize(sm.Factors, args, keys, m.Name, depth)
+		factors, err := c.materialize(sm.Factors, args, keys, m.Name, depth, true)
 		if err != nil {
 			return err
 		}
@@ -336,7 +336,7 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 			}
 			var rhs []calculus.Monomial
 			for _, mono := range calculus.Expand(calculus.SubstTerm(d.T, sub)) {
-				fs, err := c.materialize(mono.Factors, t.Event.Args, keys, m.Name, depth)
+				fs, err := c.materialize(mono.Factors, t.Event.Args, keys, m.Name, depth, true)
 				if err != nil {
 					return err
 				}
@@ -469,7 +469,7 @@ func (c *compiler) nestedTerm(t calculus.Term, inputs []calculus.Var, parent str
 		}
 		// Nested aggregates are always materialized as maps, whatever the
 		// depth: -depth bounds the recursion of delta maps only.
-		fs, err := c.materialize(mono.Factors, inputs, a.Group, parent, Unbounded)
+		fs, err := c.materialize(mono.Factors, inputs, a.Group, parent, Unbounded, false)
 		if err != nil {
 			return nil, err
 		}
@@ -567,10 +567,12 @@ func avoidNames(def *calculus.AggSum, args []calculus.Var) *calculus.AggSum {
 // component variables it reads become keys of the component's map, over
 // which the statement then loops (DBToaster's choice for inequality joins).
 // Each component becomes one map keyed by the variables it shares with the
-// rest of the statement: arguments, the target's keys, outside factors.
-// Below depth 2 the components are not aggregated: their relation atoms read
+// rest of the statement: arguments, the target's keys, outside factors; with
+// splitHubs, a component whose keys meet only through one summed-over
+// variable becomes one map per group (splitAtHub). Nested aggregates keep
+// one map per component: their group must be a map's keys. Below depth 2 the components are not aggregated: their relation atoms read
 // the base relations' maps directly (first-order IVM).
-func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var, parent string, depth int) ([]calculus.Term, error) {
+func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var, parent string, depth int, splitHubs bool) ([]calculus.Term, error) {
 	bound := map[string]bool{}
 	for _, a := range args {
 		bound[a.Name] = true
@@ -714,7 +716,7 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 		}
 		groups := [][]int{idx}
 		var hub []calculus.Var
-		if v, gs := splitAtHub(factors, idx, bound, need); gs != nil {
+		if v, gs := splitAtHub(factors, idx, bound, need); splitHubs && gs != nil {
 			groups, hub = gs, []calculus.Var{v}
 		}
 		for _, idx := range groups {
