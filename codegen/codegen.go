@@ -21,6 +21,12 @@
 //     disappears. Reading the extreme of a group is then O(log n) instead
 //     of a loop over the group's entries. (The multiset counts entries,
 //     not their values: the extreme is over entries with a non-zero value.)
+//   - A map whose values a nested aggregate sums over a range of one key
+//     (AggSum([], M[g, k] * {k > x}), x and g bound: the inequality-
+//     correlated subqueries of VWAP-like queries) also keeps a range-sum
+//     index: per group g, a runtime.RangeSum of the values by k, which add
+//     updates by every delta. The sum is then one O(log n) read instead of
+//     a loop over the group's entries. Other nested sums keep the loops.
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
@@ -103,6 +109,7 @@ type mapInfo struct {
 	keyed   bool
 	indexes [][]int // secondary indexes: key positions of each
 	ordered []ordIndex
+	ranges  []ordIndex // range-sum indexes (see rangeFor)
 	buffers []*viewlet.Stmt
 }
 
@@ -125,6 +132,21 @@ func (mi *mapInfo) orderedFor(group []int, val int) int {
 	}
 	mi.ordered = append(mi.ordered, ordIndex{group: group, val: val})
 	return len(mi.ordered) - 1
+}
+
+// rangeFor returns the number of the range-sum index by group of the key at
+// position val, planning it if needed: per value of the keys at positions
+// group, the entries' values ordered by the key at val with subtree sums
+// (runtime.RangeSumIndex; a runtime.RangeSum when group is empty), so that
+// a nested sum over a range of that key is one O(log n) read.
+func (mi *mapInfo) rangeFor(group []int, val int) int {
+	for i, o := range mi.ranges {
+		if o.val == val && equalInts(o.group, group) {
+			return i
+		}
+	}
+	mi.ranges = append(mi.ranges, ordIndex{group: group, val: val})
+	return len(mi.ranges) - 1
 }
 
 func (mi *mapInfo) arena() bool { return len(mi.indexes) > 0 }

@@ -32,9 +32,15 @@ func (g *gen) mapType(mi *mapInfo) {
 	if !mi.arena() {
 		fields := []jen.Code{jen.Id("index").Map(kt).Add(vt)}
 		fields = append(fields, g.ordFields(mi)...)
-		if len(mi.ordered) > 0 {
+		fields = append(fields, g.rngFields(mi)...)
+		switch {
+		case len(mi.ordered) > 0 && len(mi.ranges) > 0:
+			g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX and range sums.", mi.typ, m.Name, varNames(m.Keys))
+		case len(mi.ordered) > 0:
 			g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX.", mi.typ, m.Name, varNames(m.Keys))
-		} else {
+		case len(mi.ranges) > 0:
+			g.f.Commentf("%s stores map %s[%s] with range-sum indexes.", mi.typ, m.Name, varNames(m.Keys))
+		default:
 			g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
 		}
 		g.f.Type().Id(mi.typ).Struct(fields...)
@@ -42,28 +48,28 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
 		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
 			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
-		g.f.Func().Params(recv).Id("reset").Params().Block(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...)...)
+		g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
 		if len(mi.ordered) == 0 {
 			g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
-				jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
-				jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
-					jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
-				).Else().Block(
-					jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
-				),
+				append(append([]jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return())}, g.rngUpdates(mi)...),
+					jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
+						jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
+					).Else().Block(
+						jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
+					))...,
 			)
 			return
 		}
 		// An entry appearing or disappearing updates the ordered indexes.
-		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
-			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(append(append(
+			[]jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return())}, g.rngUpdates(mi)...),
 			jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
 			jen.If(jen.Id("v").Op("+=").Id("old"), jen.Id("v").Op("==").Lit(0)).Block(
 				append(append([]jen.Code{jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))}, g.ordUpdates(mi, -1)...), jen.Return())...,
 			),
 			jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
 			jen.If(jen.Op("!").Id("ok")).Block(g.ordUpdates(mi, 1)...),
-		)
+		)...)
 		return
 	}
 	entry := "entry" + exportedName(m.Name)
@@ -86,6 +92,7 @@ func (g *gen) mapType(mi *mapInfo) {
 		inits[jen.Id(fmt.Sprintf("idx%d", i))] = jen.Make(jen.Map(ikt).Index().Int32())
 	}
 	fields = append(fields, g.ordFields(mi)...)
+	fields = append(fields, g.rngFields(mi)...)
 	g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
@@ -106,6 +113,7 @@ func (g *gen) mapType(mi *mapInfo) {
 			ix.Clone().Index(jen.Id("k")).Op("=").Id("s").Index(jen.Empty(), jen.Lit(0))))
 	}
 	resetBody = append(resetBody, g.ordResets(mi)...)
+	resetBody = append(resetBody, g.rngResets(mi)...)
 	g.f.Func().Params(recv).Id("reset").Params().Block(resetBody...)
 	partial := func(i int) jen.Code { return g.partialKey(m, mi.indexes[i]) }
 	var insert, remove []jen.Code
@@ -125,7 +133,7 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Id(s).Index(jen.Empty(), jen.Len(jen.Id(s)).Op("-").Lit(1)),
 		)
 	}
-	body := []jen.Code{
+	body := append(g.rngUpdates(mi),
 		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
 		jen.If(jen.Op("!").Id("ok")).Block(append([]jen.Code{
 			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
@@ -144,7 +152,7 @@ func (g *gen) mapType(mi *mapInfo) {
 		jen.Id("ent").Dot("val").Op("+=").Id("v"),
 		jen.If(jen.Id("ent").Dot("val").Op("!=").Lit(0)).Block(jen.Return()),
 		jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
-	}
+	)
 	body = append(body, remove...)
 	body = append(body, g.ordUpdates(mi, -1)...)
 	body = append(body, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
@@ -198,6 +206,50 @@ func (g *gen) ordResets(mi *mapInfo) []jen.Code {
 	var code []jen.Code
 	for i := range mi.ordered {
 		code = append(code, jen.Id("m").Dot(fmt.Sprintf("ord%d", i)).Dot("Reset").Call())
+	}
+	return code
+}
+
+// rngFields declares the range-sum indexes of a map (see rangeFor); their
+// zero values are empty.
+func (g *gen) rngFields(mi *mapInfo) []jen.Code {
+	var fields []jen.Code
+	m := mi.m
+	for i, o := range mi.ranges {
+		kt := goType(m.Keys[o.val].Type)
+		f := jen.Id(fmt.Sprintf("rng%d", i))
+		if len(o.group) == 0 {
+			fields = append(fields, f.Qual(runtimePkg, "RangeSum").Types(kt, goType(m.Type)).Commentf("sums over ranges of %s", m.Keys[o.val].Name))
+			continue
+		}
+		ikt := g.keyType(subVars(m.Keys, o.group))
+		fields = append(fields, f.Qual(runtimePkg, "RangeSumIndex").Types(ikt, kt, goType(m.Type)).Commentf("sums over ranges of %s by %s", m.Keys[o.val].Name, varNames(subVars(m.Keys, o.group))))
+	}
+	return fields
+}
+
+// rngUpdates adds the delta v of the entry with key k to the range-sum
+// indexes of a map (before add changes v). Each index holds exactly the
+// map's entries, by the same additions, so an entry leaves the index when
+// it leaves the map.
+func (g *gen) rngUpdates(mi *mapInfo) []jen.Code {
+	var code []jen.Code
+	for i, o := range mi.ranges {
+		val := keyField(jen.Id("k"), len(mi.m.Keys), o.val)
+		f := jen.Id("m").Dot(fmt.Sprintf("rng%d", i)).Dot("Add")
+		if len(o.group) == 0 {
+			code = append(code, f.Call(val, jen.Id("v")))
+		} else {
+			code = append(code, f.Call(g.partialKey(mi.m, o.group), val, jen.Id("v")))
+		}
+	}
+	return code
+}
+
+func (g *gen) rngResets(mi *mapInfo) []jen.Code {
+	var code []jen.Code
+	for i := range mi.ranges {
+		code = append(code, jen.Id("m").Dot(fmt.Sprintf("rng%d", i)).Dot("Reset").Call())
 	}
 	return code
 }

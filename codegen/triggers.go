@@ -394,8 +394,10 @@ func (g *gen) liftNested(sk *sink, x *calculus.Lift, rest []calculus.Term, sc sc
 // accumulate emits `var name T` and the loops that add a term's value (a
 // sum of products over maps, evaluated with the variables of sc) into it.
 func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) ([]jen.Code, error) {
+	ranged := true // a monomial may be read from a range-sum index
 	if a, ok := t.(*calculus.AggSum); ok {
 		t = a.T
+		ranged = g.allBound(a.Group, sc)
 	}
 	code := []jen.Code{jen.Var().Id(name).Add(goType(typ))}
 	sk := &sink{typ: typ, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
@@ -410,6 +412,21 @@ func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) 
 				coef = jen.Lit(mono.Coef)
 			}
 		}
+		if ranged {
+			if read, rest, ok, err := g.rangeSum(mono, sc); err != nil {
+				return nil, err
+			} else if ok {
+				// One O(log n) read; the other factors are over bound
+				// variables only and multiply (or guard) it.
+				mi := g.maps[read.r.Name]
+				c, err := g.factors(sk, rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, typ))))
+				if err != nil {
+					return nil, err
+				}
+				code = append(code, jen.Block(c...))
+				continue
+			}
+		}
 		c, err := g.factors(sk, mono.Factors, sc, coef)
 		if err != nil {
 			return nil, err
@@ -417,6 +434,164 @@ func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) 
 		code = append(code, jen.Block(c...))
 	}
 	return code, nil
+}
+
+// rangeRead is a nested sum read from a range-sum index.
+type rangeRead struct {
+	r    *calculus.MapRef
+	code *jen.Statement
+}
+
+// rangeSum recognizes a monomial of a nested sum over the entries of one
+// keyed map whose keys are all bound but one, k, restricted to a range of
+// k by comparisons with bound expressions — M[g..., k] * {k > x} (also
+// {x < k}, <, <=, >=, and at most one lower and one upper bound), possibly
+// times factors over bound variables only — and returns the read of the
+// sum from the map's range-sum index by group g (planning it), with the
+// remaining factors. It declines anything else: the caller loops.
+func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.Term, bool, error) {
+	var none rangeRead
+	var r *calculus.MapRef
+	var vals []*calculus.Val
+	for _, f := range mono.Factors {
+		switch x := f.(type) {
+		case *calculus.MapRef:
+			if r != nil {
+				return none, nil, false, nil
+			}
+			r = x
+		case *calculus.Val:
+			vals = append(vals, x)
+		default:
+			return none, nil, false, nil
+		}
+	}
+	if r == nil || !g.maps[r.Name].keyed {
+		return none, nil, false, nil
+	}
+	mi := g.maps[r.Name]
+	pos := -1
+	for i, k := range r.Keys {
+		if _, bound := sc[k.Name]; !bound {
+			if pos >= 0 {
+				return none, nil, false, nil
+			}
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return none, nil, false, nil
+	}
+	k := r.Keys[pos]
+	kt := mi.m.Keys[pos].Type
+	var rest []calculus.Term
+	var lo, hi lang.Expr // bounds of k
+	var loIncl, hiIncl bool
+	for _, v := range vals {
+		mentions := false
+		for _, u := range calculus.Vars(v) {
+			if u.Name == k.Name {
+				mentions = true
+			} else if _, bound := sc[u.Name]; !bound {
+				return none, nil, false, nil
+			}
+		}
+		if !mentions {
+			rest = append(rest, v)
+			continue
+		}
+		b, ok := v.E.(*lang.Binary)
+		if !ok {
+			return none, nil, false, nil
+		}
+		op, other := b.Op, b.R
+		if ref, isRef := b.L.(*calculus.VarRef); !isRef || ref.V.Name != k.Name {
+			ref, isRef = b.R.(*calculus.VarRef)
+			if !isRef || ref.V.Name != k.Name {
+				return none, nil, false, nil
+			}
+			// x op k: flip to k op' x.
+			other = b.L
+			op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+		}
+		for _, u := range calculus.ExprVars(other, nil) {
+			if u.Name == k.Name {
+				return none, nil, false, nil
+			}
+		}
+		if ot := other.Type(); ot != kt && !(kt == lang.TFloat && ot == lang.TInt) {
+			return none, nil, false, nil
+		}
+		switch op {
+		case ">", ">=":
+			if lo != nil {
+				return none, nil, false, nil
+			}
+			lo, loIncl = other, op == ">="
+		case "<", "<=":
+			if hi != nil {
+				return none, nil, false, nil
+			}
+			hi, hiIncl = other, op == "<="
+		default:
+			return none, nil, false, nil
+		}
+	}
+	if lo == nil && hi == nil {
+		return none, nil, false, nil
+	}
+	var args []jen.Code
+	var group []int
+	var gvals []jen.Code
+	for i, key := range r.Keys {
+		if i != pos {
+			group = append(group, i)
+			gvals = append(gvals, sc[key.Name].Clone())
+		}
+	}
+	if len(group) > 0 {
+		args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
+	}
+	bound := func(e lang.Expr) (jen.Code, error) {
+		c, err := g.expr(e, sc)
+		if err != nil {
+			return nil, err
+		}
+		return convert(c, e.Type(), kt), nil
+	}
+	var fn string
+	switch {
+	case lo != nil && hi != nil:
+		l, err := bound(lo)
+		if err != nil {
+			return none, nil, false, err
+		}
+		h, err := bound(hi)
+		if err != nil {
+			return none, nil, false, err
+		}
+		fn, args = "SumBetween", append(args, l, jen.Lit(loIncl), h, jen.Lit(hiIncl))
+	case lo != nil:
+		l, err := bound(lo)
+		if err != nil {
+			return none, nil, false, err
+		}
+		fn, args = "SumGreater", append(args, l)
+		if loIncl {
+			fn = "SumGreaterEq"
+		}
+	default:
+		h, err := bound(hi)
+		if err != nil {
+			return none, nil, false, err
+		}
+		fn, args = "SumLess", append(args, h)
+		if hiIncl {
+			fn = "SumLessEq"
+		}
+	}
+	ix := mi.rangeFor(group, pos)
+	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(fmt.Sprintf("rng%d", ix)).Dot(fn).Call(args...)}, rest, true, nil
 }
 
 func usesAny(fs []calculus.Term, vs []calculus.Var) bool {

@@ -1,0 +1,452 @@
+package runtime
+
+import (
+	"cmp"
+	"iter"
+)
+
+// Number is the value type of a map in generated code.
+type Number interface{ ~int64 | ~float64 }
+
+// RangeSum is an ordered map from keys to non-zero values that sums the
+// values of a key range in O(log n): the storage behind nested aggregates
+// such as SUM(v) WHERE k > x in generated code. Add and the Sum methods take
+// O(log n) expected time in the number n of keys; a key whose value returns
+// to exactly 0 is removed.
+//
+// It is a treap whose nodes hold the sum of their subtree and live in one
+// slice, recycled through a free list, so that once it has grown to its
+// working size nothing allocates. Subtree sums are recomputed from the
+// children (never adjusted by deltas), so float sums do not drift, and a
+// range without keys sums to exactly 0. Keys are ordered by cmp.Compare;
+// a NaN key is not stored (it is in no range: NaN compares false with
+// every value in Go), and a NaN bound selects nothing. The zero value is
+// empty; a nil *RangeSum reads as empty.
+type RangeSum[T cmp.Ordered, V Number] struct {
+	a    sumTreap[T, V]
+	root int32
+	n    int32 // number of keys
+}
+
+// Add adds d to the value of k.
+func (s *RangeSum[T, V]) Add(k T, d V) {
+	if d != 0 {
+		s.root = s.a.update(s.root, &s.n, k, d, true)
+	}
+}
+
+// Set sets the value of k to v (0 removes k).
+func (s *RangeSum[T, V]) Set(k T, v V) { s.root = s.a.update(s.root, &s.n, k, v, false) }
+
+// Get returns the value of k (0 if absent).
+func (s *RangeSum[T, V]) Get(k T) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.get(s.root, k)
+}
+
+// Len returns the number of keys.
+func (s *RangeSum[T, V]) Len() int {
+	if s == nil {
+		return 0
+	}
+	return int(s.n)
+}
+
+// Total returns the sum of all values.
+func (s *RangeSum[T, V]) Total() V {
+	if s == nil {
+		return 0
+	}
+	return s.a.nodes0sum(s.root)
+}
+
+// SumLess returns the sum of the values of the keys below x.
+func (s *RangeSum[T, V]) SumLess(x T) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumBelow(s.root, x, false)
+}
+
+// SumLessEq returns the sum of the values of the keys at or below x.
+func (s *RangeSum[T, V]) SumLessEq(x T) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumBelow(s.root, x, true)
+}
+
+// SumGreater returns the sum of the values of the keys above x.
+func (s *RangeSum[T, V]) SumGreater(x T) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumAbove(s.root, x, false)
+}
+
+// SumGreaterEq returns the sum of the values of the keys at or above x.
+func (s *RangeSum[T, V]) SumGreaterEq(x T) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumAbove(s.root, x, true)
+}
+
+// SumBetween returns the sum of the values of the keys between lo and hi,
+// each bound included or not.
+func (s *RangeSum[T, V]) SumBetween(lo T, loIncl bool, hi T, hiIncl bool) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumBetween(s.root, lo, loIncl, hi, hiIncl)
+}
+
+// All iterates over the keys in ascending order with their values. The map
+// must not change during the iteration.
+func (s *RangeSum[T, V]) All() iter.Seq2[T, V] {
+	return func(yield func(T, V) bool) {
+		if s != nil {
+			s.a.walk(s.root, yield)
+		}
+	}
+}
+
+// Reset empties the map, keeping its storage for reuse.
+func (s *RangeSum[T, V]) Reset() {
+	s.a.reset()
+	s.root, s.n = 0, 0
+}
+
+// RangeSumIndex is one RangeSum per group key: generated code keeps one
+// over the entries of a map whose values a nested aggregate sums over a
+// range of one key, the group being the map's other (bound) keys. The trees
+// of all groups share one node slice and free list, so that a new group
+// allocates nothing but its hash-map slot; a group whose last key goes is
+// dropped. The zero value is an empty index.
+type RangeSumIndex[K comparable, T cmp.Ordered, V Number] struct {
+	a      sumTreap[T, V]
+	groups map[K]treapRoot
+}
+
+// Add adds d to the value of key k in group g.
+func (x *RangeSumIndex[K, T, V]) Add(g K, k T, d V) {
+	if d == 0 {
+		return
+	}
+	if x.groups == nil {
+		x.groups = make(map[K]treapRoot)
+	}
+	r := x.groups[g]
+	r.root = x.a.update(r.root, &r.n, k, d, true)
+	if r.n == 0 {
+		delete(x.groups, g)
+	} else {
+		x.groups[g] = r
+	}
+}
+
+// Get returns the value of key k in group g (0 if absent).
+func (x *RangeSumIndex[K, T, V]) Get(g K, k T) V { return x.a.get(x.groups[g].root, k) }
+
+// Len returns the number of groups with keys.
+func (x *RangeSumIndex[K, T, V]) Len() int { return len(x.groups) }
+
+// GroupLen returns the number of keys of group g.
+func (x *RangeSumIndex[K, T, V]) GroupLen(g K) int { return int(x.groups[g].n) }
+
+// Total returns the sum of the values of group g.
+func (x *RangeSumIndex[K, T, V]) Total(g K) V { return x.a.nodes0sum(x.groups[g].root) }
+
+// SumLess returns the sum of the values of group g's keys below k.
+func (x *RangeSumIndex[K, T, V]) SumLess(g K, k T) V {
+	return x.a.sumBelow(x.groups[g].root, k, false)
+}
+
+// SumLessEq returns the sum of the values of group g's keys at or below k.
+func (x *RangeSumIndex[K, T, V]) SumLessEq(g K, k T) V {
+	return x.a.sumBelow(x.groups[g].root, k, true)
+}
+
+// SumGreater returns the sum of the values of group g's keys above k.
+func (x *RangeSumIndex[K, T, V]) SumGreater(g K, k T) V {
+	return x.a.sumAbove(x.groups[g].root, k, false)
+}
+
+// SumGreaterEq returns the sum of the values of group g's keys at or above k.
+func (x *RangeSumIndex[K, T, V]) SumGreaterEq(g K, k T) V {
+	return x.a.sumAbove(x.groups[g].root, k, true)
+}
+
+// SumBetween returns the sum of the values of group g's keys between lo
+// and hi, each bound included or not.
+func (x *RangeSumIndex[K, T, V]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) V {
+	return x.a.sumBetween(x.groups[g].root, lo, loIncl, hi, hiIncl)
+}
+
+// Group iterates over the keys of group g in ascending order with their
+// values. The index must not change during the iteration.
+func (x *RangeSumIndex[K, T, V]) Group(g K) iter.Seq2[T, V] {
+	return func(yield func(T, V) bool) { x.a.walk(x.groups[g].root, yield) }
+}
+
+// Reset empties the index, keeping its storage for reuse.
+func (x *RangeSumIndex[K, T, V]) Reset() {
+	x.a.reset()
+	clear(x.groups)
+}
+
+// sumTreap is the node storage of one or more treaps with subtree sums,
+// each identified by its root (0: empty). Node 0 is the nil sentinel: its
+// sum stays 0.
+type sumTreap[T cmp.Ordered, V Number] struct {
+	nodes []rsNode[T, V] // live and free nodes
+	free  int32          // head of the free list, linked through left; 0 if empty
+	seed  uint32
+}
+
+type rsNode[T cmp.Ordered, V Number] struct {
+	key         T
+	val, sum    V      // the key's value; the sum of the subtree's values
+	pri         uint32 // heap order: a parent's priority is not below its children's
+	left, right int32
+}
+
+func (a *sumTreap[T, V]) nodes0sum(t int32) V {
+	if t == 0 {
+		return 0
+	}
+	return a.nodes[t].sum
+}
+
+// pull recomputes the sum of node t from its children.
+func (a *sumTreap[T, V]) pull(t int32) {
+	nd := &a.nodes[t]
+	nd.sum = a.nodes[nd.left].sum + nd.val + a.nodes[nd.right].sum
+}
+
+// update adds v to the value of k (add) or sets it to v in the subtree t
+// holding *size keys, removing k when its value becomes 0, and returns the
+// subtree's new root. A node is allocated before the descent, so the slice
+// does not move under the recursion.
+func (a *sumTreap[T, V]) update(t int32, size *int32, k T, v V, add bool) int32 {
+	if k != k {
+		return t // NaN: in no range
+	}
+	if a.has(t, k) {
+		return a.change(t, size, k, v, add)
+	}
+	if v == 0 {
+		return t
+	}
+	x := a.alloc()
+	nd := &a.nodes[x]
+	nd.key, nd.val, nd.sum, nd.pri, nd.left, nd.right = k, v, v, a.rand(), 0, 0
+	*size++
+	return a.insert(t, x)
+}
+
+func (a *sumTreap[T, V]) has(t int32, k T) bool {
+	for t != 0 {
+		nd := &a.nodes[t]
+		switch c := cmp.Compare(k, nd.key); {
+		case c < 0:
+			t = nd.left
+		case c > 0:
+			t = nd.right
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+func (a *sumTreap[T, V]) get(t int32, k T) V {
+	for t != 0 {
+		nd := &a.nodes[t]
+		switch c := cmp.Compare(k, nd.key); {
+		case c < 0:
+			t = nd.left
+		case c > 0:
+			t = nd.right
+		default:
+			return nd.val
+		}
+	}
+	return 0
+}
+
+// change updates the value of k, which is in subtree t.
+func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) int32 {
+	nd := &a.nodes[t]
+	switch c := cmp.Compare(k, nd.key); {
+	case c < 0:
+		l := a.change(nd.left, size, k, v, add)
+		a.nodes[t].left = l
+	case c > 0:
+		r := a.change(nd.right, size, k, v, add)
+		a.nodes[t].right = r
+	default:
+		if add {
+			v += nd.val
+		}
+		if v == 0 {
+			r := a.merge(nd.left, nd.right)
+			nd = &a.nodes[t]
+			nd.left, nd.right = a.free, 0
+			a.free = t
+			*size--
+			return r
+		}
+		nd.val = v
+	}
+	a.pull(t)
+	return t
+}
+
+// insert adds node x (whose key is absent) to the subtree t and returns
+// the subtree's new root.
+func (a *sumTreap[T, V]) insert(t, x int32) int32 {
+	if t == 0 {
+		return x
+	}
+	if a.nodes[x].pri > a.nodes[t].pri {
+		l, r := a.split(t, a.nodes[x].key)
+		a.nodes[x].left, a.nodes[x].right = l, r
+		a.pull(x)
+		return x
+	}
+	if cmp.Less(a.nodes[x].key, a.nodes[t].key) {
+		a.nodes[t].left = a.insert(a.nodes[t].left, x)
+	} else {
+		a.nodes[t].right = a.insert(a.nodes[t].right, x)
+	}
+	a.pull(t)
+	return t
+}
+
+// split splits subtree t (not holding k) into the keys below and above k.
+func (a *sumTreap[T, V]) split(t int32, k T) (int32, int32) {
+	if t == 0 {
+		return 0, 0
+	}
+	if cmp.Less(a.nodes[t].key, k) {
+		l, r := a.split(a.nodes[t].right, k)
+		a.nodes[t].right = l
+		a.pull(t)
+		return t, r
+	}
+	l, r := a.split(a.nodes[t].left, k)
+	a.nodes[t].left = r
+	a.pull(t)
+	return l, t
+}
+
+// merge joins subtrees l and r, every key of l being below every key of r.
+func (a *sumTreap[T, V]) merge(l, r int32) int32 {
+	if l == 0 {
+		return r
+	}
+	if r == 0 {
+		return l
+	}
+	if a.nodes[l].pri > a.nodes[r].pri {
+		a.nodes[l].right = a.merge(a.nodes[l].right, r)
+		a.pull(l)
+		return l
+	}
+	a.nodes[r].left = a.merge(l, a.nodes[r].left)
+	a.pull(r)
+	return r
+}
+
+// sumBelow sums the values of the keys below x (at or below, with incl).
+func (a *sumTreap[T, V]) sumBelow(t int32, x T, incl bool) V {
+	var s V
+	for t != 0 {
+		nd := &a.nodes[t]
+		if nd.key < x || incl && nd.key == x {
+			s += a.nodes[nd.left].sum + nd.val
+			t = nd.right
+		} else {
+			t = nd.left
+		}
+	}
+	return s
+}
+
+// sumAbove sums the values of the keys above x (at or above, with incl).
+func (a *sumTreap[T, V]) sumAbove(t int32, x T, incl bool) V {
+	var s V
+	for t != 0 {
+		nd := &a.nodes[t]
+		if nd.key > x || incl && nd.key == x {
+			s += a.nodes[nd.right].sum + nd.val
+			t = nd.left
+		} else {
+			t = nd.right
+		}
+	}
+	return s
+}
+
+// sumBetween sums the values of the keys in the range from lo to hi.
+func (a *sumTreap[T, V]) sumBetween(t int32, lo T, loIncl bool, hi T, hiIncl bool) V {
+	// Find the highest node in the range; the rest of the range is in its
+	// left subtree (above lo) and its right subtree (below hi).
+	for t != 0 {
+		nd := &a.nodes[t]
+		switch {
+		case !(nd.key > lo || loIncl && nd.key == lo):
+			t = nd.right
+		case !(nd.key < hi || hiIncl && nd.key == hi):
+			t = nd.left
+		default:
+			return a.sumAbove(nd.left, lo, loIncl) + nd.val + a.sumBelow(nd.right, hi, hiIncl)
+		}
+	}
+	return 0
+}
+
+func (a *sumTreap[T, V]) walk(t int32, yield func(T, V) bool) bool {
+	if t == 0 {
+		return true
+	}
+	nd := &a.nodes[t]
+	return a.walk(nd.left, yield) && yield(nd.key, nd.val) && a.walk(nd.right, yield)
+}
+
+// reset frees every node, keeping the slice's capacity.
+func (a *sumTreap[T, V]) reset() {
+	if len(a.nodes) > 0 {
+		a.nodes = a.nodes[:1]
+	}
+	a.free = 0
+}
+
+func (a *sumTreap[T, V]) alloc() int32 {
+	if x := a.free; x != 0 {
+		a.free = a.nodes[x].left
+		return x
+	}
+	if len(a.nodes) == 0 {
+		a.nodes = append(a.nodes, rsNode[T, V]{}) // the nil sentinel
+	}
+	a.nodes = append(a.nodes, rsNode[T, V]{})
+	return int32(len(a.nodes) - 1)
+}
+
+// rand returns a node priority (xorshift32 with a fixed seed, so that runs
+// are reproducible).
+func (a *sumTreap[T, V]) rand() uint32 {
+	x := a.seed
+	if x == 0 {
+		x = 2463534242
+	}
+	x ^= x << 13
+	x ^= x >> 17
+	x ^= x << 5
+	a.seed = x
+	return x
+}
