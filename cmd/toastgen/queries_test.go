@@ -186,6 +186,7 @@ func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
 		sets []dataset
 	}{
 		{"examples/tpch/q*.sql", tpch},
+		{"examples/tpch/static/*.sql", tpch},
 		{"examples/ssb/*.sql", tpch},
 		{"examples/finance/*.sql", finance},
 		{"examples/employee/*.sql", []dataset{employeeDataset()}},
