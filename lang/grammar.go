@@ -185,7 +185,8 @@ type gPred struct {
 	Cmp     *gCmp     `parser:"( @@"`
 	Between *gBetween `parser:"| @@"`
 	In      *gIn      `parser:"| @@"`
-	Like    *gLike    `parser:"| @@ )?"`
+	Like    *gLike    `parser:"| @@"`
+	IsNull  *gIsNull  `parser:"| @@ )?"`
 }
 
 type gCmp struct {
@@ -208,6 +209,12 @@ type gIn struct {
 	Not  bool     `parser:"@\"NOT\"? \"IN\" \"(\""`
 	Sub  *gUnion  `parser:"( @@"`
 	List []*gExpr `parser:"| @@ ( \",\" @@ )* ) \")\""`
+}
+
+// gIsNull is parsed only to be rejected with a clear message.
+type gIsNull struct {
+	Pos lexer.Position
+	Not bool `parser:"\"IS\" @\"NOT\"? \"NULL\""`
 }
 
 type gLike struct {

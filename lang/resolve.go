@@ -648,6 +648,9 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 			in.List = append(in.List, e)
 		}
 		return in
+	case g.IsNull != nil:
+		r.fail(pos(g.IsNull.Pos), "IS [NOT] NULL is not supported: the dialect has no NULLs (columns always hold a value)")
+		return nil
 	case g.Like != nil:
 		p := pos(g.Like.Pos)
 		if x.Type() != TString {
