@@ -2,6 +2,7 @@ package viewlet
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -351,33 +352,102 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 // affectedKeys returns the keys of def that every atom of relation rel
 // holds at one and the same column, with the trigger argument of that
 // column: an event of rel changes only the entries with those key values.
+// An atom holds key k at a column whose variable is k, or is equated to k
+// by a condition of an enclosing product (Q18's IN subquery, grouped by
+// l_orderkey2 and compared with o_orderkey).
 func affectedKeys(def *calculus.AggSum, rel string, args []calculus.Var) map[string]calculus.Var {
 	out := map[string]calculus.Var{}
 	for _, k := range def.Group {
 		pos, ok := -1, true
-		calculus.Walk(def.T, func(t calculus.Term) {
-			r, isRel := t.(*calculus.Rel)
-			if !isRel || r.Name != rel || !ok {
+		var visit func(t calculus.Term, same map[string]bool)
+		visit = func(t calculus.Term, same map[string]bool) {
+			if !ok {
 				return
 			}
-			j := -1
-			for i, v := range r.Vars {
-				if v.Name == k.Name {
-					j = i
-					break
+			switch x := t.(type) {
+			case *calculus.Rel:
+				if x.Name != rel {
+					return
 				}
+				j := -1
+				for i, v := range x.Vars {
+					if same[v.Name] {
+						j = i
+						break
+					}
+				}
+				if j < 0 || (pos >= 0 && pos != j) {
+					ok = false
+					return
+				}
+				pos = j
+			case *calculus.Prod:
+				inner := same
+				for changed := true; changed; {
+					changed = false
+					for _, f := range x.Factors {
+						a, b, isEq := varEquality(f)
+						if !isEq || inner[a] == inner[b] {
+							continue
+						}
+						if len(inner) == len(same) {
+							inner = maps.Clone(same)
+						}
+						inner[a], inner[b] = true, true
+						changed = true
+					}
+				}
+				for _, f := range x.Factors {
+					visit(f, inner)
+				}
+			case *calculus.Sum:
+				for _, u := range x.Terms {
+					visit(u, same)
+				}
+			case *calculus.Neg:
+				visit(x.T, same)
+			case *calculus.AggSum:
+				// Inside, only k itself and the group's outputs keep their
+				// meaning; other names may be summed over.
+				inner := map[string]bool{k.Name: true}
+				for _, g := range x.Group {
+					if same[g.Name] {
+						inner[g.Name] = true
+					}
+				}
+				visit(x.T, inner)
+			case *calculus.Lift:
+				visit(x.T, same)
+			case *calculus.Exists:
+				visit(x.T, same)
+			case *calculus.Extreme:
+				visit(x.T, same)
 			}
-			if j < 0 || (pos >= 0 && pos != j) {
-				ok = false
-				return
-			}
-			pos = j
-		})
+		}
+		visit(def.T, map[string]bool{k.Name: true})
 		if ok && pos >= 0 && args[pos].Type == k.Type {
 			out[k.Name] = args[pos]
 		}
 	}
 	return out
+}
+
+// varEquality reports whether f is a condition a = b between two variables.
+func varEquality(f calculus.Term) (a, b string, ok bool) {
+	v, isVal := f.(*calculus.Val)
+	if !isVal {
+		return "", "", false
+	}
+	e, isBin := v.E.(*lang.Binary)
+	if !isBin || e.Op != "=" {
+		return "", "", false
+	}
+	l, lok := e.L.(*calculus.VarRef)
+	r, rok := e.R.(*calculus.VarRef)
+	if !lok || !rok {
+		return "", "", false
+	}
+	return l.V.Name, r.V.Name, true
 }
 
 // inputsInAtoms reports whether every input variable is a column of a
