@@ -168,6 +168,21 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 		default:
 			coef = jen.Lit(mono.Coef)
 		}
+		if g.allBound(s.Keys, sc) {
+			// The target entry is fixed by the event: a range of one map's
+			// entries (an inequality join) is one O(log n) read.
+			if read, rest, ok, err := g.rangeSum(mono, sc); err != nil {
+				return nil, err
+			} else if ok {
+				mi := g.maps[read.r.Name]
+				code, err := g.factors(g.stmtSink(s), rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, s.Map.Type))))
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, jen.Block(code...))
+				continue
+			}
+		}
 		code, err := g.factors(g.stmtSink(s), mono.Factors, sc, coef)
 		if err != nil {
 			return nil, err
