@@ -280,6 +280,7 @@ func (g *gen) engineMethods() {
 		var fs []jen.Code
 		var parse []jen.Code
 		var targs []jen.Code
+		read := g.readColumns(r.Name, len(r.Columns))
 		for i, c := range r.Columns {
 			fn := fmt.Sprintf("c%d", i)
 			fs = append(fs, jen.Id(fn).Add(goType(c.Type)).Comment(c.Name))
@@ -294,7 +295,11 @@ func (g *gen) engineMethods() {
 			case lang.TDate:
 				p = jen.Qual(runtimePkg, "ParseDate").Call(fld)
 			default:
-				parse = append(parse, jen.Id("t").Dot(fn).Op("=").String().Call(fld.Clone()))
+				// A string needs no checking; one no trigger reads is not
+				// copied out of the input.
+				if read[i] {
+					parse = append(parse, jen.Id("t").Dot(fn).Op("=").String().Call(fld.Clone()))
+				}
 				continue
 			}
 			parse = append(parse, jen.If(jen.Id("t").Dot(fn).Op(",").Id("err").Op("=").Add(p), jen.Id("err").Op("!=").Nil()).Block(
@@ -407,4 +412,32 @@ func valNames(vs []calculus.Value) []string {
 		out = append(out, v.Name)
 	}
 	return out
+}
+
+// readColumns reports which columns of relation rel some statement of its
+// insert or delete trigger reads.
+func (g *gen) readColumns(rel string, n int) []bool {
+	read := make([]bool, n)
+	for _, t := range g.p.Triggers {
+		if t.Event.Rel != rel {
+			continue
+		}
+		used := map[string]bool{}
+		for _, s := range t.Stmts {
+			for _, k := range s.Keys {
+				used[k.Name] = true
+			}
+			for _, mono := range s.RHS {
+				for _, f := range mono.Factors {
+					for _, v := range calculus.Vars(f) {
+						used[v.Name] = true
+					}
+				}
+			}
+		}
+		for i, a := range t.Event.Args {
+			read[i] = read[i] || used[a.Name]
+		}
+	}
+	return read
 }

@@ -389,9 +389,6 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c12, err = runtime.ParseDate(f[12]); err != nil {
 		return t, runtime.NewColumnError("L_RECEIPTDATE", runtime.DateType, f[12])
 	}
-	t.c13 = string(f[13])
-	t.c14 = string(f[14])
-	t.c15 = string(f[15])
 	return t, nil
 }
 

@@ -684,8 +684,6 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c7, err = runtime.ParseFloat(f[7]); err != nil {
 		return t, runtime.NewColumnError("L_TAX", runtime.Float, f[7])
 	}
-	t.c8 = string(f[8])
-	t.c9 = string(f[9])
 	if t.c10, err = runtime.ParseDate(f[10]); err != nil {
 		return t, runtime.NewColumnError("L_SHIPDATE", runtime.DateType, f[10])
 	}
@@ -695,9 +693,6 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c12, err = runtime.ParseDate(f[12]); err != nil {
 		return t, runtime.NewColumnError("L_RECEIPTDATE", runtime.DateType, f[12])
 	}
-	t.c13 = string(f[13])
-	t.c14 = string(f[14])
-	t.c15 = string(f[15])
 	return t, nil
 }
 
@@ -725,19 +720,15 @@ func parseOrders(f [][]byte) (t tupleOrders, err error) {
 	if t.c1, err = runtime.ParseInt(f[1]); err != nil {
 		return t, runtime.NewColumnError("O_CUSTKEY", runtime.Int, f[1])
 	}
-	t.c2 = string(f[2])
 	if t.c3, err = runtime.ParseFloat(f[3]); err != nil {
 		return t, runtime.NewColumnError("O_TOTALPRICE", runtime.Float, f[3])
 	}
 	if t.c4, err = runtime.ParseDate(f[4]); err != nil {
 		return t, runtime.NewColumnError("O_ORDERDATE", runtime.DateType, f[4])
 	}
-	t.c5 = string(f[5])
-	t.c6 = string(f[6])
 	if t.c7, err = runtime.ParseInt(f[7]); err != nil {
 		return t, runtime.NewColumnError("O_SHIPPRIORITY", runtime.Int, f[7])
 	}
-	t.c8 = string(f[8])
 	return t, nil
 }
 
@@ -761,17 +752,13 @@ func parseCustomer(f [][]byte) (t tupleCustomer, err error) {
 	if t.c0, err = runtime.ParseInt(f[0]); err != nil {
 		return t, runtime.NewColumnError("C_CUSTKEY", runtime.Int, f[0])
 	}
-	t.c1 = string(f[1])
-	t.c2 = string(f[2])
 	if t.c3, err = runtime.ParseInt(f[3]); err != nil {
 		return t, runtime.NewColumnError("C_NATIONKEY", runtime.Int, f[3])
 	}
-	t.c4 = string(f[4])
 	if t.c5, err = runtime.ParseFloat(f[5]); err != nil {
 		return t, runtime.NewColumnError("C_ACCTBAL", runtime.Float, f[5])
 	}
 	t.c6 = string(f[6])
-	t.c7 = string(f[7])
 	return t, nil
 }
 

@@ -218,8 +218,6 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c7, err = runtime.ParseFloat(f[7]); err != nil {
 		return t, runtime.NewColumnError("L_TAX", runtime.Float, f[7])
 	}
-	t.c8 = string(f[8])
-	t.c9 = string(f[9])
 	if t.c10, err = runtime.ParseDate(f[10]); err != nil {
 		return t, runtime.NewColumnError("L_SHIPDATE", runtime.DateType, f[10])
 	}
@@ -229,9 +227,6 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c12, err = runtime.ParseDate(f[12]); err != nil {
 		return t, runtime.NewColumnError("L_RECEIPTDATE", runtime.DateType, f[12])
 	}
-	t.c13 = string(f[13])
-	t.c14 = string(f[14])
-	t.c15 = string(f[15])
 	return t, nil
 }
 
