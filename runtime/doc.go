@@ -18,6 +18,12 @@
 //   - Ordered multisets for MIN and MAX in generated code: Multiset (a treap
 //     with O(log n) Add, Min and Max, no allocation once warm) and
 //     OrderedIndex (one such multiset per group key, sharing node storage).
+//   - Range sums for inequality-correlated sums in generated code: RangeSum
+//     (a treap with subtree sums: O(log n) Add and SumLess/SumGreater/…) and
+//     RangeSumIndex (one per group key).
+//   - DBToaster's math library: Radians, Degrees, Pow, Sqrt, Cos, Sin,
+//     VecLength, VecDot, VectorAngle, DihedralAngle, and Hash, HashFloat,
+//     HashString.
 //   - Field parsers (no allocation): ParseInt, ParseFloat, ParseDate, and
 //     ParseString; ParseValue for the interpreter. Engines report a field that
 //     does not parse with NewColumnError; Replay positions it as a FieldError

@@ -1,0 +1,31 @@
+// Package viewlet compiles queries in the calculus into a Program: the maps
+// to keep, the views read out of them, and for every insert and delete of a
+// base relation the statements that keep each map equal to its definition.
+//
+// In: the calculus.Query values of a file (calculus.FromSQL). Out: a
+// *Program (Compile), printable as M3-like text (Program.String, shown by
+// `toastgen m3`) and runnable by Interp, the reference engine; codegen turns
+// it into Go.
+//
+// Compile applies the viewlet transform. A map m defined by AggSum(keys, t)
+// gets, for each event of a relation in t, the statement m[keys] += Δt, with
+// Δt simplified (calculus.Delta, SimplifyMonomial). The relation atoms that
+// remain in Δt are materialized as further maps, compiled the same way, down
+// to the depth the options allow. Decisions, each explained where it is made:
+//
+//   - materialize groups the remaining atoms into components joined by
+//     variables the event does not bind; each component becomes one map keyed
+//     by what the rest of the statement needs. Maps are shared between views
+//     and statements up to variable renaming (canonical).
+//   - splitAtHub keeps a component whose key groups meet only through one
+//     summed-over variable from becoming the cross product of those groups.
+//   - factorize computes independent loops once, as local sums.
+//   - compileNested materializes nested aggregates (scalar subqueries,
+//     EXISTS, IN, derived tables, MIN/MAX) as maps keyed by their correlation
+//     variables; events inside them re-evaluate the enclosing map (:=), only
+//     for the entries the event can change (affectedKeys).
+//   - emptyWhileLoading drops statements on a static table's events for maps
+//     that join a stream: tables are loaded before any stream event.
+//   - orderStatements orders each trigger so that every statement reads the
+//     state before the event, buffering where no order works.
+package viewlet
