@@ -42,6 +42,13 @@
 //     types. Branch queries have an empty Name.
 //   - Within a top-level query's view, key and value names must be distinct
 //     (an unselected GROUP BY column named like a value is an error).
+//     Derived names (a column's own name) that clash are qualified by the
+//     table alias (e.name, m.name → NAME, M_NAME); explicit aliases must not
+//     clash.
+//   - SELECT * and alias.* expand to column references in FROM order; a
+//     NATURAL JOIN column appears once, from its leftmost item.
+//   - Every SELECT needs a FROM: a view over no relation would never get an
+//     event. IS [NOT] NULL is rejected: the dialect has no NULLs.
 //   - INTERVAL counts are integers; units DAY, MONTH, YEAR (plural accepted).
 //     Month and year arithmetic normalizes as Go's time.AddDate does.
 //   - Parse never panics: resolver errors unwind with a private panic value
