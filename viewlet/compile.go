@@ -325,7 +325,8 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 			// every atom of the relation holds at the same column is the
 			// event's value of that column.
 			sub := map[string]lang.Expr{}
-			for k, arg := range affectedKeys(avoidNames(def, t.Event.Args), rel, t.Event.Args) {
+			ad := avoidNames(def, t.Event.Args)
+			for k, arg := range heldVars(ad, rel, t.Event.Args, ad.Group) {
 				sub[k] = calculus.Ref(arg)
 			}
 			keys := make([]calculus.Var, len(d.Group))
@@ -335,6 +336,42 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 					keys[i] = r.(*calculus.VarRef).V
 				}
 			}
+			// If a summed-over variable is fixed by the event too (Q13's
+			// customer key, Q17's part key), only the terms with the
+			// event's value of it change: add their new value and subtract
+			// their old one, instead of re-evaluating whole entries.
+			// Candidates are the variables of the outer atoms only: a
+			// variable summed over inside a nested aggregate is not one.
+			var outer []calculus.Var
+			for _, mono := range calculus.Expand(d.T) {
+				for _, f := range mono.Factors {
+					var vs []calculus.Var
+					switch x := f.(type) {
+					case *calculus.Rel:
+						vs = x.Vars
+					case *calculus.MapRef:
+						vs = x.Keys
+					case *calculus.Exists:
+						if r, ok := x.T.(*calculus.MapRef); ok {
+							vs = r.Keys
+						}
+					case *calculus.Lift:
+						if r, ok := x.T.(*calculus.MapRef); ok {
+							vs = r.Keys
+						}
+					}
+					for _, v := range vs {
+						if !hasVar(d.Group, v.Name) && !hasVar(outer, v.Name) {
+							outer = append(outer, v)
+						}
+					}
+				}
+			}
+			slice := heldVars(ad, rel, t.Event.Args, outer)
+			delta := len(slice) > 0
+			for v, arg := range slice {
+				sub[v] = calculus.Ref(arg)
+			}
 			var rhs []calculus.Monomial
 			for _, mono := range calculus.Expand(calculus.SubstTerm(d.T, sub)) {
 				fs, err := c.materialize(mono.Factors, t.Event.Args, keys, m.Name, depth, true)
@@ -343,7 +380,17 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 				}
 				rhs = append(rhs, calculus.Monomial{Coef: mono.Coef, Factors: fs})
 			}
-			t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: keys, Replace: true, RHS: rhs})
+			if !delta {
+				t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: keys, Replace: true, RHS: rhs})
+				continue
+			}
+			old := make([]calculus.Monomial, len(rhs))
+			for i, mono := range rhs {
+				old[i] = calculus.Monomial{Coef: -mono.Coef, Factors: mono.Factors}
+			}
+			t.Stmts = append(t.Stmts,
+				&Stmt{Map: m, Keys: keys, RHS: old},
+				&Stmt{Map: m, Keys: keys, After: true, RHS: rhs})
 		}
 	}
 	return nil
@@ -356,8 +403,15 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 // by a condition of an enclosing product (Q18's IN subquery, grouped by
 // l_orderkey2 and compared with o_orderkey).
 func affectedKeys(def *calculus.AggSum, rel string, args []calculus.Var) map[string]calculus.Var {
+	return heldVars(def, rel, args, def.Group)
+}
+
+// heldVars returns the variables among cands that every atom of relation
+// rel in def holds at one and the same column (as affectedKeys describes),
+// each with the trigger argument of that column.
+func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []calculus.Var) map[string]calculus.Var {
 	out := map[string]calculus.Var{}
-	for _, k := range def.Group {
+	for _, k := range cands {
 		pos, ok := -1, true
 		var visit func(t calculus.Term, same map[string]bool)
 		visit = func(t calculus.Term, same map[string]bool) {
@@ -1239,7 +1293,7 @@ func orderStatements(t *Trigger) error {
 			}
 			for _, r := range reads {
 				if r == w.Map.Name {
-					if s.Replace {
+					if s.Replace || s.After {
 						before[j][i] = true
 					} else {
 						before[i][j] = true
@@ -1248,7 +1302,7 @@ func orderStatements(t *Trigger) error {
 			}
 		}
 		for _, r := range reads {
-			if r == s.Map.Name && !s.Replace {
+			if r == s.Map.Name && !s.Replace && !s.After {
 				s.Buffered = true
 			}
 		}
@@ -1278,7 +1332,7 @@ func orderStatements(t *Trigger) error {
 			// A cycle: buffer the first remaining incremental statement.
 			k := -1
 			for j := 0; j < n; j++ {
-				if !done[j] && !t.Stmts[j].Replace && !t.Stmts[j].Buffered {
+				if !done[j] && !t.Stmts[j].Replace && !t.Stmts[j].After && !t.Stmts[j].Buffered {
 					k = j
 					break
 				}

@@ -60,7 +60,11 @@ type Stmt struct {
 	Map     *Map
 	Keys    []calculus.Var
 	Replace bool
-	RHS     []calculus.Monomial
+	// After statements add their RHS as it reads after the trigger's other
+	// statements have written the maps it reads (as Replace statements
+	// read), without clearing anything first.
+	After bool
+	RHS   []calculus.Monomial
 	// Buffered statements are evaluated before every other statement of the
 	// trigger and applied after all of them, because no order lets them read
 	// their inputs before the inputs are written.
@@ -107,6 +111,9 @@ func (s *Stmt) String() string {
 	buf := ""
 	if s.Buffered {
 		buf = "  -- buffered"
+	}
+	if s.After {
+		buf = "  -- after the updates"
 	}
 	return fmt.Sprintf("%s[%s] %s %s%s", s.Map.Name, varList(s.Keys), op, rhsString(s.RHS, s.Map.Type), buf)
 }
