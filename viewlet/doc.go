@@ -23,7 +23,9 @@
 //   - compileNested materializes nested aggregates (scalar subqueries,
 //     EXISTS, IN, derived tables, MIN/MAX) as maps keyed by their correlation
 //     variables; events inside them re-evaluate the enclosing map (:=), only
-//     for the entries the event can change (affectedKeys).
+//     for the entries the event can change (affectedKeys), or, when the event
+//     fixes a variable summed over outside them, subtract the old value of
+//     that slice and add its new one after the updates (Stmt.After).
 //   - emptyWhileLoading drops statements on a static table's events for maps
 //     that join a stream: tables are loaded before any stream event.
 //   - orderStatements orders each trigger so that every statement reads the
