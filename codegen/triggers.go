@@ -168,22 +168,9 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 		default:
 			coef = jen.Lit(mono.Coef)
 		}
-		if g.allBound(s.Keys, sc) {
-			// The target entry is fixed by the event: a range of one map's
-			// entries (an inequality join) is one O(log n) read.
-			if read, rest, ok, err := g.rangeSum(mono, sc); err != nil {
-				return nil, err
-			} else if ok {
-				mi := g.maps[read.r.Name]
-				code, err := g.factors(g.stmtSink(s), rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, s.Map.Type))))
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, jen.Block(code...))
-				continue
-			}
-		}
-		code, err := g.factors(g.stmtSink(s), mono.Factors, sc, coef)
+		// When the event fixes the target entry, a range of one map's
+		// entries (an inequality join) is one O(log n) read.
+		code, err := g.monomial(g.stmtSink(s), mono, sc, coef, g.allBound(s.Keys, sc))
 		if err != nil {
 			return nil, err
 		}
@@ -427,28 +414,31 @@ func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) 
 				coef = jen.Lit(mono.Coef)
 			}
 		}
-		if ranged {
-			if read, rest, ok, err := g.rangeSum(mono, sc); err != nil {
-				return nil, err
-			} else if ok {
-				// One O(log n) read; the other factors are over bound
-				// variables only and multiply (or guard) it.
-				mi := g.maps[read.r.Name]
-				c, err := g.factors(sk, rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, typ))))
-				if err != nil {
-					return nil, err
-				}
-				code = append(code, jen.Block(c...))
-				continue
-			}
-		}
-		c, err := g.factors(sk, mono.Factors, sc, coef)
+		c, err := g.monomial(sk, mono, sc, coef, ranged)
 		if err != nil {
 			return nil, err
 		}
 		code = append(code, jen.Block(c...))
 	}
 	return code, nil
+}
+
+// monomial emits one monomial into sk, times coef. With ranged, a
+// monomial that sums a range of one map's entries (rangeSum) is one
+// O(log n) read, which the other factors, over bound variables only,
+// multiply or guard; otherwise its factors loop.
+func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Statement, ranged bool) ([]jen.Code, error) {
+	if ranged {
+		read, rest, ok, err := g.rangeSum(mono, sc)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			mi := g.maps[read.r.Name]
+			return g.factors(sk, rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, sk.typ))))
+		}
+	}
+	return g.factors(sk, mono.Factors, sc, coef)
 }
 
 // rangeRead is a nested sum read from a range-sum index.
