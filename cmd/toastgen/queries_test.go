@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/internal/testmode"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/lang/oracle"
 	"github.com/toastgen/toastgen/runtime"
@@ -63,6 +64,11 @@ var slowQueries = map[string]time.Duration{
 // queryBudget, if set, bounds the replay of every query (for quick runs).
 var queryBudget = flag.Duration("queries.budget", 0,
 	"time budget of every query's replay in TestSharedDataQueries (0: none but the slow queries'; -short: at most 10s)")
+
+// fastEvents bounds the interpreter's replay of every query in the fast
+// test layer (internal/testmode): TestSharedDataGenerated replays the full
+// streams with the same Programs, and TOASTGEN_SOAK=1 replays them here too.
+const fastEvents = 4000
 
 // queryFull lifts the slow queries' budgets.
 var queryFull = flag.Bool("queries.full", false,
@@ -227,9 +233,13 @@ func TestSharedDataQueries(t *testing.T) {
 			if testing.Short() && (budget == 0 || budget > 10*time.Second) {
 				budget = 10 * time.Second
 			}
+			limit := 0
+			if !testmode.Soak() {
+				limit = fastEvents
+			}
 			t.Run(name+"/"+ds.name, func(t *testing.T) {
 				t.Parallel()
-				runSharedQuery(t, path, ds, budget)
+				runSharedQuery(t, path, ds, budget, limit)
 			})
 		}
 	}
@@ -242,8 +252,9 @@ func TestSharedDataQueries(t *testing.T) {
 
 // runSharedQuery compiles the query file at path for data set ds, replays
 // the data into the interpreter and SQLite, and compares the views. A
-// budget other than 0 stops the replay when it is spent.
-func runSharedQuery(t *testing.T, path string, ds dataset, budget time.Duration) {
+// budget other than 0 stops the replay when it is spent, a limit other than
+// 0 after that many events.
+func runSharedQuery(t *testing.T, path string, ds dataset, budget time.Duration, limit int) {
 	f, err := lang.ParseFile(path)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
@@ -263,7 +274,7 @@ func runSharedQuery(t *testing.T, path string, ds dataset, budget time.Duration)
 		t.Fatal(err)
 	}
 	defer db.Close()
-	e := &oracleEngine{Engine: viewlet.NewInterp(p), db: db}
+	e := &oracleEngine{Engine: viewlet.NewInterp(p), db: db, limit: limit}
 	// A panic in the interpreter is a compiler bug in this query: fail this
 	// subtest and let the others run.
 	defer func() {
@@ -286,6 +297,10 @@ func runSharedQuery(t *testing.T, path string, ds dataset, budget time.Duration)
 	}
 	d := time.Since(start)
 	t.Logf("%d events, %d checks, %v", e.events, e.checks+1, d.Round(time.Millisecond))
+	if stopped && limit > 0 && e.events >= limit {
+		t.Logf("stopped after %d events (the fast layer's limit; TOASTGEN_SOAK=1 replays the full stream); the views matched SQLite on that prefix", e.events)
+		return
+	}
 	if stopped {
 		t.Logf("slow: stopped after %d events, when the %v budget was spent (slowQueries, -queries.budget, -short; -queries.full lifts the slow queries' budgets); the views matched SQLite on that prefix", e.events, budget)
 		return
@@ -340,9 +355,15 @@ type oracleEngine struct {
 	checks int
 	// deadline, if not zero, stops the replay with errBudget.
 	deadline time.Time
+	// limit, if not zero, stops the replay with errBudget after that many
+	// events.
+	limit int
 }
 
 func (e *oracleEngine) Apply(rel int, insert bool, fields [][]byte) error {
+	if e.limit > 0 && e.events >= e.limit {
+		return errBudget
+	}
 	r := e.Relations()[rel]
 	tuple, err := viewlet.ParseTuple(r, fields)
 	if err != nil {
