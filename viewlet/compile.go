@@ -131,7 +131,7 @@ func triggerKey(rel string, insert bool) string {
 // mapFor returns the map defined by def, creating it (to be compiled at the
 // given depth) unless an equal definition up to variable renaming exists.
 func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum, depth int) *Map {
-	def = &calculus.AggSum{Group: def.Group, T: calculus.Flatten(def.T)}
+	def = &calculus.AggSum{Group: def.Group, T: widenGroups(calculus.Flatten(def.T), def.Group)}
 	canon := canonical(def)
 	if m, ok := c.byDef[canon]; ok {
 		return m
