@@ -1161,6 +1161,12 @@ func orderFactors(fs []calculus.Term, args []calculus.Var) []calculus.Term {
 func binds(f calculus.Term) []calculus.Var {
 	switch x := f.(type) {
 	case *calculus.Lift:
+		// A Lift whose body reads its own variable (a derived table's
+		// `x2 = x1` unified into one variable) tests that variable: it must
+		// be bound by another factor first.
+		if hasVar(calculus.Vars(x.T), x.V.Name) {
+			return nil
+		}
 		return []calculus.Var{x.V}
 	case *calculus.MapRef, *calculus.Rel:
 		return calculus.Vars(x)
