@@ -258,11 +258,18 @@ func (g *gen) engineMethods() {
 			for k, v := range r.Source.Params {
 				params[jen.Lit(k)] = jen.Lit(v)
 			}
-			d[jen.Id("Source")] = jen.Op("&").Qual(runtimePkg, "SourceSpec").Values(jen.Dict{
+			spec := jen.Dict{
 				jen.Id("Path"):   jen.Lit(r.Source.Path),
 				jen.Id("Format"): jen.Lit(r.Source.Format),
 				jen.Id("Params"): jen.Map(jen.String()).String().Values(params),
-			})
+			}
+			if r.Source.RecordSep != "" {
+				spec[jen.Id("RecordSep")] = jen.Lit(r.Source.RecordSep)
+			}
+			if r.Source.RecordWidth > 0 {
+				spec[jen.Id("RecordWidth")] = jen.Lit(r.Source.RecordWidth)
+			}
+			d[jen.Id("Source")] = jen.Op("&").Qual(runtimePkg, "SourceSpec").Values(spec)
 		}
 		rels = append(rels, jen.Values(d))
 	}

@@ -77,12 +77,17 @@ type Column struct {
 	Type Type
 }
 
-// Source is a FROM FILE clause.
+// Source is a FROM FILE clause: the file, its framing (how its bytes split
+// into records) and its adaptor (how a record becomes events).
 type Source struct {
 	Pos    Pos
 	Path   string            // as written
-	Format string            // "CSV" or "ORDERBOOK"
+	Format string            // the adaptor: "CSV" or "ORDERBOOK"
 	Params map[string]string // lower-case keys, values as written: delimiter, deletions, book, brokers, deterministic
+	// Framing: LINE DELIMITED (both zero), '<RecordSep>' DELIMITED, or
+	// FIXEDWIDTH RecordWidth.
+	RecordSep   string
+	RecordWidth int
 }
 
 // Query is a resolved SELECT, or a UNION of SELECTs when Union is non-empty

@@ -32,7 +32,14 @@ func Format(f *File) string {
 		}
 		b.WriteString(")")
 		if s := r.Source; s != nil {
-			fmt.Fprintf(&b, "\n  FROM FILE %s LINE DELIMITED %s", quote(s.Path), s.Format)
+			framing := "LINE DELIMITED"
+			switch {
+			case s.RecordSep != "":
+				framing = quote(s.RecordSep) + " DELIMITED"
+			case s.RecordWidth > 0:
+				framing = fmt.Sprintf("FIXEDWIDTH %d", s.RecordWidth)
+			}
+			fmt.Fprintf(&b, "\n  FROM FILE %s %s %s", quote(s.Path), framing, s.Format)
 			if len(s.Params) > 0 {
 				var keys []string
 				for k := range s.Params {

@@ -71,11 +71,31 @@ type gType struct {
 	Args []string `parser:"( \"(\" @Int ( \",\" @Int )* \")\" )?"`
 }
 
+// gSource is DBToaster's source clause: FROM FILE 'path' or FROM SOCKET
+// [host] port (parsed to be rejected), an optional framing, and an adaptor
+// with an optional, possibly empty, parameter list.
 type gSource struct {
-	Pos    lexer.Position
-	Path   string    `parser:"\"FROM\" \"FILE\" @String"`
-	Format string    `parser:"\"LINE\" \"DELIMITED\" @Ident"`
-	Params []*gParam `parser:"( \"(\" @@ ( \",\" @@ )* \")\" )?"`
+	Pos     lexer.Position
+	Kind    string    `parser:"\"FROM\" @Ident"`
+	Path    *string   `parser:"@String?"`
+	Port    *string   `parser:"@Int?"`
+	Framing *gFraming `parser:"@@?"`
+	Adaptor *gAdaptor `parser:"@@"`
+	Params  []*gParam `parser:"( \"(\" ( @@ ( \",\" @@ )* )? \")\" )?"`
+}
+
+type gAdaptor struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+// gFraming splits a source's bytes into records: LINE DELIMITED,
+// '<string>' DELIMITED or FIXEDWIDTH n.
+type gFraming struct {
+	Pos   lexer.Position
+	Line  bool    `parser:"(  @\"LINE\" \"DELIMITED\""`
+	Delim *string `parser:" | @String \"DELIMITED\""`
+	Width *string `parser:" | \"FIXEDWIDTH\" @Int )"`
 }
 
 type gParam struct {
@@ -206,7 +226,7 @@ type gBetween struct {
 
 type gIn struct {
 	Pos  lexer.Position
-	Not  bool     `parser:"@\"NOT\"? \"IN\" \"(\""`
+	Not  bool     `parser:"@\"NOT\"? \"IN\" \"LIST\"? \"(\""` // IN LIST (…): DBToaster's spelling
 	Sub  *gUnion  `parser:"( @@"`
 	List []*gExpr `parser:"| @@ ( \",\" @@ )* ) \")\""`
 }

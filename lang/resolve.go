@@ -111,14 +111,7 @@ func (r *resolver) create(c *gCreate) {
 		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Type: r.typ(cd.Type)})
 	}
 	if s := c.Source; s != nil {
-		src := &Source{Pos: pos(s.Pos), Path: unquote(s.Path), Format: s.Format, Params: map[string]string{}}
-		if src.Format != "CSV" && src.Format != "ORDERBOOK" {
-			r.fail(src.Pos, "unknown source format %s (want CSV or ORDERBOOK)", src.Format)
-		}
-		for _, p := range s.Params {
-			src.Params[strings.ToLower(p.Key)] = unquote(p.Value)
-		}
-		rel.Source = src
+		rel.Source = r.source(s)
 	}
 	r.rels[rel.Name] = rel
 	r.file.Relations = append(r.file.Relations, rel)

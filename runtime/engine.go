@@ -36,6 +36,10 @@ type SourceSpec struct {
 	Path   string            // as written in the query; relative to the working directory
 	Format string            // "CSV" or "ORDERBOOK"
 	Params map[string]string // lower-case keys: delimiter, deletions, book, brokers, deterministic
+	// Framing: records are lines (both zero), separated by RecordSep
+	// ('<string>' DELIMITED), or RecordWidth bytes long (FIXEDWIDTH n).
+	RecordSep   string
+	RecordWidth int
 }
 
 // Relation describes a base relation of a query file.

@@ -16,6 +16,14 @@ import (
 // column of the relation, in schema order. The fields alias the file's bytes
 // or an internal buffer: they are valid until the next call to Next.
 //
+// Framing splits the file into records: lines (LINE DELIMITED; empty lines
+// are skipped, "\r\n" accepted), records separated by a string ('<s>'
+// DELIMITED; line ends around a record are dropped, empty records skipped),
+// or records of exactly n bytes
+// (FIXEDWIDTH n; a shorter last record is a data error). A record is then
+// read by the adaptor as a line would be. Row numbers in errors count
+// records.
+//
 // Formats:
 //
 //   - CSV: one tuple a line, fields separated by Params["delimiter"] or
@@ -41,6 +49,10 @@ type Source struct {
 	seq    int64
 	insert bool
 
+	// framing
+	recSep   []byte // '<s>' DELIMITED
+	recWidth int    // FIXEDWIDTH n
+
 	// CSV
 	delim     []byte
 	deletions bool
@@ -64,6 +76,13 @@ func NewSource(rel Relation, path string, data []byte) (*Source, error) {
 		}
 	}
 	s.delim = []byte(delim)
+	if spec.RecordWidth < 0 {
+		return nil, fmt.Errorf("relation %s: FIXEDWIDTH %d: the record length must be positive", rel.Name, spec.RecordWidth)
+	}
+	s.recWidth = spec.RecordWidth
+	if spec.RecordSep != "" {
+		s.recSep = []byte(spec.RecordSep)
+	}
 	switch strings.ToUpper(spec.Format) {
 	case "CSV", "":
 		s.deletions = strings.EqualFold(spec.Params["deletions"], "true")
@@ -114,8 +133,15 @@ func (s *Source) Path() string { return s.path }
 // Err is the error that stopped Next, if any: a *FieldError.
 func (s *Source) Err() error { return s.err }
 
-// Lines counts the lines of the source's data (for progress reports).
+// Lines counts the records (lines, unless another framing is declared) of
+// the source's data, for progress reports.
 func (s *Source) Lines() int {
+	if s.recWidth > 0 {
+		return (len(s.data) + s.recWidth - 1) / s.recWidth
+	}
+	if s.recSep != nil {
+		return bytes.Count(s.data, s.recSep) + 1
+	}
 	n := bytes.Count(s.data, []byte{'\n'})
 	if len(s.data) > 0 && s.data[len(s.data)-1] != '\n' {
 		n++
@@ -123,9 +149,16 @@ func (s *Source) Lines() int {
 	return n
 }
 
-// nextLine returns the next non-empty line without its line end, or false at
-// the end of the data.
+// nextLine returns the next non-empty record (a line without its line end,
+// unless another framing is declared), or false at the end of the data or on
+// a framing error (then s.err is set).
 func (s *Source) nextLine() ([]byte, bool) {
+	if s.recWidth > 0 {
+		return s.nextFixed()
+	}
+	if s.recSep != nil {
+		return s.nextDelimited()
+	}
 	for s.pos < len(s.data) {
 		rest := s.data[s.pos:]
 		i := bytes.IndexByte(rest, '\n')
@@ -143,6 +176,45 @@ func (s *Source) nextLine() ([]byte, bool) {
 		}
 		if len(ln) > 0 {
 			return ln, true
+		}
+	}
+	return nil, false
+}
+
+// nextFixed returns the next record of exactly s.recWidth bytes.
+func (s *Source) nextFixed() ([]byte, bool) {
+	if s.pos >= len(s.data) {
+		return nil, false
+	}
+	s.line++
+	rest := s.data[s.pos:]
+	if len(rest) < s.recWidth {
+		s.err = &FieldError{Path: s.path, Row: s.line, Err: fmt.Errorf("the last record has %d bytes, FIXEDWIDTH %d needs %d per record", len(rest), s.recWidth, s.recWidth)}
+		return nil, false
+	}
+	s.pos += s.recWidth
+	return rest[:s.recWidth], true
+}
+
+// nextDelimited returns the next non-empty record ended by s.recSep (or by
+// the end of the data).
+func (s *Source) nextDelimited() ([]byte, bool) {
+	for s.pos < len(s.data) {
+		rest := s.data[s.pos:]
+		var rec []byte
+		if i := bytes.Index(rest, s.recSep); i < 0 {
+			rec = rest
+			s.pos = len(s.data)
+		} else {
+			rec = rest[:i]
+			s.pos += i + len(s.recSep)
+		}
+		s.line++
+		// Line ends around a record are not part of it: "a#b#\n" is two
+		// records, not three.
+		rec = bytes.Trim(rec, "\r\n")
+		if len(rec) > 0 {
+			return rec, true
 		}
 	}
 	return nil, false

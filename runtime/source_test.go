@@ -376,3 +376,30 @@ func TestCollectAndProgress(t *testing.T) {
 		t.Errorf("progress calls %v", calls)
 	}
 }
+
+// TestFraming reads records separated by a string and records of a fixed
+// width, and rejects a short last fixed-width record.
+func TestFraming(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"d.csv": "1,2#3,4#\n#5,6\n", // line ends around records are dropped
+		"w.csv": "1,23,45,6",
+		"bad":   "1,23,45,67",
+	})
+	d := csvRel("D", true, "A:i B:i", "d.csv", nil)
+	d.Source.RecordSep = "#"
+	w := csvRel("W", true, "A:i B:i", "w.csv", nil)
+	w.Source.RecordWidth = 3
+	e := newFake(d, w)
+	if err := Replay(e, ReplayOptions{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	// Records are numbered as lines are: D's empty third record counts.
+	checkEvents(t, e.events, []string{"D +1|2", "W +1|2", "D +3|4", "W +3|4", "W +5|6", "D +5|6"})
+
+	bad := csvRel("W", true, "A:i B:i", "bad", nil)
+	bad.Source.RecordWidth = 3
+	err := Replay(newFake(bad), ReplayOptions{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "bad:4: the last record has 1 bytes, FIXEDWIDTH 3 needs 3 per record") {
+		t.Errorf("short fixed-width record: got %v", err)
+	}
+}

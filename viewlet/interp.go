@@ -66,7 +66,8 @@ func RuntimeRelations(rs []*lang.Relation) []runtime.Relation {
 			rr.Columns = append(rr.Columns, runtime.Column{Name: c.Name, Type: ColumnType(c.Type)})
 		}
 		if r.Source != nil {
-			rr.Source = &runtime.SourceSpec{Path: r.Source.Path, Format: r.Source.Format, Params: r.Source.Params}
+			rr.Source = &runtime.SourceSpec{Path: r.Source.Path, Format: r.Source.Format, Params: r.Source.Params,
+				RecordSep: r.Source.RecordSep, RecordWidth: r.Source.RecordWidth}
 		}
 		out = append(out, rr)
 	}
