@@ -2,7 +2,6 @@ package calculus
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toastgen/toastgen/lang"
@@ -600,14 +599,18 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			}
 			return mapChildren(e, rewrite)
 		}
-		if a.Distinct {
-			err = errorAt(a.P, "%s(DISTINCT …) in a subquery is not supported yet", a.Fn)
-			return e
-		}
 		lift := func(term Term, typ lang.Type) lang.Expr {
 			z := b.t.newVar("agg", typ)
 			lifts = append(lifts, &Lift{V: z, T: term})
 			return Ref(z)
+		}
+		if a.Distinct {
+			term, err2 := b.countDistinct(a, agg)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			return lift(term, lang.TInt)
 		}
 		switch a.Fn {
 		case "COUNT":
@@ -949,47 +952,7 @@ func translate(q *lang.Query) (*Query, error) {
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
 		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			r, lifts, err := b.subquery(e)
-			if err != nil {
-				return nil, err
-			}
-			// Each lifted aggregate becomes an aggregate of the view, keyed by
-			// the group keys it is correlated with (none: keyless).
-			sub := map[string]lang.Expr{}
-			for _, l := range lifts {
-				lf := l.(*Lift)
-				a, ok := lf.T.(*AggSum)
-				if !ok || len(a.Group) > 0 {
-					return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
-				}
-				var corr []Var
-				var pos []int
-				outer := map[string]bool{}
-				for _, f := range body {
-					for _, v := range Vars(f) {
-						outer[v.Name] = true
-					}
-				}
-				for _, v := range Vars(a.T) {
-					if !outer[v.Name] {
-						continue
-					}
-					i := slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name })
-					if i < 0 {
-						return nil, errorAt(e.Pos(), "a subquery in SELECT or HAVING correlated with a column that is not a group key is not supported yet")
-					}
-					corr, pos = append(corr, v), append(pos, i)
-				}
-				idx := addAgg(&AggSum{Group: corr, T: a.T})
-				if len(pos) > 0 {
-					if cq.AggKeys == nil {
-						cq.AggKeys = map[int][]int{}
-					}
-					cq.AggKeys[idx] = pos
-				}
-				sub[lf.V.Name] = &AggRef{Index: idx, T: lf.V.Type}
-			}
-			return SubstExpr(r, sub), nil
+			return b.readoutSubquery(e, body, keyVars, addAgg, cq)
 		case *lang.ColRef:
 			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
 		}
