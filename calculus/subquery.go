@@ -104,9 +104,20 @@ func (b *block) readoutSubquery(e lang.Expr, body []Term, keyVars []Var, addAgg 
 			if err != nil {
 				return nil, err
 			}
-			idx := addAgg(&AggSum{Group: corr, T: withGroup(a.T, corr)})
-			keyed(idx, pos)
-			sub[lf.V.Name] = &AggRef{Index: idx, T: lf.V.Type}
+			t, group, perGroup := b.bindCorrelation(withGroup(a.T, corr), corr, keyVars, body, outer)
+			idx := addAgg(&AggSum{Group: group, T: t})
+			if !perGroup {
+				keyed(idx, pos)
+				sub[lf.V.Name] = &AggRef{Index: idx, T: lf.V.Type}
+				continue
+			}
+			// The value times the group's row count, divided by it: exact for
+			// integers (below 2^53), within rounding for floats.
+			var v lang.Expr = &lang.Binary{Op: "/", L: &AggRef{Index: idx, T: lf.V.Type}, R: &AggRef{Index: 0, T: lang.TInt}, T: lang.TFloat}
+			if lf.V.Type == lang.TInt {
+				v = &lang.Call{Name: "CAST_INT", Args: []lang.Expr{v}, T: lang.TInt}
+			}
+			sub[lf.V.Name] = v
 		case *Extreme:
 			rows, ok := a.T.(*AggSum)
 			if !ok || len(rows.Group) != 1 || rows.Group[0].Name != a.Arg.Name {
@@ -116,8 +127,11 @@ func (b *block) readoutSubquery(e lang.Expr, body []Term, keyVars []Var, addAgg 
 			if err != nil {
 				return nil, err
 			}
-			idx := addAgg(&AggSum{Group: append(append([]Var{}, corr...), a.Arg), T: rows.T})
-			keyed(idx, pos)
+			t, group, perGroup := b.bindCorrelation(rows.T, corr, keyVars, body, outer)
+			idx := addAgg(&AggSum{Group: append(append([]Var{}, group...), a.Arg), T: t})
+			if !perGroup {
+				keyed(idx, pos)
+			}
 			sub[lf.V.Name] = &ExtremeRef{Index: idx, Max: a.Max, T: lf.V.Type}
 		default:
 			return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
@@ -173,4 +187,100 @@ func (b *block) columnName(v Var) string {
 		}
 	}
 	return "column " + v.Name
+}
+
+// bindCorrelation makes the group keys corr that a subquery's term t reads
+// enumerable once t is an aggregate of the view keyed by them. A key
+// equated to a variable of the subquery (IN's test, or s.C = t.C after
+// unification with other columns) replaces that variable. A key that no
+// relation atom of t then holds (an inequality correlation t.C < s.C,
+// SOME/ALL's test) would key a map by a variable nothing binds: then t is
+// joined with the view's body and keyed by all the view's keys, and
+// perGroup is set: the aggregate holds t times each group's row count
+// (Aggs[0]), by which the reader divides (a MIN/MAX only tests counts
+// against 0 and needs no division).
+func (b *block) bindCorrelation(t Term, corr, keyVars []Var, body []Term, outer map[string]bool) (out Term, group []Var, perGroup bool) {
+	if len(corr) == 0 {
+		return t, nil, false
+	}
+	t = unifyWith(t, corr, outer)
+	for _, v := range corr {
+		if !heldByAtoms(t, v.Name) {
+			return prod(append(append([]Term{}, body...), t)), keyVars, true
+		}
+	}
+	return t, corr, false
+}
+
+// unifyWith substitutes each key of corr for a variable of t (not of the
+// enclosing body: outer) that a top-level equality factor of t equates it
+// with, and drops the equality. The variable is summed over in t, so the
+// sum keeps only its terms where it equals the key: they are t at the key.
+func unifyWith(t Term, corr []Var, outer map[string]bool) Term {
+	p, ok := t.(*Prod)
+	if !ok {
+		return t
+	}
+	fs := append([]Term{}, p.Factors...)
+	for changed := true; changed; {
+		changed = false
+		for i, f := range fs {
+			v, isVal := f.(*Val)
+			if !isVal {
+				continue
+			}
+			e, isBin := v.E.(*lang.Binary)
+			if !isBin || e.Op != "=" {
+				continue
+			}
+			l, lok := e.L.(*VarRef)
+			r, rok := e.R.(*VarRef)
+			if !lok || !rok || l.V.Type != r.V.Type {
+				continue
+			}
+			if hasVar(corr, r.V.Name) {
+				l, r = r, l
+			}
+			if !hasVar(corr, l.V.Name) || outer[r.V.Name] || hasVar(corr, r.V.Name) {
+				continue
+			}
+			sub := map[string]lang.Expr{r.V.Name: Ref(l.V)}
+			rest := append(append([]Term{}, fs[:i]...), fs[i+1:]...)
+			for j, g := range rest {
+				rest[j] = SubstTerm(g, sub)
+			}
+			fs, changed = rest, true
+			break
+		}
+	}
+	return prod(fs)
+}
+
+// heldByAtoms reports whether every monomial of t holds variable v in a
+// relation atom, directly or inside a nested aggregate whose group keeps v.
+func heldByAtoms(t Term, v string) bool {
+	var held func(t Term) bool
+	held = func(t Term) bool {
+		switch x := t.(type) {
+		case *Rel:
+			return hasVar(x.Vars, v)
+		case *Prod:
+			return slices.ContainsFunc(x.Factors, held)
+		case *Sum:
+			return len(x.Terms) > 0 && !slices.ContainsFunc(x.Terms, func(u Term) bool { return !held(u) })
+		case *Neg:
+			return held(x.T)
+		case *Exists:
+			return held(x.T)
+		case *AggSum:
+			return hasVar(x.Group, v) && held(x.T)
+		}
+		return false
+	}
+	for _, m := range Expand(t) {
+		if !slices.ContainsFunc(m.Factors, held) {
+			return false
+		}
+	}
+	return true
 }
