@@ -27,7 +27,8 @@ type Query struct {
 	Scalar bool
 	// AggKeys gives, for an aggregate keyed by some of the view's keys only
 	// (a subquery in SELECT or HAVING correlated with group keys), the
-	// positions of its keys among the view's. Other aggregates are keyed by
+	// positions of its keys among the view's (for a MIN/MAX read by an
+	// ExtremeRef, of its keys but the last). Other aggregates are keyed by
 	// all the view's keys, or by none.
 	AggKeys map[int][]int
 }
@@ -59,7 +60,8 @@ func (a *AggRef) Pos() lang.Pos { return lang.Pos{} }
 func (a *AggRef) Type() lang.Type { return a.T }
 
 // ExtremeRef is a lang.Expr leaf that reads the least (or greatest) value
-// of the last key of aggregate Index among its entries for the current group.
+// of the last key of aggregate Index among its entries for the current group
+// (its other keys: the view's keys, those of AggKeys[Index], or none).
 type ExtremeRef struct {
 	Index int
 	Max   bool
