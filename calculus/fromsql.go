@@ -2,7 +2,6 @@ package calculus
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/toastgen/toastgen/lang"
@@ -28,7 +27,8 @@ type Query struct {
 	Scalar bool
 	// AggKeys gives, for an aggregate keyed by some of the view's keys only
 	// (a subquery in SELECT or HAVING correlated with group keys), the
-	// positions of its keys among the view's. Other aggregates are keyed by
+	// positions of its keys among the view's (for a MIN/MAX read by an
+	// ExtremeRef, of its keys but the last). Other aggregates are keyed by
 	// all the view's keys, or by none.
 	AggKeys map[int][]int
 }
@@ -60,7 +60,8 @@ func (a *AggRef) Pos() lang.Pos { return lang.Pos{} }
 func (a *AggRef) Type() lang.Type { return a.T }
 
 // ExtremeRef is a lang.Expr leaf that reads the least (or greatest) value
-// of the last key of aggregate Index among its entries for the current group.
+// of the last key of aggregate Index among its entries for the current group
+// (its other keys: the view's keys, those of AggKeys[Index], or none).
 type ExtremeRef struct {
 	Index int
 	Max   bool
@@ -600,14 +601,18 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			}
 			return mapChildren(e, rewrite)
 		}
-		if a.Distinct {
-			err = errorAt(a.P, "%s(DISTINCT …) in a subquery is not supported yet", a.Fn)
-			return e
-		}
 		lift := func(term Term, typ lang.Type) lang.Expr {
 			z := b.t.newVar("agg", typ)
 			lifts = append(lifts, &Lift{V: z, T: term})
 			return Ref(z)
+		}
+		if a.Distinct {
+			term, err2 := b.countDistinct(a, agg)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			return lift(term, lang.TInt)
 		}
 		switch a.Fn {
 		case "COUNT":
@@ -949,47 +954,7 @@ func translate(q *lang.Query) (*Query, error) {
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
 		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			r, lifts, err := b.subquery(e)
-			if err != nil {
-				return nil, err
-			}
-			// Each lifted aggregate becomes an aggregate of the view, keyed by
-			// the group keys it is correlated with (none: keyless).
-			sub := map[string]lang.Expr{}
-			for _, l := range lifts {
-				lf := l.(*Lift)
-				a, ok := lf.T.(*AggSum)
-				if !ok || len(a.Group) > 0 {
-					return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
-				}
-				var corr []Var
-				var pos []int
-				outer := map[string]bool{}
-				for _, f := range body {
-					for _, v := range Vars(f) {
-						outer[v.Name] = true
-					}
-				}
-				for _, v := range Vars(a.T) {
-					if !outer[v.Name] {
-						continue
-					}
-					i := slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name })
-					if i < 0 {
-						return nil, errorAt(e.Pos(), "a subquery in SELECT or HAVING correlated with a column that is not a group key is not supported yet")
-					}
-					corr, pos = append(corr, v), append(pos, i)
-				}
-				idx := addAgg(&AggSum{Group: corr, T: a.T})
-				if len(pos) > 0 {
-					if cq.AggKeys == nil {
-						cq.AggKeys = map[int][]int{}
-					}
-					cq.AggKeys[idx] = pos
-				}
-				sub[lf.V.Name] = &AggRef{Index: idx, T: lf.V.Type}
-			}
-			return SubstExpr(r, sub), nil
+			return b.readoutSubquery(e, body, keyVars, addAgg, cq)
 		case *lang.ColRef:
 			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
 		}

@@ -70,11 +70,22 @@ func (g *gen) view(v *viewlet.View) error {
 		if max, ok := extremes[i]; ok {
 			// MIN/MAX: the least or greatest value of the group's entries of the
 			// (group, value) count map, read from the map's ordered index.
+			// The group is the view's keys, or, for a subquery's MIN/MAX, the
+			// group keys it is correlated with (none when uncorrelated).
 			best := fmt.Sprintf("best%d", i)
-			ex := &calculus.Extreme{Max: max, Arg: m.Keys[len(m.Keys)-1], T: &calculus.MapRef{Name: m.Name, Keys: append(append([]calculus.Var{}, keyVars...), m.Keys[len(m.Keys)-1]), Type: m.Type}}
+			group := keyVars
+			if pos, ok := v.AggKeys[i]; ok {
+				group = make([]calculus.Var, len(pos))
+				for j, p := range pos {
+					group[j] = keyVars[p]
+				}
+			} else if len(m.Keys) == 1 {
+				group = nil
+			}
+			ex := &calculus.Extreme{Max: max, Arg: m.Keys[len(m.Keys)-1], T: &calculus.MapRef{Name: m.Name, Keys: append(append([]calculus.Var{}, group...), m.Keys[len(m.Keys)-1]), Type: m.Type}}
 			if hasVar(keyVars, ex.Arg.Name) {
 				ex.Arg.Name += "_value"
-				ex.T.(*calculus.MapRef).Keys[len(keyVars)] = ex.Arg
+				ex.T.(*calculus.MapRef).Keys[len(group)] = ex.Arg
 			}
 			code, err := g.extreme(ex, best, sc)
 			if err != nil {

@@ -182,8 +182,11 @@ func (c *compiler) compileMap(m *Map, depth int) error {
 	if depth != 0 && hasNested(def.T) {
 		return c.compileNested(m, depth)
 	}
-	if depth == 0 {
-		// Re-evaluate from the base relations' maps after each event.
+	if depth == 0 && !isBaseDef(def) {
+		// Re-evaluate from the base relations' maps after each event. A map
+		// defined as a relation's tuples is that relation's base map (a
+		// view grouped by all of a relation's columns shares it): it is
+		// kept incrementally, or it would be re-evaluated from itself.
 		for _, rel := range calculus.Relations(def) {
 			for _, ins := range []bool{true, false} {
 				t := c.trigger(rel, ins)
@@ -209,6 +212,22 @@ func (c *compiler) compileMap(m *Map, depth int) error {
 		}
 	}
 	return nil
+}
+
+// isBaseDef reports whether def is a base map's definition, up to the
+// order of its keys: AggSum over all the distinct variables of one relation
+// atom. (Kept incrementally, such a map's statement is one += 1.)
+func isBaseDef(def *calculus.AggSum) bool {
+	r, ok := def.T.(*calculus.Rel)
+	if !ok || len(r.Vars) != len(def.Group) {
+		return false
+	}
+	for i, v := range r.Vars {
+		if !hasVar(def.Group, v.Name) || hasVar(r.Vars[:i], v.Name) {
+			return false
+		}
+	}
+	return true
 }
 
 // emptyWhileLoading reports whether rel is a static table and every

@@ -27,11 +27,22 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		return v
 	case *calculus.ExtremeRef:
 		// The least or greatest last key among the group's entries: those
-		// whose other keys are the group's.
-		m := in.maps[in.view_.Aggs[x.Index].Name]
+		// whose other keys are the group's (or, for a subquery's MIN/MAX,
+		// the group keys it is correlated with; none when uncorrelated).
+		am := in.view_.Aggs[x.Index]
+		m := in.maps[am.Name]
 		found := false
 		var best any
-		m.each(1<<len(in.group)-1, in.group, func(e *ientry) {
+		prefix := in.group
+		if pos, ok := in.view_.AggKeys[x.Index]; ok {
+			prefix = make([]any, len(pos))
+			for j, p := range pos {
+				prefix[j] = in.group[p]
+			}
+		} else if len(am.Keys) == 1 {
+			prefix = nil
+		}
+		m.each(1<<len(prefix)-1, prefix, func(e *ientry) {
 			n := len(e.keys) - 1
 			c := 0
 			if found {
