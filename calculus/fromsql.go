@@ -194,6 +194,23 @@ func (t *translator) union(a, b string) {
 
 func (t *translator) resolve(v Var) Var { return t.byName[t.find(v.Name)] }
 
+// unify merges the classes of two variables for an equality of block b,
+// unless both classes already hold a variable of an enclosing block (the
+// representative of a class is its oldest variable, so such a class has a
+// representative older than the block): merging them would make the
+// equality filter the outer rows, where it belongs inside this block
+// (t.C = s.B AND t.C = s.C in a subquery tests s.B = s.C per outer row, it
+// does not turn S(b, c) into S(b, b)). unify reports whether it merged; if
+// not, the caller keeps the equality as a condition.
+func (b *block) unify(x, y Var) bool {
+	rx, ry := b.t.find(x.Name), b.t.find(y.Name)
+	if rx != ry && b.t.order[rx] < b.start && b.t.order[ry] < b.start {
+		return false
+	}
+	b.t.union(rx, ry)
+	return true
+}
+
 // countColumns counts column names over a query tree, to name variables.
 func countColumns(q *lang.Query, count map[string]int) {
 	for _, u := range q.Union {
@@ -296,8 +313,8 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 		if x, ok := c.(*lang.Binary); ok && x.Op == "=" {
 			l, lok := x.L.(*lang.ColRef)
 			r, rok := x.R.(*lang.ColRef)
-			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) {
-				t.union(b.colVar(l.Outer, l.From, l.Col).Name, b.colVar(r.Outer, r.From, r.Col).Name)
+			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) &&
+				b.unify(b.colVar(l.Outer, l.From, l.Col), b.colVar(r.Outer, r.From, r.Col)) {
 				continue
 			}
 		}
@@ -631,8 +648,13 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 				return e
 			}
 			x := b.t.newVar("arg", a.Arg.Type())
-			b.t.order[x.Name] = -1 // bound by the Extreme, not by the block: freshCopy keeps it
+			// agg copies its body afresh but must keep x, which the Extreme
+			// binds once the copy is made; later copies of the whole term (an
+			// enclosing aggregate over a derived table, twice) rename it with
+			// the rest, so that no two Extremes share their argument.
+			b.t.order[x.Name] = -1
 			rows := agg(append(ls, &Lift{V: x, T: &Val{E: v}})...).(*AggSum)
+			b.t.order[x.Name] = len(b.t.order)
 			rows.Group = append(append([]Var{}, rows.Group...), x)
 			return lift(&Extreme{Max: a.Fn == "MAX", Arg: x, T: rows}, a.Arg.Type())
 		}
