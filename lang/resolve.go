@@ -162,11 +162,15 @@ func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
 	if len(g.Rest) == 0 {
 		return first
 	}
-	u := &Query{Pos: pos(g.Pos), Name: name, Items: first.Items, Union: []*Query{first}, UnionAll: true}
+	// UNION and UNION ALL associate left to right: a run of arms with one
+	// operator is one Query, and where the operator changes the chain so far
+	// becomes the first branch of the next (A UNION B UNION ALL C is
+	// (A ∪ B) ⊎ C: only what stands left of a UNION is deduplicated).
+	u := &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{first}, UnionAll: g.Rest[0].All}
 	first.Name = ""
 	for _, arm := range g.Rest {
-		if !arm.All {
-			u.UnionAll = false
+		if arm.All != u.UnionAll {
+			u = &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{u}, UnionAll: arm.All}
 		}
 		q := r.selectQ(arm.Sel, parent, "")
 		if len(q.Items) != len(u.Items) {
@@ -180,6 +184,7 @@ func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
 		}
 		u.Union = append(u.Union, q)
 	}
+	u.Name = name
 	return u
 }
 

@@ -29,3 +29,6 @@ UNION ALL
 SELECT a.broker_id, a.price FROM asks a;
 
 SELECT b.broker_id FROM bids b UNION SELECT a.broker_id FROM asks a;
+
+-- UNION and UNION ALL associate left to right: (bids ∪ asks) ⊎ bids.
+SELECT b.broker_id FROM bids b UNION SELECT a.broker_id FROM asks a UNION ALL SELECT b2.broker_id FROM bids b2;
