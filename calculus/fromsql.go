@@ -20,8 +20,9 @@ type Query struct {
 	// Having filters groups at read time (nil: none); it reads key variables
 	// and aggregates (AggRef).
 	Having lang.Expr
-	// Distinct reports a SELECT DISTINCT without aggregates: every present
-	// row has value 1.
+	// Distinct reports a SELECT DISTINCT without aggregates (or a UNION):
+	// every present row has value 1. It is never set for an aggregated
+	// query (see lang's distinctGroups).
 	Distinct bool
 	// Scalar reports a query with aggregates and no GROUP BY: exactly one
 	// row, even over empty input, where SUM and COUNT are 0.
@@ -475,7 +476,23 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 			items = append(items, e)
 			lifts = append(lifts, ls...)
 		}
-		return items, append(b.body(), lifts...), nil
+		rows := append(b.body(), lifts...)
+		if !q.Distinct {
+			return items, rows, nil
+		}
+		// Each distinct row once: the items become distinct variables.
+		var out []Var
+		for i, e := range items {
+			if r, ok := e.(*VarRef); ok && !hasVar(out, r.V.Name) {
+				out = append(out, r.V)
+				continue
+			}
+			v := b.t.newVar(strings.ToLower("distinct_"+q.Items[i].Name), e.Type())
+			rows = append(rows, &Lift{V: v, T: &Val{E: e}})
+			out = append(out, v)
+			items[i] = Ref(v)
+		}
+		return items, []Term{&Exists{T: &AggSum{Group: out, T: prod(rows)}}}, nil
 	}
 	// A grouped query: one row per group with a non-zero row count.
 	body := b.body()
@@ -672,7 +689,8 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	inner.up = b.up // a derived table does not see its siblings
+	// inner.up stays b although a derived table does not see its siblings:
+	// the resolver hides them but counts b as a level of Outer.
 	items, rows, err := inner.rowsOf()
 	if err != nil {
 		return nil, nil, err
@@ -687,13 +705,10 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 		rows = append(rows, &Lift{V: v, T: &Val{E: e}})
 		out = append(out, v)
 	}
-	if !q.Aggregated() {
-		// A bag: sum away the columns it does not output.
-		var t Term = &AggSum{Group: out, T: prod(rows)}
-		if q.Distinct {
-			t = &Exists{T: t}
-		}
-		return out, []Term{t}, nil
+	if !q.Aggregated() && !q.Distinct {
+		// A bag: sum away the columns it does not output (rowsOf did, for
+		// a DISTINCT query).
+		return out, []Term{&AggSum{Group: out, T: prod(rows)}}, nil
 	}
 	return out, rows, nil
 }
@@ -867,9 +882,11 @@ func translate(q *lang.Query) (*Query, error) {
 		cq.Values = []Value{{Name: "COUNT", Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}}}
 		return cq, nil
 	}
-	cq := &Query{Name: q.Name, Distinct: q.Distinct}
 	keys, values := q.View()
 	grouped := q.Aggregated()
+	// DISTINCT over a grouped query that lang left as such changes nothing:
+	// its GROUP BY keys are all selected, so its rows are distinct already.
+	cq := &Query{Name: q.Name, Distinct: q.Distinct && !grouped}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
 	body := b.body()
 	var keyVars []Var

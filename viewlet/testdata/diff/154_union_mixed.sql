@@ -1,5 +1,6 @@
 -- UNION and UNION ALL mixed in one chain associate left to right (issue 8,
--- U): only what stands left of a UNION is deduplicated.
+-- U): only what stands left of a UNION is deduplicated; a DISTINCT branch
+-- of a UNION ALL is deduplicated on its own.
 -- diff: ints=5 events=500
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
@@ -9,3 +10,5 @@ SELECT s.B, s.C FROM S s UNION ALL SELECT t.C, t.D FROM T t UNION SELECT t.D, t.
 SELECT u.X, COUNT(*) AS n FROM (SELECT s.B AS X FROM S s UNION SELECT t.C AS X FROM T t UNION ALL SELECT t.D AS X FROM T t) u GROUP BY u.X;
 SELECT SUM(u.X) AS v FROM (SELECT s.C AS X FROM S s UNION ALL SELECT t.D AS X FROM T t UNION SELECT t.C AS X FROM T t UNION ALL SELECT s.B AS X FROM S s) u;
 SELECT COUNT(*) AS v FROM S s WHERE s.C IN (SELECT t.C FROM T t UNION SELECT t.D FROM T t UNION ALL SELECT s2.B FROM S s2);
+SELECT DISTINCT s.B FROM S s UNION ALL SELECT t.C FROM T t;
+SELECT u.X, COUNT(*) AS n FROM (SELECT DISTINCT s.B AS X FROM S s UNION ALL SELECT DISTINCT t.C AS X FROM T t UNION ALL SELECT s2.C AS X FROM S s2) u GROUP BY u.X;
