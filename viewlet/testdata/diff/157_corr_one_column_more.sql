@@ -1,6 +1,7 @@
 -- More shapes of issue 8, II: through a derived table and JOIN … ON inside
 -- the subquery, in SELECT and HAVING, mixed with an inequality, and across
 -- two outer relations.
+-- diff: ints=4 events=400
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
 SELECT COUNT(*) AS v FROM S s WHERE EXISTS (SELECT * FROM (SELECT t.C AS c FROM T t) d WHERE d.c = s.B AND d.c = s.C);
