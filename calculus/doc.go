@@ -12,7 +12,16 @@
 //
 // Decisions:
 //   - Equality conjuncts between columns are unified at translation time, so
-//     a join on R.B = S.B uses one variable for both columns.
+//     a join on R.B = S.B uses one variable for both columns. A subquery's
+//     equality never unifies two variables of enclosing blocks (t.C = s.B
+//     AND t.C = s.C): it stays a condition of the subquery (s.B = s.C is
+//     tested per outer row, inside the aggregate).
+//   - Each copy of an aggregate body gets fresh local variables, MIN/MAX's
+//     argument included; an Extreme binds its argument (not a free variable).
+//   - A SELECT DISTINCT without aggregates, as a derived table, union branch
+//     or subquery, contributes Exists(AggSum(items, rows)): each distinct row
+//     once. DISTINCT on an aggregated query means nothing here (lang has
+//     rewritten the cases where it matters).
 //   - Arithmetic in aggregated expressions is decomposed into ring operations
 //     (e1*e2 → Val(e1)*Val(e2), e1+e2 → Val(e1)+Val(e2), CASE → guarded sum),
 //     so that the viewlet transform can split values between maps.

@@ -7,103 +7,6 @@ import (
 	"github.com/toastgen/toastgen/lang"
 )
 
-// Query is a SELECT translated to the calculus: a view keyed by Keys whose
-// value columns are expressions over the aggregate terms Aggs.
-type Query struct {
-	Name   string
-	Keys   []Column // the view's key columns (GROUP BY, or every column of a query without aggregates)
-	Values []Value  // the view's value columns, in SELECT order
-	// Aggs are the aggregate terms, each AggSum(key vars, …). Aggs[0] is the
-	// row count of each group: a group is in the view while it is non-zero.
-	Aggs []Term
-	// Having filters groups at read time (nil: none); it reads key variables
-	// and aggregates (AggRef).
-	Having lang.Expr
-	// Distinct reports a SELECT DISTINCT without aggregates: every present
-	// row has value 1.
-	Distinct bool
-	// Scalar reports a query with aggregates and no GROUP BY: exactly one
-	// row, even over empty input, where SUM and COUNT are 0.
-	Scalar bool
-	// AggKeys gives, for an aggregate keyed by some of the view's keys only
-	// (a subquery in SELECT or HAVING correlated with group keys), the
-	// positions of its keys among the view's (for a MIN/MAX read by an
-	// ExtremeRef, of its keys but the last). Other aggregates are keyed by
-	// all the view's keys, or by none.
-	AggKeys map[int][]int
-}
-
-// Column is a named view column bound to a variable.
-type Column struct {
-	Name string
-	Var  Var
-}
-
-// Value is a view value column computed from aggregates and key variables.
-type Value struct {
-	Name string
-	Type lang.Type
-	E    lang.Expr // over *VarRef (keys) and *AggRef
-}
-
-// AggRef is a lang.Expr leaf that reads aggregate Index of the enclosing Query
-// at the current group.
-type AggRef struct {
-	Index int
-	T     lang.Type
-}
-
-// Pos implements lang.Expr.
-func (a *AggRef) Pos() lang.Pos { return lang.Pos{} }
-
-// Type implements lang.Expr.
-func (a *AggRef) Type() lang.Type { return a.T }
-
-// ExtremeRef is a lang.Expr leaf that reads the least (or greatest) value
-// of the last key of aggregate Index among its entries for the current group
-// (its other keys: the view's keys, those of AggKeys[Index], or none).
-type ExtremeRef struct {
-	Index int
-	Max   bool
-	T     lang.Type
-}
-
-// Pos implements lang.Expr.
-func (a *ExtremeRef) Pos() lang.Pos { return lang.Pos{} }
-
-// Type implements lang.Expr.
-func (a *ExtremeRef) Type() lang.Type { return a.T }
-
-// String prints the query's definition: keys, values and aggregate terms.
-func (q *Query) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "VIEW %s [", q.Name)
-	for i, k := range q.Keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s = %s", k.Name, k.Var.Name)
-	}
-	b.WriteString("]")
-	if q.Scalar {
-		b.WriteString(" scalar")
-	}
-	if q.Distinct {
-		b.WriteString(" distinct")
-	}
-	b.WriteString("\n")
-	for _, v := range q.Values {
-		fmt.Fprintf(&b, "  %s : %s = %s\n", v.Name, v.Type, ExprString(v.E))
-	}
-	if q.Having != nil {
-		fmt.Fprintf(&b, "  HAVING %s\n", ExprString(q.Having))
-	}
-	for i, a := range q.Aggs {
-		fmt.Fprintf(&b, "  #%d := %s\n", i, String(a))
-	}
-	return b.String()
-}
-
 // errorAt reports an unsupported construct at p.
 func errorAt(p lang.Pos, format string, args ...any) error {
 	return &lang.Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
@@ -194,6 +97,23 @@ func (t *translator) union(a, b string) {
 }
 
 func (t *translator) resolve(v Var) Var { return t.byName[t.find(v.Name)] }
+
+// unify merges the classes of two variables for an equality of block b,
+// unless both classes already hold a variable of an enclosing block (the
+// representative of a class is its oldest variable, so such a class has a
+// representative older than the block): merging them would make the
+// equality filter the outer rows, where it belongs inside this block
+// (t.C = s.B AND t.C = s.C in a subquery tests s.B = s.C per outer row, it
+// does not turn S(b, c) into S(b, b)). unify reports whether it merged; if
+// not, the caller keeps the equality as a condition.
+func (b *block) unify(x, y Var) bool {
+	rx, ry := b.t.find(x.Name), b.t.find(y.Name)
+	if rx != ry && b.t.order[rx] < b.start && b.t.order[ry] < b.start {
+		return false
+	}
+	b.t.union(rx, ry)
+	return true
+}
 
 // countColumns counts column names over a query tree, to name variables.
 func countColumns(q *lang.Query, count map[string]int) {
@@ -297,8 +217,8 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 		if x, ok := c.(*lang.Binary); ok && x.Op == "=" {
 			l, lok := x.L.(*lang.ColRef)
 			r, rok := x.R.(*lang.ColRef)
-			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) {
-				t.union(b.colVar(l.Outer, l.From, l.Col).Name, b.colVar(r.Outer, r.From, r.Col).Name)
+			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) &&
+				b.unify(b.colVar(l.Outer, l.From, l.Col), b.colVar(r.Outer, r.From, r.Col)) {
 				continue
 			}
 		}
@@ -459,7 +379,23 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 			items = append(items, e)
 			lifts = append(lifts, ls...)
 		}
-		return items, append(b.body(), lifts...), nil
+		rows := append(b.body(), lifts...)
+		if !q.Distinct {
+			return items, rows, nil
+		}
+		// Each distinct row once: the items become distinct variables.
+		var out []Var
+		for i, e := range items {
+			if r, ok := e.(*VarRef); ok && !hasVar(out, r.V.Name) {
+				out = append(out, r.V)
+				continue
+			}
+			v := b.t.newVar(strings.ToLower("distinct_"+q.Items[i].Name), e.Type())
+			rows = append(rows, &Lift{V: v, T: &Val{E: e}})
+			out = append(out, v)
+			items[i] = Ref(v)
+		}
+		return items, []Term{&Exists{T: &AggSum{Group: out, T: prod(rows)}}}, nil
 	}
 	// A grouped query: one row per group with a non-zero row count.
 	body := b.body()
@@ -636,8 +572,13 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 				return e
 			}
 			x := b.t.newVar("arg", a.Arg.Type())
-			b.t.order[x.Name] = -1 // bound by the Extreme, not by the block: freshCopy keeps it
+			// agg copies its body afresh but must keep x, which the Extreme
+			// binds once the copy is made; later copies of the whole term (an
+			// enclosing aggregate over a derived table, twice) rename it with
+			// the rest, so that no two Extremes share their argument.
+			b.t.order[x.Name] = -1
 			rows := agg(append(ls, &Lift{V: x, T: &Val{E: v}})...).(*AggSum)
+			b.t.order[x.Name] = len(b.t.order)
 			rows.Group = append(append([]Var{}, rows.Group...), x)
 			return lift(&Extreme{Max: a.Fn == "MAX", Arg: x, T: rows}, a.Arg.Type())
 		}
@@ -655,7 +596,8 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	inner.up = b.up // a derived table does not see its siblings
+	// inner.up stays b although a derived table does not see its siblings:
+	// the resolver hides them but counts b as a level of Outer.
 	items, rows, err := inner.rowsOf()
 	if err != nil {
 		return nil, nil, err
@@ -670,13 +612,10 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 		rows = append(rows, &Lift{V: v, T: &Val{E: e}})
 		out = append(out, v)
 	}
-	if !q.Aggregated() {
-		// A bag: sum away the columns it does not output.
-		var t Term = &AggSum{Group: out, T: prod(rows)}
-		if q.Distinct {
-			t = &Exists{T: t}
-		}
-		return out, []Term{t}, nil
+	if !q.Aggregated() && !q.Distinct {
+		// A bag: sum away the columns it does not output (rowsOf did, for
+		// a DISTINCT query).
+		return out, []Term{&AggSum{Group: out, T: prod(rows)}}, nil
 	}
 	return out, rows, nil
 }
@@ -819,177 +758,6 @@ func (b *block) fromItems(e lang.Expr) int {
 		}
 	})
 	return max(n, len(seen))
-}
-
-func translate(q *lang.Query) (*Query, error) {
-	t := &translator{parent: map[string]string{}, byName: map[string]Var{}, order: map[string]int{}, used: map[string]bool{}, count: map[string]int{}}
-	countColumns(q, t.count)
-	b, err := t.newBlock(q, nil)
-	if err != nil {
-		return nil, err
-	}
-	if len(q.Union) > 0 {
-		// A union view: keyed by all its columns, valued by multiplicity.
-		items, rows, err := b.rowsOf()
-		if err != nil {
-			return nil, err
-		}
-		cq := &Query{Name: q.Name, Distinct: !q.UnionAll}
-		var keys []Var
-		for i, it := range q.Items {
-			v := items[i].(*VarRef).V
-			keys = append(keys, v)
-			cq.Keys = append(cq.Keys, Column{Name: it.Name, Var: v})
-		}
-		// Presence is the bag multiplicity, for UNION as for UNION ALL.
-		u := rows[0]
-		if e, ok := u.(*Exists); ok {
-			u = e.T
-		}
-		cq.Aggs = []Term{&AggSum{Group: keys, T: u.(*AggSum).T}}
-		cq.Values = []Value{{Name: "COUNT", Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}}}
-		return cq, nil
-	}
-	cq := &Query{Name: q.Name, Distinct: q.Distinct}
-	keys, values := q.View()
-	grouped := q.Aggregated()
-	cq.Scalar = grouped && len(q.GroupBy) == 0
-	body := b.body()
-	var keyVars []Var
-	keyOf := map[string]Var{} // printed key expression → its variable
-	for i, k := range keys {
-		e, lifts, err := b.scalar(k.Expr)
-		if err != nil {
-			return nil, err
-		}
-		body = append(body, lifts...)
-		var v Var
-		if r, ok := e.(*VarRef); ok && !hasVar(keyVars, r.V.Name) {
-			v = r.V
-		} else {
-			v = t.newVar(fmt.Sprintf("key%d", i+1), k.Expr.Type())
-			body = append(body, &Lift{V: v, T: &Val{E: e}})
-		}
-		keyVars = append(keyVars, v)
-		keyOf[ExprString(e)] = v
-		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
-	}
-	group := func(factors ...Term) Term {
-		return &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), factors...))}
-	}
-	cq.Aggs = append(cq.Aggs, group())
-	aggIndex := map[string]int{String(cq.Aggs[0]): 0}
-	addAgg := func(term Term) int {
-		k := String(term)
-		if i, ok := aggIndex[k]; ok {
-			return i
-		}
-		aggIndex[k] = len(cq.Aggs)
-		cq.Aggs = append(cq.Aggs, term)
-		return len(cq.Aggs) - 1
-	}
-	// readout rewrites a select or HAVING expression: aggregates become
-	// AggRefs, group-key expressions their key variables, and uncorrelated
-	// scalar subqueries AggRefs of keyless aggregates.
-	var readout func(e lang.Expr) (lang.Expr, error)
-	readout = func(e lang.Expr) (lang.Expr, error) {
-		if !containsAgg(e) && !containsSubquery(e) {
-			se, _, err := b.scalar(e)
-			if err != nil {
-				return nil, err
-			}
-			if v, ok := keyOf[ExprString(se)]; ok {
-				return Ref(v), nil
-			}
-			for _, v := range ExprVars(se, nil) {
-				if !hasVar(keyVars, v.Name) {
-					return nil, errorAt(e.Pos(), "expression is not a group key")
-				}
-			}
-			return se, nil // an expression of the group keys
-		}
-		switch x := e.(type) {
-		case *lang.Agg:
-			if x.Distinct {
-				if x.Fn != "COUNT" || x.Arg == nil {
-					return nil, errorAt(x.P, "%s(DISTINCT …) is not supported yet", x.Fn)
-				}
-				// The number of distinct values per group: a sum of Exists.
-				a, lifts, err := b.scalar(x.Arg)
-				if err != nil {
-					return nil, err
-				}
-				d := t.newVar("distinct", x.Arg.Type())
-				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: d, T: &Val{E: a}})
-				term := &AggSum{Group: keyVars, T: &Exists{T: &AggSum{Group: append(append([]Var{}, keyVars...), d), T: prod(inner)}}}
-				return &AggRef{Index: addAgg(term), T: lang.TInt}, nil
-			}
-			switch x.Fn {
-			case "COUNT":
-				return &AggRef{Index: 0, T: lang.TInt}, nil
-			case "SUM", "AVG":
-				r, lifts, err := b.ring(x.Arg)
-				if err != nil {
-					return nil, err
-				}
-				sum := &AggRef{Index: addAgg(group(append(lifts, r)...)), T: TypeOf(r)}
-				if x.Fn == "SUM" {
-					sum.T = x.T
-					return sum, nil
-				}
-				cnt := &AggRef{Index: 0, T: lang.TInt}
-				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
-				return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}, nil
-			case "MIN", "MAX":
-				// The multiplicity of each (group, value): the view reads the
-				// least or greatest value with a non-zero count.
-				a, lifts, err := b.scalar(x.Arg)
-				if err != nil {
-					return nil, err
-				}
-				arg := t.newVar("arg", x.Arg.Type())
-				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: arg, T: &Val{E: a}})
-				term := &AggSum{Group: append(append([]Var{}, keyVars...), arg), T: prod(inner)}
-				return &ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", T: x.T}, nil
-			}
-			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
-		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			return b.readoutSubquery(e, body, keyVars, addAgg, cq)
-		case *lang.ColRef:
-			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
-		}
-		var err error
-		out := mapChildren(e, func(c lang.Expr) lang.Expr {
-			if err != nil {
-				return c
-			}
-			var r lang.Expr
-			r, err = readout(c)
-			return r
-		})
-		return out, err
-	}
-	if grouped {
-		for _, v := range values {
-			e, err := readout(v.Expr)
-			if err != nil {
-				return nil, err
-			}
-			cq.Values = append(cq.Values, Value{Name: v.Name, Type: v.Expr.Type(), E: e})
-		}
-		if q.Having != nil {
-			h, err := readout(q.Having)
-			if err != nil {
-				return nil, err
-			}
-			cq.Having = h
-		}
-	} else {
-		for _, v := range values {
-			cq.Values = append(cq.Values, Value{Name: v.Name, Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}})
-		}
-	}
-	return cq, nil
 }
 
 // correlated reports whether a nested term reads variables of the

@@ -253,6 +253,15 @@ func FreeVars(t Term) []Var {
 		return addVar(FreeVars(x.T), x.V)
 	case *Exists:
 		return FreeVars(x.T)
+	case *Extreme:
+		// Arg is bound by the Extreme: it ranges over the body's values.
+		var out []Var
+		for _, v := range FreeVars(x.T) {
+			if v.Name != x.Arg.Name {
+				out = append(out, v)
+			}
+		}
+		return out
 	}
 	return Vars(t)
 }

@@ -92,7 +92,9 @@ type Source struct {
 
 // Query is a resolved SELECT, or a UNION of SELECTs when Union is non-empty
 // (then only Pos, Name, Union, UnionAll and Items — copied from the first
-// branch, naming the columns — are set).
+// branch, naming the columns — are set). One Query has one operator: a chain
+// that mixes UNION and UNION ALL nests to the left, its first branch being
+// the union of the arms before the operator changes.
 type Query struct {
 	Pos      Pos
 	Name     string // QUERY<n> for top-level queries; the alias for a derived table

@@ -39,7 +39,17 @@
 //     AND x <= hi); -literal is folded into the literal.
 //   - UNION branches must have the same number of columns, each pair of types
 //     equal or both numeric; the union reports the first branch's names and
-//     types. Branch queries have an empty Name.
+//     types. Branch queries have an empty Name. UNION and UNION ALL in one
+//     chain associate left to right, as in SQL: A UNION B UNION ALL C is
+//     (A ∪ B) ⊎ C, a UNION ALL query whose first branch is a UNION.
+//   - SELECT DISTINCT over a grouped query is the distinct set of its output
+//     rows, value columns included. When all its GROUP BY keys are selected
+//     (or it has no GROUP BY) its rows are distinct already: the query is
+//     kept, and Distinct on an aggregated query means nothing to later
+//     stages. Otherwise a view, derived table or union branch becomes
+//     SELECT DISTINCT over the grouped query as a derived table named
+//     GROUPED, keyed by all its columns. In IN, EXISTS, SOME/ALL and scalar
+//     subqueries DISTINCT changes nothing and is left alone.
 //   - Within a top-level query's view, key and value names must be distinct
 //     (an unselected GROUP BY column named like a value is an error).
 //     Derived names (a column's own name) that clash are qualified by the

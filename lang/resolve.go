@@ -150,18 +150,29 @@ type ctx struct {
 	inAgg  bool
 }
 
+// union resolves a SELECT or a chain of UNIONs whose rows are a view, a
+// derived table or a union branch (see distinctGroups).
 func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
-	first := r.selectQ(g.First, parent, name)
+	return r.unionOf(g, parent, name, distinctGroups)
+}
+
+// unionOf resolves a SELECT or a chain of UNIONs; sel rewrites each SELECT.
+func (r *resolver) unionOf(g *gUnion, parent *scope, name string, sel func(*Query) *Query) *Query {
+	first := sel(r.selectQ(g.First, parent, name))
 	if len(g.Rest) == 0 {
 		return first
 	}
-	u := &Query{Pos: pos(g.Pos), Name: name, Items: first.Items, Union: []*Query{first}, UnionAll: true}
+	// UNION and UNION ALL associate left to right: a run of arms with one
+	// operator is one Query, and where the operator changes the chain so far
+	// becomes the first branch of the next (A UNION B UNION ALL C is
+	// (A ∪ B) ⊎ C: only what stands left of a UNION is deduplicated).
+	u := &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{first}, UnionAll: g.Rest[0].All}
 	first.Name = ""
 	for _, arm := range g.Rest {
-		if !arm.All {
-			u.UnionAll = false
+		if arm.All != u.UnionAll {
+			u = &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{u}, UnionAll: arm.All}
 		}
-		q := r.selectQ(arm.Sel, parent, "")
+		q := sel(r.selectQ(arm.Sel, parent, ""))
 		if len(q.Items) != len(u.Items) {
 			r.fail(q.Pos, "UNION branches have %d and %d columns", len(u.Items), len(q.Items))
 		}
@@ -173,6 +184,7 @@ func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
 		}
 		u.Union = append(u.Union, q)
 	}
+	u.Name = name
 	return u
 }
 
@@ -826,7 +838,10 @@ func (r *resolver) dateLit(p Pos, s string) *Lit {
 }
 
 func (r *resolver) subquery(g *gUnion, c ctx) *Query {
-	return r.union(g, c.sc, "")
+	// In an expression a subquery's rows are only tested for presence (IN,
+	// EXISTS, SOME/ALL) or it has one row (a scalar subquery): DISTINCT
+	// changes nothing, and needs no rewriting.
+	return r.unionOf(g, c.sc, "", func(q *Query) *Query { return q })
 }
 
 func (r *resolver) oneColumn(q *Query, p Pos) {

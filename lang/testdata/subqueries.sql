@@ -29,3 +29,12 @@ UNION ALL
 SELECT a.broker_id, a.price FROM asks a;
 
 SELECT b.broker_id FROM bids b UNION SELECT a.broker_id FROM asks a;
+
+-- UNION and UNION ALL associate left to right: (bids ∪ asks) ⊎ bids.
+SELECT b.broker_id FROM bids b UNION SELECT a.broker_id FROM asks a UNION ALL SELECT b2.broker_id FROM bids b2;
+
+-- DISTINCT over a grouped query: a no-op when all GROUP BY keys are selected,
+-- else the distinct rows of the grouped query as a derived table.
+SELECT DISTINCT b.broker_id, SUM(b.volume) AS vol FROM bids b GROUP BY b.broker_id;
+SELECT DISTINCT COUNT(*) AS n FROM bids b GROUP BY b.broker_id;
+SELECT SUM(d.n) AS total FROM (SELECT DISTINCT COUNT(*) AS n FROM bids b GROUP BY b.broker_id) d;
