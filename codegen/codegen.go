@@ -65,7 +65,7 @@ func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
 	if err := plan.generate(); err != nil {
 		return nil, err
 	}
-	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}}
+	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches}
 	for _, mi := range g.maps {
 		mi.buffers = nil
 	}
@@ -99,6 +99,11 @@ type gen struct {
 	likes    map[string]string
 	regexps  map[string]string
 	tmp      int
+	// scratches are the key variables of the scratch maps this pass uses
+	// (see existsGroups); planned, the first pass's, which the Engine
+	// type declares.
+	scratches [][]calculus.Var
+	planned   [][]calculus.Var
 }
 
 // mapInfo is the storage plan of one map.
@@ -349,6 +354,10 @@ func (g *gen) engineType() {
 			fields = append(fields, jen.Id(bufName(mi, i)).Index().Id(bufEntry(mi)))
 		}
 	}
+	for i, vars := range g.planned {
+		fields = append(fields, jen.Commentf("groups of an EXISTS over %s, a scratch map", varNames(vars)))
+		fields = append(fields, jen.Id(fmt.Sprintf("groups%d", i)).Map(g.keyType(vars)).Float64())
+	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)
 	g.f.Comment("New returns an Engine over empty relations.")
@@ -359,6 +368,9 @@ func (g *gen) engineType() {
 				if mi.keyed {
 					d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
 				}
+			}
+			for i, vars := range g.planned {
+				d[jen.Id(fmt.Sprintf("groups%d", i))] = jen.Make(jen.Map(g.keyType(vars)).Float64())
 			}
 		}))),
 	)
