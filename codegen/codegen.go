@@ -36,6 +36,7 @@ package codegen
 import (
 	"bytes"
 	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -55,8 +56,17 @@ type Options struct {
 	Source  string // the query file, for the header comment; defaults to the Program's
 }
 
-// Generate returns the Go source of the package for p.
-func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
+// Generate returns the Go source of the package for p. An internal
+// inconsistency (a panic) is returned as an error naming the query file.
+func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("%s: internal error in codegen.Generate: %v (please report it)\n%s", p.Source, r, stackTop())
+		}
+	}()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
 	// A first pass discovers the secondary indexes that the loops need
 	// (including loops inside nested aggregates); the second pass generates
 	// every access knowing each map's final layout.
@@ -84,11 +94,18 @@ func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
 	if err := g.f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("codegen: %v", err)
 	}
-	out, err := imports.Process("generated.go", buf.Bytes(), nil)
+	formatted, err := imports.Process("generated.go", buf.Bytes(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("codegen: formatting generated code: %v", err)
 	}
-	return out, nil
+	return formatted, nil
+}
+
+// stackTop returns the innermost frames of the current goroutine's stack,
+// for the report of an internal error.
+func stackTop() string {
+	lines := strings.Split(string(debug.Stack()), "\n")
+	return strings.Join(lines[:min(len(lines), 12)], "\n")
 }
 
 type gen struct {

@@ -58,22 +58,15 @@ func (g *gen) triggers(r *lang.Relation) error {
 					body = append(body, jen.Id("e").Dot(bufName(mi, bufIndex(mi, s))).Op("=").Id("e").Dot(bufName(mi, bufIndex(mi, s))).Index(jen.Empty(), jen.Lit(0)))
 				}
 			}
-			for _, s := range t.Stmts {
-				if s.Buffered {
-					code, err := g.stmt(s, sc)
-					if err != nil {
-						return err
+			for _, buffered := range []bool{true, false} {
+				for _, s := range t.Stmts {
+					if s.Buffered == buffered {
+						code, err := g.stmt(s, sc)
+						if err != nil {
+							return fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
+						}
+						body = append(body, code...)
 					}
-					body = append(body, code...)
-				}
-			}
-			for _, s := range t.Stmts {
-				if !s.Buffered {
-					code, err := g.stmt(s, sc)
-					if err != nil {
-						return err
-					}
-					body = append(body, code...)
 				}
 			}
 			for _, s := range t.Stmts {

@@ -22,8 +22,8 @@ type Options struct {
 	Depth int
 }
 
-// Compile turns the translated queries of a file into a Program.
-func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
+// compileProgram turns the translated queries of a file into a Program (see Compile).
+func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
 	c := &compiler{
 		prog:  &Program{Source: f.Path, Relations: f.Relations},
 		byDef: map[string]*Map{},
