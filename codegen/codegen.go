@@ -27,6 +27,12 @@
 //     index: per group g, a runtime.RangeSum of the values by k, which add
 //     updates by every delta. The sum is then one O(log n) read instead of
 //     a loop over the group's entries. Other nested sums keep the loops.
+//   - Exists(AggSum(g, t)) with group variables the statement does not bind
+//     is 1 per group, as the interpreter counts it: a loop over the one map
+//     whose entries are the groups (t one monomial reading it), testing the
+//     rest of t per entry; otherwise the group sums are collected in a
+//     scratch map of the Engine (cleared, never reallocated once warm) and
+//     the rest of the product runs once per non-zero group.
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown

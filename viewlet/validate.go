@@ -51,6 +51,9 @@ func internalError(path, stage string, r any) error {
 func (p *Program) Validate() error {
 	v := &validator{p: p, maps: map[string]*Map{}, rels: map[string]*lang.Relation{}}
 	for _, m := range p.Maps {
+		if len(m.Keys) > 64 {
+			return fmt.Errorf("%s: %smap %s has %d keys, more than the 64 the interpreter indexes", p.Source, p.queryOf(m.Name), m.Name, len(m.Keys))
+		}
 		v.maps[m.Name] = m
 	}
 	for _, r := range p.Relations {
