@@ -102,6 +102,14 @@ SELECT s.C, COUNT(DISTINCT s.B) AS v FROM S s WHERE 2 > 1 GROUP BY s.C;
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the generated package: %v\n%s", err, b)
 	}
+	// Once warm, an event allocates nothing, scratch maps included.
+	write(t, filepath.Join(dir, "allocs", "main.go"), []byte(allocsSrc))
+	allocs := exec.Command("go", "run", "./allocs", filepath.Join(dir, "q.events"))
+	allocs.Dir = dir
+	allocs.Env = build.Env
+	if b, err := allocs.CombinedOutput(); err != nil || strings.TrimSpace(string(b)) != "0" {
+		t.Errorf("allocations per warm event pair: %s (%v), want 0", b, err)
+	}
 	b, err := exec.Command(filepath.Join(dir, "driver"), "q", filepath.Join(dir, "q.events")).Output()
 	if err != nil {
 		t.Fatalf("driver: %v", err)
@@ -145,3 +153,64 @@ SELECT s.C, COUNT(DISTINCT s.B) AS v FROM S s WHERE 2 > 1 GROUP BY s.C;
 		}
 	}
 }
+
+// allocsSrc replays an events file into package q, then counts the
+// allocations of re-applying each event followed by its inverse.
+const allocsSrc = `package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	"difftest/q"
+)
+
+func main() {
+	e := q.New()
+	index := map[string]int{}
+	for i, r := range e.Relations() {
+		index[r.Name] = i
+	}
+	data, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	type event struct {
+		rel    int
+		insert bool
+		fields [][]byte
+	}
+	var evs []event
+	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		parts := strings.Split(line, "|")
+		var fields [][]byte
+		for _, p := range parts[2:] {
+			fields = append(fields, []byte(p))
+		}
+		evs = append(evs, event{index[parts[0]], parts[1] == "1", fields})
+	}
+	apply := func() {
+		for _, ev := range evs {
+			if err := e.Apply(ev.rel, ev.insert, ev.fields); err != nil {
+				panic(err)
+			}
+			if err := e.Apply(ev.rel, !ev.insert, ev.fields); err != nil {
+				panic(err)
+			}
+		}
+	}
+	for _, ev := range evs {
+		if err := e.Apply(ev.rel, ev.insert, ev.fields); err != nil {
+			panic(err)
+		}
+	}
+	apply() // warm up
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	apply()
+	runtime.ReadMemStats(&after)
+	fmt.Println(after.Mallocs - before.Mallocs)
+}
+`
