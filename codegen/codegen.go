@@ -27,12 +27,14 @@
 //     index: per group g, a runtime.RangeSum of the values by k, which add
 //     updates by every delta. The sum is then one O(log n) read instead of
 //     a loop over the group's entries. Other nested sums keep the loops.
-//   - Exists(AggSum(g, t)) with group variables the statement does not bind
-//     is 1 per group, as the interpreter counts it: a loop over the one map
-//     whose entries are the groups (t one monomial reading it), testing the
-//     rest of t per entry; otherwise the group sums are collected in a
-//     scratch map of the Engine (cleared, never reallocated once warm) and
-//     the rest of the product runs once per non-zero group.
+//   - A nested AggSum(g, t) with group variables the statement does not
+//     bind is one term per group, binding them, as the interpreter
+//     evaluates it (its sum multiplies the product; under Exists it counts
+//     1): a loop over the one map whose entries are the groups (t one
+//     monomial reading it) times the rest of t per entry; otherwise the
+//     group sums are collected in a scratch map of the Engine (cleared,
+//     never reallocated once warm) and the rest of the product runs once
+//     per non-zero group.
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
@@ -123,7 +125,7 @@ type gen struct {
 	regexps  map[string]string
 	tmp      int
 	// scratches are the key variables of the scratch maps this pass uses
-	// (see existsGroups); planned, the first pass's, which the Engine
+	// (see groupSums); planned, the first pass's, which the Engine
 	// type declares.
 	scratches [][]calculus.Var
 	planned   [][]calculus.Var
@@ -378,7 +380,7 @@ func (g *gen) engineType() {
 		}
 	}
 	for i, vars := range g.planned {
-		fields = append(fields, jen.Commentf("groups of an EXISTS over %s, a scratch map", varNames(vars)))
+		fields = append(fields, jen.Commentf("scratch: the sums of a nested aggregate by %s", varNames(vars)))
 		fields = append(fields, jen.Id(fmt.Sprintf("groups%d", i)).Map(g.keyType(vars)).Float64())
 	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")

@@ -20,7 +20,7 @@ import (
 
 // TestDiffGenerated is the differential suite for generated code: every
 // query of ../viewlet/testdata/diff is compiled (unbounded depth and depth
-// 1), generated as its own package, and all packages are built into one
+// 1, and depth 0 where the file asks for it), generated as its own package, and all packages are built into one
 // driver binary. Each package replays a random insert/delete stream and
 // prints its views every 100 events and at the end; each printout must equal
 // SQLite recomputing the query on the base tables at that point.
@@ -73,7 +73,11 @@ func TestDiffGenerated(t *testing.T) {
 			t.Fatal(err)
 		}
 		stream := oracle.Generate(f, int64(i+1), min(c.Events, 1000), c.DeleteFrac, c.Domain)
-		for _, depth := range []int{viewlet.Unbounded, 1} {
+		depths := []int{viewlet.Unbounded, 1}
+		if c.Depth0 {
+			depths = append(depths, 0)
+		}
+		for _, depth := range depths {
 			p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)

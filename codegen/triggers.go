@@ -303,7 +303,7 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		// group variables of an AggSum that are not bound here), as the
 		// interpreter evaluates it.
 		if out := existsOutputs(x.T, sc); len(out) > 0 {
-			if drv, more, ok := existsDriver(x.T, out, sc); ok {
+			if drv, more, ok := groupDriver(x.T, out, sc); ok {
 				// One map's entries are the groups: loop over them, and
 				// test the rest of the group's sum per entry.
 				nf := []calculus.Term{&calculus.Exists{T: drv}}
@@ -312,7 +312,7 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 				}
 				return g.factors(sk, append(nf, fs[1:]...), sc, acc)
 			}
-			return g.existsGroups(sk, x.T, out, fs[1:], sc, acc)
+			return g.groupSums(sk, x.T, out, fs[1:], sc, acc, true)
 		}
 		// Exists of a sum over bound variables: count, then test.
 		cnt := g.fresh("cnt")
@@ -326,6 +326,19 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		}
 		return append(code, jen.If(jen.Id(cnt).Op("!=").Lit(0)).Block(rest...)), nil
 	case *calculus.AggSum:
+		// A nested sum with group variables not bound here is one term per
+		// group, binding them (as for Exists, but the group's sum
+		// multiplies the product).
+		if out := existsOutputs(x, sc); len(out) > 0 {
+			if drv, more, ok := groupDriver(x, out, sc); ok {
+				nf := []calculus.Term{drv}
+				if more != nil {
+					nf = append(nf, more)
+				}
+				return g.factors(sk, append(nf, fs[1:]...), sc, acc)
+			}
+			return g.groupSums(sk, x, out, fs[1:], sc, acc, false)
+		}
 		// A nested sum over bound variables multiplies the product.
 		sum := g.fresh("sum")
 		code, err := g.accumulate(x, sum, sk.typ, sc)
@@ -369,13 +382,14 @@ func hasVarNamed(vs []calculus.Var, name string) bool {
 	return false
 }
 
-// existsDriver recognizes an Exists whose groups (the bindings of out) are
-// the entries of one map: t is one monomial with a map read whose keys are
-// all bound or in out and cover out. Each entry is then one group (its
-// value is non-zero), which exists when the product of the other factors,
-// summed over the variables not in the group, is non-zero: it returns the
-// map read and that sum (nil when there are no other factors).
-func existsDriver(t calculus.Term, out []calculus.Var, sc scope) (*calculus.MapRef, calculus.Term, bool) {
+// groupDriver recognizes a grouped sum (or an Exists of one) whose groups
+// (the bindings of out) are the entries of one map: t is one monomial with
+// a map read whose keys are all bound or in out and cover out. Each entry
+// is then one group, whose sum is the entry's value (non-zero) times the
+// product of the other factors summed over the variables not in the group:
+// it returns the map read and that sum (nil when there are no other
+// factors).
+func groupDriver(t calculus.Term, out []calculus.Var, sc scope) (*calculus.MapRef, calculus.Term, bool) {
 	group := out
 	body := t
 	if a, ok := t.(*calculus.AggSum); ok {
@@ -426,11 +440,12 @@ func existsDriver(t calculus.Term, out []calculus.Var, sc scope) (*calculus.MapR
 	return nil, nil, false
 }
 
-// existsGroups emits Exists(t) for groups (the bindings of out) that no
-// single map enumerates: the group sums are collected in a scratch map of
-// the Engine (cleared first; it keeps its buckets, so nothing allocates
-// once warm), then the rest of the product runs once per non-zero group.
-func (g *gen) existsGroups(sk *sink, t calculus.Term, out []calculus.Var, rest []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
+// groupSums emits a grouped sum t (with exists, Exists(t)) for groups (the
+// bindings of out) that no single map enumerates: the group sums are
+// collected in a scratch map of the Engine (cleared first; it keeps its
+// buckets, so nothing allocates once warm), then the rest of the product
+// runs once per non-zero group, times the group's sum unless exists.
+func (g *gen) groupSums(sk *sink, t calculus.Term, out []calculus.Var, rest []calculus.Term, sc scope, acc *jen.Statement, exists bool) ([]jen.Code, error) {
 	field := g.scratchFor(out)
 	m := jen.Id("e").Dot(field)
 	body := t
@@ -442,7 +457,7 @@ func (g *gen) existsGroups(sk *sink, t calculus.Term, out []calculus.Var, rest [
 		for i, v := range out {
 			c, ok := isc[v.Name]
 			if !ok {
-				return nil, fmt.Errorf("codegen: %s is not bound in Exists(%s)", v.Name, calculus.String(t))
+				return nil, fmt.Errorf("codegen: group variable %s is not bound in %s", v.Name, calculus.String(t))
 			}
 			vals[i] = c.Clone()
 		}
@@ -465,16 +480,27 @@ func (g *gen) existsGroups(sk *sink, t calculus.Term, out []calculus.Var, rest [
 	for i, u := range out {
 		isc = isc.with(u.Name, keyField(jen.Id(k), len(out), i))
 	}
-	next, err := g.factors(sk, rest, isc, acc)
-	if err != nil {
-		return nil, err
+	var next []jen.Code
+	if exists {
+		c, err := g.factors(sk, rest, isc, acc)
+		if err != nil {
+			return nil, err
+		}
+		next = c
+	} else {
+		nx := g.fresh("acc")
+		c, err := g.factors(sk, rest, isc, jen.Id(nx))
+		if err != nil {
+			return nil, err
+		}
+		next = append([]jen.Code{jen.Id(nx).Op(":=").Add(mul(acc, convert(jen.Id(v), lang.TFloat, sk.typ)))}, c...)
 	}
 	loop := []jen.Code{jen.Id("_").Op("=").Id(k)} // the group may only key the target
 	loop = append(loop, jen.If(jen.Id(v).Op("!=").Lit(0)).Block(next...))
 	return append(code, jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(m)).Block(loop...)), nil
 }
 
-// scratchFor plans a scratch map keyed by vars for existsGroups and
+// scratchFor plans a scratch map keyed by vars for groupSums and
 // returns its Engine field. Both passes of Generate plan the same scratch
 // maps in the same order; the Engine type declares the first pass's.
 func (g *gen) scratchFor(vars []calculus.Var) string {

@@ -653,6 +653,8 @@ func (c *compiler) toBaseRefs(t calculus.Term) calculus.Term {
 			return &calculus.Lift{V: x.V, T: rewrite(x.T)}
 		case *calculus.Exists:
 			return &calculus.Exists{T: rewrite(x.T)}
+		case *calculus.Extreme:
+			return &calculus.Extreme{Max: x.Max, Arg: x.Arg, T: rewrite(x.T)}
 		}
 		return t
 	}
