@@ -15,9 +15,25 @@ import (
 func FromSQL(f *lang.File) (qs []*Query, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			lines := strings.Split(string(debug.Stack()), "\n")
-			qs, err = nil, fmt.Errorf("%s: internal error in calculus.FromSQL: %v (please report it)\n%s", f.Path, r, strings.Join(lines[:min(len(lines), 12)], "\n"))
+			qs, err = nil, InternalError(f.Path, "calculus.FromSQL", r)
 		}
 	}()
 	return fromSQL(f)
+}
+
+// InternalError describes a panic r recovered at the boundary of stage
+// (an exported entry point) while compiling the file path: a compiler bug,
+// reported with the frames where it happened. Call it from the deferred
+// function that recovered.
+func InternalError(path, stage string, r any) error {
+	lines := strings.Split(strings.TrimSpace(string(debug.Stack())), "\n")
+	// Skip the frames of the recovery itself: up to the panic call.
+	for i := range lines {
+		if strings.HasPrefix(lines[i], "panic(") && i+2 <= len(lines) {
+			lines = lines[i+2:]
+			break
+		}
+	}
+	lines = lines[:min(len(lines), 8)]
+	return fmt.Errorf("%s: internal error in %s: %v (a compiler bug; please report it with the query)\n%s", path, stage, r, strings.Join(lines, "\n"))
 }

@@ -44,7 +44,6 @@ package codegen
 import (
 	"bytes"
 	"fmt"
-	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -69,7 +68,7 @@ type Options struct {
 func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("%s: internal error in codegen.Generate: %v (please report it)\n%s", p.Source, r, stackTop())
+			out, err = nil, calculus.InternalError(p.Source, "codegen.Generate", r)
 		}
 	}()
 	if err := p.Validate(); err != nil {
@@ -107,13 +106,6 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 		return nil, fmt.Errorf("codegen: formatting generated code: %v", err)
 	}
 	return formatted, nil
-}
-
-// stackTop returns the innermost frames of the current goroutine's stack,
-// for the report of an internal error.
-func stackTop() string {
-	lines := strings.Split(string(debug.Stack()), "\n")
-	return strings.Join(lines[:min(len(lines), 12)], "\n")
 }
 
 type gen struct {

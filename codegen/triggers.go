@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -420,6 +421,14 @@ func groupDriver(t calculus.Term, out []calculus.Var, sc scope) (*calculus.MapRe
 			continue
 		}
 		rest := append(append([]calculus.Term{}, fs[:i]...), fs[i+1:]...)
+		if c := monos[0].Coef; c != 1 {
+			// The coefficient multiplies each group's sum.
+			lit := calculus.FloatLit(c)
+			if c == math.Trunc(c) {
+				lit = calculus.IntLit(int64(c))
+			}
+			rest = append(rest, &calculus.Val{E: lit})
+		}
 		if len(rest) == 0 {
 			return r, nil, true
 		}

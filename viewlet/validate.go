@@ -2,7 +2,6 @@ package viewlet
 
 import (
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
@@ -17,7 +16,7 @@ import (
 func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			p, err = nil, internalError(f.Path, "viewlet.Compile", r)
+			p, err = nil, calculus.InternalError(f.Path, "viewlet.Compile", r)
 		}
 	}()
 	p, err = compileProgram(f, queries, opts)
@@ -28,16 +27,6 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program,
 		return nil, err
 	}
 	return p, nil
-}
-
-// internalError describes a recovered panic of stage in the compilation of
-// path, with the innermost frames of its stack for the bug report.
-func internalError(path, stage string, r any) error {
-	stack := strings.Split(string(debug.Stack()), "\n")
-	if len(stack) > 12 {
-		stack = stack[:12]
-	}
-	return fmt.Errorf("%s: internal error in %s: %v (please report it)\n%s", path, stage, r, strings.Join(stack, "\n"))
 }
 
 // Validate checks that every statement of p can be evaluated as the
