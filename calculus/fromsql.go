@@ -12,8 +12,8 @@ func errorAt(p lang.Pos, format string, args ...any) error {
 	return &lang.Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
 }
 
-// FromSQL translates every query of a resolved file.
-func FromSQL(f *lang.File) ([]*Query, error) {
+// fromSQL translates every query of a resolved file (see FromSQL).
+func fromSQL(f *lang.File) ([]*Query, error) {
 	var out []*Query
 	for _, q := range f.Queries {
 		cq, err := translate(q)

@@ -27,6 +27,14 @@
 //     index: per group g, a runtime.RangeSum of the values by k, which add
 //     updates by every delta. The sum is then one O(log n) read instead of
 //     a loop over the group's entries. Other nested sums keep the loops.
+//   - A nested AggSum(g, t) with group variables the statement does not
+//     bind is one term per group, binding them, as the interpreter
+//     evaluates it (its sum multiplies the product; under Exists it counts
+//     1): a loop over the one map whose entries are the groups (t one
+//     monomial reading it) times the rest of t per entry; otherwise the
+//     group sums are collected in a scratch map of the Engine (cleared,
+//     never reallocated once warm) and the rest of the product runs once
+//     per non-zero group.
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
@@ -55,8 +63,17 @@ type Options struct {
 	Source  string // the query file, for the header comment; defaults to the Program's
 }
 
-// Generate returns the Go source of the package for p.
-func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
+// Generate returns the Go source of the package for p. An internal
+// inconsistency (a panic) is returned as an error naming the query file.
+func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, calculus.InternalError(p.Source, "codegen.Generate", r)
+		}
+	}()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
 	// A first pass discovers the secondary indexes that the loops need
 	// (including loops inside nested aggregates); the second pass generates
 	// every access knowing each map's final layout.
@@ -65,7 +82,7 @@ func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
 	if err := plan.generate(); err != nil {
 		return nil, err
 	}
-	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}}
+	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches}
 	for _, mi := range g.maps {
 		mi.buffers = nil
 	}
@@ -84,11 +101,11 @@ func Generate(p *viewlet.Program, opts Options) ([]byte, error) {
 	if err := g.f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("codegen: %v", err)
 	}
-	out, err := imports.Process("generated.go", buf.Bytes(), nil)
+	formatted, err := imports.Process("generated.go", buf.Bytes(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("codegen: formatting generated code: %v", err)
 	}
-	return out, nil
+	return formatted, nil
 }
 
 type gen struct {
@@ -99,6 +116,11 @@ type gen struct {
 	likes    map[string]string
 	regexps  map[string]string
 	tmp      int
+	// scratches are the key variables of the scratch maps this pass uses
+	// (see groupSums); planned, the first pass's, which the Engine
+	// type declares.
+	scratches [][]calculus.Var
+	planned   [][]calculus.Var
 }
 
 // mapInfo is the storage plan of one map.
@@ -349,6 +371,10 @@ func (g *gen) engineType() {
 			fields = append(fields, jen.Id(bufName(mi, i)).Index().Id(bufEntry(mi)))
 		}
 	}
+	for i, vars := range g.planned {
+		fields = append(fields, jen.Commentf("scratch: the sums of a nested aggregate by %s", varNames(vars)))
+		fields = append(fields, jen.Id(fmt.Sprintf("groups%d", i)).Map(g.keyType(vars)).Float64())
+	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)
 	g.f.Comment("New returns an Engine over empty relations.")
@@ -359,6 +385,9 @@ func (g *gen) engineType() {
 				if mi.keyed {
 					d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
 				}
+			}
+			for i, vars := range g.planned {
+				d[jen.Id(fmt.Sprintf("groups%d", i))] = jen.Make(jen.Map(g.keyType(vars)).Float64())
 			}
 		}))),
 	)

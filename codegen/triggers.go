@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -58,22 +59,15 @@ func (g *gen) triggers(r *lang.Relation) error {
 					body = append(body, jen.Id("e").Dot(bufName(mi, bufIndex(mi, s))).Op("=").Id("e").Dot(bufName(mi, bufIndex(mi, s))).Index(jen.Empty(), jen.Lit(0)))
 				}
 			}
-			for _, s := range t.Stmts {
-				if s.Buffered {
-					code, err := g.stmt(s, sc)
-					if err != nil {
-						return err
+			for _, buffered := range []bool{true, false} {
+				for _, s := range t.Stmts {
+					if s.Buffered == buffered {
+						code, err := g.stmt(s, sc)
+						if err != nil {
+							return fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
+						}
+						body = append(body, code...)
 					}
-					body = append(body, code...)
-				}
-			}
-			for _, s := range t.Stmts {
-				if !s.Buffered {
-					code, err := g.stmt(s, sc)
-					if err != nil {
-						return err
-					}
-					body = append(body, code...)
 				}
 			}
 			for _, s := range t.Stmts {
@@ -206,11 +200,12 @@ func mul(acc *jen.Statement, x jen.Code) jen.Code {
 type sink struct {
 	typ  lang.Type
 	emit func(sc scope, acc *jen.Statement) ([]jen.Code, error)
+	uses []calculus.Var // the variables emit reads
 }
 
 // stmtSink adds each product to the statement's target map (or its buffer).
 func (g *gen) stmtSink(s *viewlet.Stmt) *sink {
-	return &sink{typ: s.Map.Type, emit: func(sc scope, acc *jen.Statement) ([]jen.Code, error) {
+	return &sink{typ: s.Map.Type, uses: s.Keys, emit: func(sc scope, acc *jen.Statement) ([]jen.Code, error) {
 		mi := g.maps[s.Map.Name]
 		var key jen.Code
 		if mi.keyed {
@@ -305,6 +300,21 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		if r, ok := x.T.(*calculus.MapRef); ok {
 			return g.mapReadAs(sk, r, fs[1:], sc, acc, true)
 		}
+		// Exists is 1 per binding of the variables its term binds (the
+		// group variables of an AggSum that are not bound here), as the
+		// interpreter evaluates it.
+		if out := existsOutputs(x.T, sc); len(out) > 0 {
+			if drv, more, ok := groupDriver(x.T, out, sc); ok {
+				// One map's entries are the groups: loop over them, and
+				// test the rest of the group's sum per entry.
+				nf := []calculus.Term{&calculus.Exists{T: drv}}
+				if more != nil {
+					nf = append(nf, &calculus.Exists{T: more})
+				}
+				return g.factors(sk, append(nf, fs[1:]...), sc, acc)
+			}
+			return g.groupSums(sk, x.T, out, fs[1:], sc, acc, true)
+		}
 		// Exists of a sum over bound variables: count, then test.
 		cnt := g.fresh("cnt")
 		code, err := g.accumulate(x.T, cnt, lang.TFloat, sc)
@@ -317,6 +327,19 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		}
 		return append(code, jen.If(jen.Id(cnt).Op("!=").Lit(0)).Block(rest...)), nil
 	case *calculus.AggSum:
+		// A nested sum with group variables not bound here is one term per
+		// group, binding them (as for Exists, but the group's sum
+		// multiplies the product).
+		if out := existsOutputs(x, sc); len(out) > 0 {
+			if drv, more, ok := groupDriver(x, out, sc); ok {
+				nf := []calculus.Term{drv}
+				if more != nil {
+					nf = append(nf, more)
+				}
+				return g.factors(sk, append(nf, fs[1:]...), sc, acc)
+			}
+			return g.groupSums(sk, x, out, fs[1:], sc, acc, false)
+		}
 		// A nested sum over bound variables multiplies the product.
 		sum := g.fresh("sum")
 		code, err := g.accumulate(x, sum, sk.typ, sc)
@@ -332,6 +355,166 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 			append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, jen.Id(sum)))}, rest...)...)), nil
 	}
 	return nil, fmt.Errorf("codegen: unsupported factor %s", calculus.String(fs[0]))
+}
+
+// existsOutputs returns the variables whose bindings Exists(t) yields
+// under sc: the unbound group variables of an AggSum, else the unbound
+// free variables of t.
+func existsOutputs(t calculus.Term, sc scope) []calculus.Var {
+	vs := calculus.FreeVars(t)
+	if a, ok := t.(*calculus.AggSum); ok {
+		vs = a.Group
+	}
+	var out []calculus.Var
+	for _, v := range vs {
+		if _, bound := sc[v.Name]; !bound && !hasVarNamed(out, v.Name) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func hasVarNamed(vs []calculus.Var, name string) bool {
+	for _, v := range vs {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// groupDriver recognizes a grouped sum (or an Exists of one) whose groups
+// (the bindings of out) are the entries of one map: t is one monomial with
+// a map read whose keys are all bound or in out and cover out. Each entry
+// is then one group, whose sum is the entry's value (non-zero) times the
+// product of the other factors summed over the variables not in the group:
+// it returns the map read and that sum (nil when there are no other
+// factors).
+func groupDriver(t calculus.Term, out []calculus.Var, sc scope) (*calculus.MapRef, calculus.Term, bool) {
+	group := out
+	body := t
+	if a, ok := t.(*calculus.AggSum); ok {
+		group, body = a.Group, a.T
+	}
+	monos := calculus.Expand(body)
+	if len(monos) != 1 || monos[0].Coef == 0 {
+		return nil, nil, false
+	}
+	fs := monos[0].Factors
+	for i, f := range fs {
+		r, ok := f.(*calculus.MapRef)
+		if !ok {
+			continue
+		}
+		fits := true
+		for _, k := range r.Keys {
+			if _, bound := sc[k.Name]; !bound && !hasVarNamed(out, k.Name) {
+				fits = false
+			}
+		}
+		for _, v := range out {
+			if !hasVarNamed(r.Keys, v.Name) {
+				fits = false
+			}
+		}
+		if !fits {
+			continue
+		}
+		rest := append(append([]calculus.Term{}, fs[:i]...), fs[i+1:]...)
+		if c := monos[0].Coef; c != 1 {
+			// The coefficient multiplies each group's sum.
+			lit := calculus.FloatLit(c)
+			if c == math.Trunc(c) {
+				lit = calculus.IntLit(int64(c))
+			}
+			rest = append(rest, &calculus.Val{E: lit})
+		}
+		if len(rest) == 0 {
+			return r, nil, true
+		}
+		var more calculus.Term = rest[0]
+		if len(rest) > 1 {
+			more = &calculus.Prod{Factors: rest}
+		}
+		// Every group variable is bound where more is evaluated: keep
+		// those it mentions, to sum over the others.
+		var keep []calculus.Var
+		for _, v := range calculus.Vars(more) {
+			if hasVarNamed(group, v.Name) || hasVarNamed(out, v.Name) {
+				keep = append(keep, v)
+			}
+		}
+		return r, &calculus.AggSum{Group: keep, T: more}, true
+	}
+	return nil, nil, false
+}
+
+// groupSums emits a grouped sum t (with exists, Exists(t)) for groups (the
+// bindings of out) that no single map enumerates: the group sums are
+// collected in a scratch map of the Engine (cleared first; it keeps its
+// buckets, so nothing allocates once warm), then the rest of the product
+// runs once per non-zero group, times the group's sum unless exists.
+func (g *gen) groupSums(sk *sink, t calculus.Term, out []calculus.Var, rest []calculus.Term, sc scope, acc *jen.Statement, exists bool) ([]jen.Code, error) {
+	field := g.scratchFor(out)
+	m := jen.Id("e").Dot(field)
+	body := t
+	if a, ok := t.(*calculus.AggSum); ok {
+		body = a.T
+	}
+	inner := &sink{typ: lang.TFloat, uses: out, emit: func(isc scope, acc *jen.Statement) ([]jen.Code, error) {
+		vals := make([]jen.Code, len(out))
+		for i, v := range out {
+			c, ok := isc[v.Name]
+			if !ok {
+				return nil, fmt.Errorf("codegen: group variable %s is not bound in %s", v.Name, calculus.String(t))
+			}
+			vals[i] = c.Clone()
+		}
+		return []jen.Code{m.Clone().Index(g.keyValue(out, vals)).Op("+=").Add(acc)}, nil
+	}}
+	code := []jen.Code{jen.Clear(m.Clone())}
+	for _, mono := range calculus.Expand(body) {
+		var coef *jen.Statement
+		if mono.Coef != 1 {
+			coef = jen.Lit(mono.Coef)
+		}
+		c, err := g.factors(inner, mono.Factors, sc, coef)
+		if err != nil {
+			return nil, err
+		}
+		code = append(code, jen.Block(c...))
+	}
+	k, v := g.fresh("grp"), g.fresh("cnt")
+	isc := sc
+	for i, u := range out {
+		isc = isc.with(u.Name, keyField(jen.Id(k), len(out), i))
+	}
+	var next []jen.Code
+	if exists {
+		c, err := g.factors(sk, rest, isc, acc)
+		if err != nil {
+			return nil, err
+		}
+		next = c
+	} else {
+		nx := g.fresh("acc")
+		c, err := g.factors(sk, rest, isc, jen.Id(nx))
+		if err != nil {
+			return nil, err
+		}
+		next = append([]jen.Code{jen.Id(nx).Op(":=").Add(mul(acc, convert(jen.Id(v), lang.TFloat, sk.typ)))}, c...)
+	}
+	loop := []jen.Code{jen.Id("_").Op("=").Id(k)} // the group may only key the target
+	loop = append(loop, jen.If(jen.Id(v).Op("!=").Lit(0)).Block(next...))
+	return append(code, jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(m)).Block(loop...)), nil
+}
+
+// scratchFor plans a scratch map keyed by vars for groupSums and
+// returns its Engine field. Both passes of Generate plan the same scratch
+// maps in the same order; the Engine type declares the first pass's.
+func (g *gen) scratchFor(vars []calculus.Var) string {
+	g.scratches = append(g.scratches, vars)
+	return fmt.Sprintf("groups%d", len(g.scratches)-1)
 }
 
 // mapRead emits a point lookup when every key is bound, else a loop over a
@@ -658,7 +841,7 @@ func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, 
 	if a, ok := t.(*calculus.AggSum); ok {
 		t = a.T
 	}
-	sk := &sink{typ: lang.TFloat, emit: func(inner scope, acc *jen.Statement) ([]jen.Code, error) {
+	sk := &sink{typ: lang.TFloat, uses: []calculus.Var{ex.Arg}, emit: func(inner scope, acc *jen.Statement) ([]jen.Code, error) {
 		arg, ok := inner[ex.Arg.Name]
 		if !ok {
 			return nil, fmt.Errorf("codegen: %s is not bound in %s", ex.Arg.Name, calculus.String(ex))
@@ -778,12 +961,12 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			valExpr = jen.Lit(1)
 		} else if mi.arena() {
 			idx := g.fresh("idx")
-			loop = jen.For(jen.List(jen.Id(ent), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
 			valExpr = jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val")
 		} else {
 			v := g.fresh("val")
-			loop = jen.For(jen.List(jen.Id(ent), jen.Id(v)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(v)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
 			valExpr = jen.Id(v)
 		}
@@ -810,6 +993,20 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		pre = append(pre, jen.Id("_").Op("=").Add(key)) // only the number of entries matters
 	}
 	return g.loopBody(sk, r, rest, sc, acc, next, key, valExpr, loop, pre, exists)
+}
+
+// keyVar names the key of a loop over a whole map: ent, or _ when neither
+// the rest of the product nor the sink reads a key variable.
+func keyVar(ent string, rest []calculus.Term, keys []calculus.Var, sk *sink) string {
+	if usesAny(rest, keys) {
+		return ent
+	}
+	for _, k := range keys {
+		if hasVarNamed(sk.uses, k.Name) {
+			return ent
+		}
+	}
+	return "_"
 }
 
 func (g *gen) loopBody(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc scope, acc *jen.Statement, next string, key, valExpr, loop *jen.Statement, pre []jen.Code, exists bool) ([]jen.Code, error) {

@@ -22,8 +22,8 @@ type Options struct {
 	Depth int
 }
 
-// Compile turns the translated queries of a file into a Program.
-func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
+// compileProgram turns the translated queries of a file into a Program (see Compile).
+func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
 	c := &compiler{
 		prog:  &Program{Source: f.Path, Relations: f.Relations},
 		byDef: map[string]*Map{},
@@ -672,6 +672,8 @@ func (c *compiler) toBaseRefs(t calculus.Term) calculus.Term {
 			return &calculus.Lift{V: x.V, T: rewrite(x.T)}
 		case *calculus.Exists:
 			return &calculus.Exists{T: rewrite(x.T)}
+		case *calculus.Extreme:
+			return &calculus.Extreme{Max: x.Max, Arg: x.Arg, T: rewrite(x.T)}
 		}
 		return t
 	}

@@ -128,11 +128,16 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 		if err != nil {
 			t.Fatalf("oracle: event %d %v: %v", i, ev, err)
 		}
-		in.Fire(ev.Rel, ev.Insert, ev.Tuple)
+		if err := in.Fire(ev.Rel, ev.Insert, ev.Tuple); err != nil {
+			t.Fatalf("%s depth=%d seed=%d: event %d %v: %v", path, depth, seed, i, ev, err)
+		}
 		if !testmode.CheckAt(i, len(s.Events), diffDense, diffStride) {
 			continue
 		}
 		got := in.Views()
+		if err := in.Err(); err != nil {
+			t.Fatal(err)
+		}
 		if len(got) != len(f.Queries) {
 			t.Fatalf("%s: interpreter has %d views, file has %d queries", path, len(got), len(f.Queries))
 		}

@@ -30,4 +30,11 @@
 //     that join a stream: tables are loaded before any stream event.
 //   - orderStatements orders each trigger so that every statement reads the
 //     state before the event, buffering where no order works.
+//
+// Compile ends with Program.Validate, which NewInterp and codegen.Generate
+// run too: every variable a statement reads is bound (by the trigger's
+// arguments or an earlier factor), every map read is declared with its
+// arity. A Program that fails it is a compiler bug, reported as an error
+// naming the file, query, event and statement, by every engine alike; no
+// entry point (FromSQL, Compile, NewInterp/Fire/Views, Generate) panics.
 package viewlet

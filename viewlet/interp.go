@@ -28,9 +28,13 @@ type Interp struct {
 	aggs  []float64 // the current group's aggregates while reading a view
 	group []any     // the current group's keys while reading a view
 	view_ *View
+	err   error // the Program's inconsistency, or the first failed event's
 }
 
-// NewInterp returns an interpreter over empty base relations.
+// NewInterp returns an interpreter over empty base relations. The Program
+// is validated first (Program.Validate; Compile's output always passes):
+// if it is inconsistent, Err reports why and every event fails with that
+// error instead of running.
 func NewInterp(p *Program) *Interp {
 	in := &Interp{prog: p, maps: map[string]*imap{}, trig: map[string]*Trigger{}, base: map[string]*imap{},
 		likes: map[string]*runtime.LikePattern{}, res: map[string]*regexp.Regexp{}}
@@ -54,8 +58,15 @@ func NewInterp(p *Program) *Interp {
 			}
 		}
 	}
+	in.err = p.Validate()
 	return in
 }
+
+// Err returns the error that stops the interpreter: the Program's
+// inconsistency found by NewInterp, or the failure of an event (after
+// which the maps are no longer consistent and no event runs). Nil while
+// everything runs.
+func (in *Interp) Err() error { return in.err }
 
 // RuntimeRelations converts declared relations to the runtime's description.
 func RuntimeRelations(rs []*lang.Relation) []runtime.Relation {
@@ -123,8 +134,7 @@ func (in *Interp) Apply(rel int, insert bool, fields [][]byte) error {
 	if err != nil {
 		return err
 	}
-	in.Fire(in.rels[rel].Name, insert, tuple)
-	return nil
+	return in.Fire(in.rels[rel].Name, insert, tuple)
 }
 
 type ievent struct {
@@ -152,15 +162,35 @@ func (b *ibatch) Len() int { return len(b.events) }
 // NewBatch implements runtime.Engine.
 func (in *Interp) NewBatch() runtime.Batch { return &ibatch{in: in} }
 
-// ApplyBatch implements runtime.Engine.
+// ApplyBatch implements runtime.Engine. It stops at the first event that
+// fails: see Err.
 func (in *Interp) ApplyBatch(b runtime.Batch) {
 	for _, e := range b.(*ibatch).events {
-		in.Fire(e.rel, e.insert, e.tuple)
+		if in.Fire(e.rel, e.insert, e.tuple) != nil {
+			return
+		}
 	}
 }
 
-// Fire runs the trigger of one event.
-func (in *Interp) Fire(rel string, insert bool, tuple []any) {
+// Fire runs the trigger of one event. It returns Err when the interpreter
+// is stopped, and stops it with an error naming the query file, the event
+// and the statement when the trigger cannot run (an internal
+// inconsistency: Validate rules out the ones it knows).
+func (in *Interp) Fire(rel string, insert bool, tuple []any) (err error) {
+	if in.err != nil {
+		return in.err
+	}
+	var cur *Stmt
+	defer func() {
+		if r := recover(); r != nil {
+			where := EventString(calculus.Event{Rel: rel, Insert: insert})
+			if cur != nil {
+				where += ": " + in.prog.queryOf(cur.Map.Name) + cur.String()
+			}
+			in.err = fmt.Errorf("%s: interp: ON %s: %v", in.prog.Source, where, r)
+			err = in.err
+		}
+	}()
 	if bm := in.base[rel]; bm != nil {
 		d := 1.0
 		if !insert {
@@ -170,7 +200,10 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 	}
 	t := in.trig[triggerKey(rel, insert)]
 	if t == nil {
-		return
+		return nil
+	}
+	if len(tuple) != len(t.Event.Args) {
+		return fmt.Errorf("%s: interp: ON %s: %d values for %d columns", in.prog.Source, EventString(t.Event), len(tuple), len(t.Event.Args))
 	}
 	env := &env{}
 	for i, a := range t.Event.Args {
@@ -184,6 +217,7 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 	var buffered []update
 	for _, s := range t.Stmts {
 		if s.Buffered {
+			cur = s
 			in.evalStmt(s, env, func(keys []any, v float64) {
 				buffered = append(buffered, update{in.maps[s.Map.Name], keys, v})
 			})
@@ -193,6 +227,7 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 		if s.Buffered {
 			continue
 		}
+		cur = s
 		m := in.maps[s.Map.Name]
 		var ups []update
 		in.evalStmt(s, env, func(keys []any, v float64) { ups = append(ups, update{m, keys, v}) })
@@ -209,9 +244,11 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) {
 			u.m.add(u.keys, u.v)
 		}
 	}
+	cur = nil
 	for _, u := range buffered {
 		u.m.add(u.keys, u.v)
 	}
+	return nil
 }
 
 // env holds the bound variables: a stack of bindings. A term that binds a
@@ -641,9 +678,22 @@ func (in *Interp) scan(m *imap, keys []calculus.Var, env *env, k func(float64)) 
 	})
 }
 
-// Views implements runtime.Engine.
-func (in *Interp) Views() []runtime.View {
-	var out []runtime.View
+// Views implements runtime.Engine. When a view cannot be read (an internal
+// inconsistency), it returns nil and Err reports why.
+func (in *Interp) Views() (out []runtime.View) {
+	if in.err != nil {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			what := "the views"
+			if in.view_ != nil {
+				what = "view " + in.view_.Name
+			}
+			in.err = fmt.Errorf("%s: interp: reading %s: %v", in.prog.Source, what, r)
+			out = nil
+		}
+	}()
 	for _, v := range in.prog.Views {
 		out = append(out, in.view(v))
 	}
@@ -651,6 +701,7 @@ func (in *Interp) Views() []runtime.View {
 }
 
 func (in *Interp) view(v *View) runtime.View {
+	in.view_ = v
 	rv := runtime.View{Name: v.Name}
 	for _, k := range v.Keys {
 		rv.Keys = append(rv.Keys, runtime.Column{Name: k.Name, Type: ColumnType(k.Var.Type)})

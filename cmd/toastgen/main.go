@@ -183,10 +183,14 @@ func cmdRun(args []string) error {
 		if err := runtime.Replay(in, runtime.ReplayOptions{}); err != nil {
 			return err
 		}
-		if *format == "json" {
-			return runtime.WriteJSON(os.Stdout, in.Views())
+		views := in.Views()
+		if err := in.Err(); err != nil {
+			return err
 		}
-		return runtime.WriteTable(os.Stdout, in.Views())
+		if *format == "json" {
+			return runtime.WriteJSON(os.Stdout, views)
+		}
+		return runtime.WriteTable(os.Stdout, views)
 	case "go":
 		src, err := generate(path, "query", *depth)
 		if err != nil {
