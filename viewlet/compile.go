@@ -30,6 +30,7 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 		rels:  map[string]*lang.Relation{},
 		trig:  map[string]*Trigger{},
 		names: map[string]bool{},
+		file:  f,
 	}
 	for _, r := range f.Relations {
 		c.rels[r.Name] = r
@@ -38,7 +39,8 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 	if depth < 0 {
 		depth = Unbounded
 	}
-	for _, q := range queries {
+	for qi, q := range queries {
+		c.query = qi
 		v := &View{Name: q.Name, Keys: q.Keys, Values: q.Values, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
@@ -48,6 +50,10 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 			}
 			name := q.Name + "_" + aggName(q, i)
 			a := agg.(*calculus.AggSum)
+			if i > 0 {
+				count, _ := q.Aggs[0].(*calculus.AggSum)
+				a = guardGroups(count, a, q.AggKeys[i])
+			}
 			m := c.mapFor(name, a.Group, a, depth)
 			v.Aggs = append(v.Aggs, m)
 		}
@@ -56,8 +62,12 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 	for len(c.todo) > 0 {
 		w := c.todo[0]
 		c.todo = c.todo[1:]
+		c.query = w.query
 		if err := c.compileMap(w.m, w.depth); err != nil {
 			return nil, err
+		}
+		if c.err != nil {
+			return nil, c.err
 		}
 	}
 	for _, r := range f.Relations {
@@ -109,6 +119,7 @@ func readsAgg(q *calculus.Query, i int) bool {
 type work struct {
 	m     *Map
 	depth int
+	query int // the query whose compilation made the map
 }
 
 type compiler struct {
@@ -119,6 +130,9 @@ type compiler struct {
 	todo  []work
 	names map[string]bool
 	parts int // lifted independent parts, for fresh names
+	file  *lang.File
+	query int   // index of the query being compiled, for positioned errors
+	err   error // the first map found keyed by a parameter (checkSafe)
 }
 
 func triggerKey(rel string, insert bool) string {
@@ -147,7 +161,8 @@ func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum
 	m := &Map{Name: name, Keys: keys, Type: calculus.TypeOf(def.T), Def: def}
 	c.byDef[canon] = m
 	c.prog.Maps = append(c.prog.Maps, m)
-	c.todo = append(c.todo, work{m, depth})
+	c.todo = append(c.todo, work{m, depth, c.query})
+	c.checkSafe(m)
 	return m
 }
 
@@ -701,7 +716,10 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 	for _, a := range args {
 		bound[a.Name] = true
 	}
+	factors = append([]calculus.Term{}, factors...)
 	n := len(factors)
+	stay := make([]bool, n) // conditions that read a parameter (see correlate.go)
+components:
 	parentOf := make([]int, n)
 	for i := range parentOf {
 		parentOf[i] = i
@@ -743,6 +761,8 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			}
 		}
 		switch {
+		case stay[i]:
+			inside[i] = false
 		case isRel(f):
 			inside[i], hasRel[i] = true, true
 		case calculus.HasRel(f):
@@ -797,6 +817,11 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			comps = append(comps, r)
 		}
 		members[r] = append(members[r], i)
+	}
+	if changed, err := c.keepParameters(factors, stay, comps, members, hasRel, args, lhs, need, parent); err != nil {
+		return nil, err
+	} else if changed {
+		goto components
 	}
 	for _, r := range comps {
 		idx := members[r]
