@@ -25,12 +25,13 @@ type Options struct {
 // Compile turns the translated queries of a file into a Program.
 func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
 	c := &compiler{
-		prog:  &Program{Source: f.Path, Relations: f.Relations},
-		byDef: map[string]*Map{},
-		rels:  map[string]*lang.Relation{},
-		trig:  map[string]*Trigger{},
-		names: map[string]bool{},
-		file:  f,
+		prog:    &Program{Source: f.Path, Relations: f.Relations},
+		byDef:   map[string]*Map{},
+		rels:    map[string]*lang.Relation{},
+		trig:    map[string]*Trigger{},
+		names:   map[string]bool{},
+		file:    f,
+		guarded: map[*Map]bool{},
 	}
 	for _, r := range f.Relations {
 		c.rels[r.Name] = r
@@ -50,11 +51,18 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (*Program, e
 			}
 			name := q.Name + "_" + aggName(q, i)
 			a := agg.(*calculus.AggSum)
+			guarded := false
 			if i > 0 {
 				count, _ := q.Aggs[0].(*calculus.AggSum)
-				a = guardGroups(count, a, q.AggKeys[i])
+				if g := guardGroups(count, a, q.AggKeys[i]); g != a {
+					a = g
+					guarded = true
+				}
 			}
 			m := c.mapFor(name, a.Group, a, depth)
+			if guarded {
+				c.guarded[m] = true
+			}
 			v.Aggs = append(v.Aggs, m)
 		}
 		c.prog.Views = append(c.prog.Views, v)
@@ -133,6 +141,8 @@ type compiler struct {
 	file  *lang.File
 	query int   // index of the query being compiled, for positioned errors
 	err   error // the first map found keyed by a parameter (checkSafe)
+	// guarded: view aggregates restricted to the view's groups (guardGroups)
+	guarded map[*Map]bool
 }
 
 func triggerKey(rel string, insert bool) string {
@@ -175,6 +185,20 @@ func (c *compiler) baseMap(r *lang.Relation) *Map {
 	return c.mapFor(r.Name, vars, &calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}}, Unbounded)
 }
 
+// isBaseMap reports whether def defines a base relation's map (baseMap).
+func (c *compiler) isBaseMap(def *calculus.AggSum) bool {
+	x, ok := def.T.(*calculus.Rel)
+	if !ok || c.rels[x.Name] == nil {
+		return false
+	}
+	r := c.rels[x.Name]
+	vars := make([]calculus.Var, len(r.Columns))
+	for i, col := range r.Columns {
+		vars[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
+	}
+	return canonical(def) == canonical(&calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}})
+}
+
 func (c *compiler) trigger(rel string, insert bool) *Trigger {
 	k := triggerKey(rel, insert)
 	t := c.trig[k]
@@ -194,15 +218,26 @@ func (c *compiler) trigger(rel string, insert bool) *Trigger {
 // relation its definition reads.
 func (c *compiler) compileMap(m *Map, depth int) error {
 	def := m.Def.(*calculus.AggSum)
+	if depth == 0 && c.isBaseMap(def) {
+		// The map is a base relation's own map (a view grouped by every
+		// column of one relation), which the depth-0 statements read: it
+		// is maintained by its relation's events, not re-evaluated from
+		// itself.
+		depth = Unbounded
+	}
 	if depth != 0 && hasNested(def.T) {
 		return c.compileNested(m, depth)
 	}
 	if depth == 0 {
 		// Re-evaluate from the base relations' maps after each event.
+		full := def
+		if c.guarded[m] {
+			full = c.enumerableAtDepth0(def, m.Name)
+		}
 		for _, rel := range calculus.Relations(def) {
 			for _, ins := range []bool{true, false} {
 				t := c.trigger(rel, ins)
-				d := avoidNames(def, t.Event.Args)
+				d := avoidNames(full, t.Event.Args)
 				body := c.toBaseRefs(d.T)
 				var ms []calculus.Monomial
 				for _, mono := range calculus.Expand(body) {

@@ -286,3 +286,58 @@ func nestedInputs(fs []calculus.Term, i int, args, lhs []calculus.Var) []calculu
 	}
 	return in
 }
+
+// enumerableAtDepth0 prepares a guarded view aggregate (guardGroups) for
+// re-evaluation from the base relations (depth 0). Its guard, a nested
+// grouped aggregate Exists(AggSum(g, t)) whose group holds keys of the
+// target that no relation atom of its monomial binds, would have to
+// enumerate its groups in place; it is read from a map of its own instead
+// (re-evaluated from the base relations as well), whose entries the
+// statement enumerates.
+func (c *compiler) enumerableAtDepth0(def *calculus.AggSum, parent string) *calculus.AggSum {
+	var terms []calculus.Term
+	changed := false
+	for _, mono := range calculus.Expand(def.T) {
+		atoms := map[string]bool{}
+		for _, f := range mono.Factors {
+			if r, ok := f.(*calculus.Rel); ok {
+				for _, v := range r.Vars {
+					atoms[v.Name] = true
+				}
+			}
+		}
+		fs := make([]calculus.Term, len(mono.Factors))
+		for i, f := range mono.Factors {
+			fs[i] = f
+			inner, _ := f.(*calculus.AggSum)
+			e, exists := f.(*calculus.Exists)
+			if exists {
+				inner, _ = e.T.(*calculus.AggSum)
+			}
+			if inner == nil || !calculus.HasRel(inner) || len(calculus.InputVars(inner.T)) > 0 {
+				continue
+			}
+			needs := false
+			for _, g := range inner.Group {
+				if hasVar(def.Group, g.Name) && !atoms[g.Name] {
+					needs = true
+				}
+			}
+			if !needs {
+				continue
+			}
+			m := c.mapFor(parent+"_g", inner.Group, inner, 0)
+			var r calculus.Term = &calculus.MapRef{Name: m.Name, Keys: inner.Group, Type: m.Type}
+			if exists {
+				r = &calculus.Exists{T: r}
+			}
+			fs[i] = r
+			changed = true
+		}
+		terms = append(terms, calculus.Monomial{Coef: mono.Coef, Factors: fs}.Term(calculus.TypeOf(def.T)))
+	}
+	if !changed {
+		return def
+	}
+	return &calculus.AggSum{Group: def.Group, T: sumOf(terms)}
+}
