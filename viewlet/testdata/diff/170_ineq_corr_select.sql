@@ -1,7 +1,7 @@
 -- Issue 8 family I: scalar subqueries in SELECT of a grouped query
 -- correlated with group keys by inequalities (alone, mixed with =, through
 -- a join inside): the view aggregate is restricted to the view's groups.
--- diff: events=500
+-- diff: events=500 depth0
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
 CREATE STREAM U(C int, E int);

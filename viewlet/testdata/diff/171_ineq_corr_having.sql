@@ -1,5 +1,5 @@
 -- Issue 8 family I: subqueries in HAVING correlated by inequalities.
--- diff: events=500
+-- diff: events=500 depth0
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
 CREATE STREAM U(C int, E int);

@@ -1,6 +1,6 @@
 -- Issue 8 family I: grouped IN subqueries in WHERE correlated by inequalities
 -- (alone, two of them, through a join): evaluated in place, as range reads.
--- diff: events=500
+-- diff: events=500 depth0
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
 CREATE STREAM U(C int, E int);

@@ -1,5 +1,5 @@
 -- Issue 8 family I: inequality correlations two levels deep.
--- diff: events=400
+-- diff: events=400 depth0
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
 CREATE STREAM U(C int, E int);

@@ -1,7 +1,7 @@
 -- Issue 8 family D: computed columns of derived tables compared with
 -- inequalities: the condition stays in the statement, where the lifted
 -- column is bound.
--- diff: events=500
+-- diff: events=500 depth0
 CREATE STREAM S(B int, C int);
 CREATE STREAM T(C int, D int);
 CREATE STREAM U(C int, E int);
