@@ -263,6 +263,10 @@ func (c *compiler) keepParameters(factors []calculus.Term, stay []bool, comps []
 			if err != nil {
 				return false, err
 			}
+			if calculus.HasRel(h) {
+				// Not materialized: it would join the component again.
+				return false, c.errorf("cannot evaluate the nested aggregate %s in place", calculus.String(f))
+			}
 			factors[i] = h
 			changed = true
 		}
