@@ -25,11 +25,13 @@ type Options struct {
 // compileProgram turns the translated queries of a file into a Program (see Compile).
 func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
 	c := &compiler{
-		prog:  &Program{Source: f.Path, Relations: f.Relations},
-		byDef: map[string]*Map{},
-		rels:  map[string]*lang.Relation{},
-		trig:  map[string]*Trigger{},
-		names: map[string]bool{},
+		prog:    &Program{Source: f.Path, Relations: f.Relations},
+		byDef:   map[string]*Map{},
+		rels:    map[string]*lang.Relation{},
+		trig:    map[string]*Trigger{},
+		names:   map[string]bool{},
+		file:    f,
+		guarded: map[*Map]bool{},
 	}
 	for _, r := range f.Relations {
 		c.rels[r.Name] = r
@@ -38,7 +40,8 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 	if depth < 0 {
 		depth = Unbounded
 	}
-	for _, q := range queries {
+	for qi, q := range queries {
+		c.query = qi
 		v := &View{Name: q.Name, Keys: q.Keys, Values: q.Values, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
@@ -48,7 +51,18 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 			}
 			name := q.Name + "_" + aggName(q, i)
 			a := agg.(*calculus.AggSum)
+			guarded := false
+			if i > 0 {
+				count, _ := q.Aggs[0].(*calculus.AggSum)
+				if g := guardGroups(count, a, q.AggKeys[i]); g != a {
+					a = g
+					guarded = true
+				}
+			}
 			m := c.mapFor(name, a.Group, a, depth)
+			if guarded {
+				c.guarded[m] = true
+			}
 			v.Aggs = append(v.Aggs, m)
 		}
 		c.prog.Views = append(c.prog.Views, v)
@@ -56,8 +70,12 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 	for len(c.todo) > 0 {
 		w := c.todo[0]
 		c.todo = c.todo[1:]
+		c.query = w.query
 		if err := c.compileMap(w.m, w.depth); err != nil {
 			return nil, err
+		}
+		if c.err != nil {
+			return nil, c.err
 		}
 	}
 	for _, r := range f.Relations {
@@ -109,6 +127,7 @@ func readsAgg(q *calculus.Query, i int) bool {
 type work struct {
 	m     *Map
 	depth int
+	query int // the query whose compilation made the map
 }
 
 type compiler struct {
@@ -119,6 +138,11 @@ type compiler struct {
 	todo  []work
 	names map[string]bool
 	parts int // lifted independent parts, for fresh names
+	file  *lang.File
+	query int   // index of the query being compiled, for positioned errors
+	err   error // the first map found keyed by a parameter (checkSafe)
+	// guarded: view aggregates restricted to the view's groups (guardGroups)
+	guarded map[*Map]bool
 }
 
 func triggerKey(rel string, insert bool) string {
@@ -147,7 +171,8 @@ func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum
 	m := &Map{Name: name, Keys: keys, Type: calculus.TypeOf(def.T), Def: def}
 	c.byDef[canon] = m
 	c.prog.Maps = append(c.prog.Maps, m)
-	c.todo = append(c.todo, work{m, depth})
+	c.todo = append(c.todo, work{m, depth, c.query})
+	c.checkSafe(m)
 	return m
 }
 
@@ -158,6 +183,20 @@ func (c *compiler) baseMap(r *lang.Relation) *Map {
 		vars[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
 	}
 	return c.mapFor(r.Name, vars, &calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}}, Unbounded)
+}
+
+// isBaseMap reports whether def defines a base relation's map (baseMap).
+func (c *compiler) isBaseMap(def *calculus.AggSum) bool {
+	x, ok := def.T.(*calculus.Rel)
+	if !ok || c.rels[x.Name] == nil {
+		return false
+	}
+	r := c.rels[x.Name]
+	vars := make([]calculus.Var, len(r.Columns))
+	for i, col := range r.Columns {
+		vars[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
+	}
+	return canonical(def) == canonical(&calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}})
 }
 
 func (c *compiler) trigger(rel string, insert bool) *Trigger {
@@ -179,6 +218,13 @@ func (c *compiler) trigger(rel string, insert bool) *Trigger {
 // relation its definition reads.
 func (c *compiler) compileMap(m *Map, depth int) error {
 	def := m.Def.(*calculus.AggSum)
+	if depth == 0 && c.isBaseMap(def) {
+		// The map is a base relation's own map (a view grouped by every
+		// column of one relation), which the depth-0 statements read: it
+		// is maintained by its relation's events, not re-evaluated from
+		// itself.
+		depth = Unbounded
+	}
 	if depth != 0 && hasNested(def.T) {
 		return c.compileNested(m, depth)
 	}
@@ -187,10 +233,14 @@ func (c *compiler) compileMap(m *Map, depth int) error {
 		// defined as a relation's tuples is that relation's base map (a
 		// view grouped by all of a relation's columns shares it): it is
 		// kept incrementally, or it would be re-evaluated from itself.
+		full := def
+		if c.guarded[m] {
+			full = c.enumerableAtDepth0(def, m.Name)
+		}
 		for _, rel := range calculus.Relations(def) {
 			for _, ins := range []bool{true, false} {
 				t := c.trigger(rel, ins)
-				d := avoidNames(def, t.Event.Args)
+				d := avoidNames(full, t.Event.Args)
 				body := c.toBaseRefs(d.T)
 				var ms []calculus.Monomial
 				for _, mono := range calculus.Expand(body) {
@@ -722,7 +772,10 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 	for _, a := range args {
 		bound[a.Name] = true
 	}
+	factors = append([]calculus.Term{}, factors...)
 	n := len(factors)
+	stay := make([]bool, n) // conditions that read a parameter (see correlate.go)
+components:
 	parentOf := make([]int, n)
 	for i := range parentOf {
 		parentOf[i] = i
@@ -764,6 +817,8 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			}
 		}
 		switch {
+		case stay[i]:
+			inside[i] = false
 		case isRel(f):
 			inside[i], hasRel[i] = true, true
 		case calculus.HasRel(f):
@@ -818,6 +873,11 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 			comps = append(comps, r)
 		}
 		members[r] = append(members[r], i)
+	}
+	if changed, err := c.keepParameters(factors, stay, comps, members, hasRel, args, lhs, need, parent); err != nil {
+		return nil, err
+	} else if changed {
+		goto components
 	}
 	for _, r := range comps {
 		idx := members[r]

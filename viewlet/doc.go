@@ -26,6 +26,13 @@
 //     for the entries the event can change (affectedKeys), or, when the event
 //     fixes a variable summed over outside them, subtract the old value of
 //     that slice and add its new one after the updates (Stmt.After).
+//   - no map is keyed by a variable its definition does not range-restrict
+//     (correlate.go): a condition on a parameter — an inequality
+//     correlation, a computed column bound outside the component — stays in
+//     the statement, a nested aggregate reading one is evaluated in place
+//     (its conditions become range reads), and a view aggregate correlated
+//     with group keys by an inequality is restricted to the view's groups
+//     (guardGroups). Compile rejects what remains at the query's position.
 //   - emptyWhileLoading drops statements on a static table's events for maps
 //     that join a stream: tables are loaded before any stream event.
 //   - orderStatements orders each trigger so that every statement reads the
