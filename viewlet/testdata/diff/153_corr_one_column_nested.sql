@@ -1,4 +1,3 @@
--- KNOWN BUG: two correlations through one column two levels down leave the middle map keyed by an outer variable nothing binds (the shape of issue 8 family I, with "=")
 -- The innermost block tests o.B = o.C (through j.C); the middle block's map
 -- is keyed by o_c, which only the outer atom binds.
 -- diff: ints=4 events=300
