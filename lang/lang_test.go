@@ -248,8 +248,20 @@ func TestErrors(t *testing.T) {
 	SELECT COUNT(*) FROM R WHERE D < A + INTERVAL '1' DAY;
 	                                   ^`},
 		{"bad date", "SELECT COUNT(*) FROM R WHERE D < DATE('1998-13-01');",
-			`e.sql:3:34: invalid date "1998-13-01" (want yyyy-mm-dd)
+			`e.sql:3:34: invalid date "1998-13-01" (no such day: dates run from 0001-01-01 to 9999-12-31)
 	SELECT COUNT(*) FROM R WHERE D < DATE('1998-13-01');
+	                                 ^`},
+		{"no such day", "SELECT COUNT(*) FROM R WHERE D < DATE('2024-02-30');",
+			`e.sql:3:34: invalid date "2024-02-30" (no such day: dates run from 0001-01-01 to 9999-12-31)
+	SELECT COUNT(*) FROM R WHERE D < DATE('2024-02-30');
+	                                 ^`},
+		{"year 0", "SELECT COUNT(*) FROM R WHERE D < DATE('0000-01-01');",
+			`e.sql:3:34: invalid date "0000-01-01" (no such day: dates run from 0001-01-01 to 9999-12-31)
+	SELECT COUNT(*) FROM R WHERE D < DATE('0000-01-01');
+	                                 ^`},
+		{"date syntax", "SELECT COUNT(*) FROM R WHERE D < DATE('1998-1-01');",
+			`e.sql:3:34: invalid date "1998-1-01" (want yyyy-mm-dd)
+	SELECT COUNT(*) FROM R WHERE D < DATE('1998-1-01');
 	                                 ^`},
 		{"tabs kept", "SELECT\tCOUNT(*)\tFROM\tX;",
 			"e.sql:3:22: unknown table X\n\tSELECT\tCOUNT(*)\tFROM\tX;\n\t      \t        \t    \t^"},

@@ -830,8 +830,13 @@ func (r *resolver) prim(g *gPrim, c ctx) Expr {
 }
 
 func (r *resolver) dateLit(p Pos, s string) *Lit {
+	// The runtime's check, so that literals and data accept the same dates.
 	d, err := rt.ParseDate([]byte(s))
-	if err != nil {
+	switch err {
+	case nil:
+	case rt.ErrDateInvalid:
+		r.fail(p, "invalid date %q (no such day: dates run from 0001-01-01 to 9999-12-31)", s)
+	default:
 		r.fail(p, "invalid date %q (want yyyy-mm-dd)", s)
 	}
 	return &Lit{P: p, T: TDate, Date: d}

@@ -25,9 +25,11 @@
 //     VecLength, VecDot, VectorAngle, DihedralAngle, and Hash, HashFloat,
 //     HashString.
 //   - Field parsers (no allocation): ParseInt, ParseFloat, ParseDate, and
-//     ParseString; ParseValue for the interpreter. Engines report a field that
-//     does not parse with NewColumnError; Replay positions it as a FieldError
-//     ("path:row: column C: expected FLOAT, got \"abc\"").
+//     ParseString; ParseValue for the interpreter; their errors ErrInt,
+//     ErrIntRange, ErrFloat, ErrFloatRange, ErrDate, ErrDateInvalid. Engines
+//     report a field that does not parse with NewColumnError; Replay
+//     positions it as a FieldError ("path:row: column C: expected FLOAT, got
+//     \"abc\"", "path:row: column C: INT out of range, got \"…\"").
 //   - Sources: Source (CSV, ORDERBOOK), Replay, Collect.
 //   - Output: WriteJSON, WriteTable, FormatValue, SortRows, CompareValues.
 //   - Drivers: Main (toastgen run), BenchMain and Bench (toastgen bench).
@@ -45,14 +47,41 @@
 // engine, whose Z-set semantics make its multiplicity negative.
 //
 // CSV has no quoting and no header; fields are taken verbatim (no trimming).
+// A UTF-8 byte order mark at the start of a file is dropped (only there).
+//
+// Numbers in data are finite. An INT field is a decimal int64 ("-42", "+7");
+// one beyond int64 is a data error "INT out of range", never wrapped. A FLOAT
+// (or DECIMAL, which is float64) field is a plain decimal with an optional
+// exponent: [+-](d+[.d*]|.d+)([eE][+-]d+). NaN, infinities in any spelling,
+// hexadecimal floats and digit separators ("1_000"), which strconv accepts,
+// are data errors "expected FLOAT", and a number beyond float64 ("1e400") is
+// "FLOAT out of range" rather than +Inf: a NaN or an infinity in a sum or a
+// MIN/MAX would stay there after its tuple is deleted (NaN - NaN is NaN,
+// Inf - Inf is NaN), so no data may hold one. Every such error stops Replay
+// as a *FieldError naming the file, the row and the column. Both engines
+// agree: generated code calls ParseInt/ParseFloat/ParseDate, the interpreter
+// ParseValue, which calls them, and NewColumnError re-parses the field to
+// report the same reason. The generated typed API (InsertR, DeleteR) does
+// not check its arguments: the same rule is the caller's to keep — floats
+// finite (math.IsNaN, math.IsInf), dates valid (ValidDate).
+//
+// Dates are proleptic Gregorian. Data and DATE('…') literals (the lang
+// package checks them with ParseDate) accept yyyy-mm-dd from 0001-01-01 to
+// 9999-12-31 naming a day that exists: "2024-02-30", "2023-02-29" and
+// "0000-01-01" are "no such DATE". Date arithmetic may leave that range; a
+// Date prints every year its int32 encoding holds, with ISO 8601's sign and
+// extra digits outside 0000–9999 ("-0001-12-31", "10000-01-01").
 //
 // Strings are counted in runes by SUBSTRING and LIKE's '_' (as SQLite does);
 // LIKE has no ESCAPE. Date arithmetic normalizes overflowing days like SQLite
 // and Go's time package (2021-01-31 + 1 MONTH = 2021-03-03).
 //
-// Division is IEEE division: x/0 is ±Inf and 0/0 is NaN; queries guard their
-// divisors (LISTMAX(1, COUNT(*))). JSON output writes NaN and infinities as
-// the strings "NaN", "+Inf", "-Inf".
+// Division by zero yields 0, as in DBToaster (see Div). NaN and infinities
+// cannot come from data but can from functions whose domain is not guarded
+// (SQRT(-1), POW(10, 400)) and from float overflow. The table output prints
+// them as NaN, +Inf, -Inf; JSON output writes them as null, since JSON has no
+// such numbers and a string in a number column would break its consumers
+// (the sign of an infinity is lost there; the table keeps it).
 //
 // The order-book adaptor's non-deterministic broker assignment uses a PCG
 // generator with a fixed seed, so that every run sees the same stream.

@@ -18,9 +18,11 @@ import (
 //	{"views":[{"name":"Q","keys":["A"],"values":["SUM"],"rows":[[1,2.5]]}]}
 //
 // Each row lists its key values, then its result values. Ints are JSON
-// numbers, floats are numbers in Go's shortest form (strconv 'g', -1; NaN and
-// infinities, which JSON lacks, are the strings "NaN", "+Inf" and "-Inf"),
-// strings are JSON strings, dates are strings "yyyy-mm-dd". Rows are written
+// numbers, floats are numbers in Go's shortest form (strconv 'g', -1), or
+// null when not finite: JSON has no NaN or infinity, and null keeps a number
+// column a column of numbers for the consumer (JavaScript's JSON.stringify
+// does the same; before, toastgen wrote the strings "NaN", "+Inf", "-Inf").
+// Strings are JSON strings, dates are strings "yyyy-mm-dd". Rows are written
 // in the order given.
 func WriteJSON(w io.Writer, views []View) error {
 	var b []byte
@@ -75,13 +77,8 @@ func appendJSONValue(b []byte, x any) ([]byte, error) {
 	case int64:
 		return strconv.AppendInt(b, x, 10), nil
 	case float64:
-		switch {
-		case math.IsNaN(x):
-			return append(b, `"NaN"`...), nil
-		case math.IsInf(x, 1):
-			return append(b, `"+Inf"`...), nil
-		case math.IsInf(x, -1):
-			return append(b, `"-Inf"`...), nil
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return append(b, "null"...), nil
 		}
 		return strconv.AppendFloat(b, x, 'g', -1, 64), nil
 	case string:

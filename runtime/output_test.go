@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"reflect"
 	"strings"
@@ -35,15 +36,24 @@ func TestWriteJSON(t *testing.T) {
 	want := `{"views":[` +
 		`{"name":"Q1","keys":["L_RETURNFLAG","SHIPDATE"],"values":["SUM_QTY","COUNT_ORDER"],` +
 		`"rows":[["A","1995-03-09",3.7734107e+07,1478493],["N \"x\"\n","1998-12-01",0.1,-2]]},` +
-		`{"name":"TOTAL","keys":[],"values":["X"],"rows":[["-Inf"]]}]}` + "\n"
+		`{"name":"TOTAL","keys":[],"values":["X"],"rows":[[null]]}]}` + "\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 
 	b.Reset()
-	WriteJSON(&b, []View{{Name: "E", Values: []Column{{"N", Float}}, Rows: [][]any{{math.NaN()}, {math.Inf(1)}, {2.5}}}})
-	if want := `{"views":[{"name":"E","keys":[],"values":["N"],"rows":[["NaN"],["+Inf"],[2.5]]}]}` + "\n"; b.String() != want {
+	// Non-finite floats (from SQRT(-1), POW(10, 400), …; data cannot hold
+	// them) are null; finite ones, the largest and the smallest, are numbers.
+	WriteJSON(&b, []View{{Name: "E", Values: []Column{{"N", Float}}, Rows: [][]any{
+		{math.NaN()}, {math.Inf(1)}, {math.Inf(-1)}, {2.5}, {math.MaxFloat64}, {-math.SmallestNonzeroFloat64}, {math.Copysign(0, -1)}}}})
+	if want := `{"views":[{"name":"E","keys":[],"values":["N"],"rows":[[null],[null],[null],[2.5],[1.7976931348623157e+308],[-5e-324],[-0]]}]}` + "\n"; b.String() != want {
 		t.Errorf("got  %s\nwant %s", b.String(), want)
+	}
+	var doc struct {
+		Views []struct{ Rows [][]*float64 }
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil || doc.Views[0].Rows[0][0] != nil || *doc.Views[0].Rows[3][0] != 2.5 {
+		t.Errorf("encoding/json reads %s as %+v, %v", b.String(), doc, err)
 	}
 
 	b.Reset()

@@ -22,7 +22,8 @@ import (
 // or records of exactly n bytes
 // (FIXEDWIDTH n; a shorter last record is a data error). A record is then
 // read by the adaptor as a line would be. Row numbers in errors count
-// records.
+// records. A UTF-8 byte order mark at the start of the file is dropped before
+// framing.
 //
 // Formats:
 //
@@ -61,6 +62,10 @@ type Source struct {
 	book *orderBook
 }
 
+// utf8BOM is the byte order mark some editors write at the start of a UTF-8
+// file; NewSource drops it.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
 // NewSource returns a source for rel over data, the contents of the file at
 // path (used in error messages). rel.Source must be set.
 func NewSource(rel Relation, path string, data []byte) (*Source, error) {
@@ -68,6 +73,7 @@ func NewSource(rel Relation, path string, data []byte) (*Source, error) {
 	if spec == nil {
 		return nil, fmt.Errorf("relation %s has no source", rel.Name)
 	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	s := &Source{path: path, data: data, ncols: len(rel.Columns)}
 	delim := ","
 	for _, k := range []string{"delimiter", "fields"} { // fields is DBToaster's name
@@ -220,6 +226,12 @@ func (s *Source) nextDelimited() ([]byte, bool) {
 	return nil, false
 }
 
+// fieldError is the *FieldError of field got of the current record, which
+// does not parse as want; err is the parser's error.
+func (s *Source) fieldError(col, want string, got []byte, err error) error {
+	return &FieldError{Path: s.path, Row: s.line, Column: col, Want: want, Got: string(got), Err: err}
+}
+
 // split splits ln at s.delim into s.fields, reusing its storage.
 func (s *Source) split(ln []byte) {
 	f := s.fields[:0]
@@ -271,7 +283,7 @@ func (s *Source) nextCSV() bool {
 	}
 	seq, err := ParseInt(f[0])
 	if err != nil {
-		s.err = &FieldError{Path: s.path, Row: s.line, Column: "(sequence number)", Want: "INT", Got: string(f[0])}
+		s.err = s.fieldError("(sequence number)", "INT", f[0], err)
 		return false
 	}
 	switch string(f[1]) {
@@ -399,18 +411,18 @@ func (s *Source) nextOrderBook() bool {
 		}
 		id, err := ParseInt(f[1])
 		if err != nil {
-			s.err = &FieldError{Path: s.path, Row: s.line, Column: "id", Want: "INT", Got: string(f[1])}
+			s.err = s.fieldError("id", "INT", f[1], err)
 			return false
 		}
 		s.seq = int64(s.line)
 		if a == b.action {
 			o := bookOrder{t: f[0], id: f[1], price: f[4], vol: f[3]}
 			if o.volume, err = ParseFloat(f[3]); err != nil {
-				s.err = &FieldError{Path: s.path, Row: s.line, Column: "volume", Want: "FLOAT", Got: string(f[3])}
+				s.err = s.fieldError("volume", "FLOAT", f[3], err)
 				return false
 			}
 			if _, err := ParseFloat(f[4]); err != nil {
-				s.err = &FieldError{Path: s.path, Row: s.line, Column: "price", Want: "FLOAT", Got: string(f[4])}
+				s.err = s.fieldError("price", "FLOAT", f[4], err)
 				return false
 			}
 			if b.det {
@@ -436,7 +448,7 @@ func (s *Source) nextOrderBook() bool {
 		if a == 'E' {
 			v, err := ParseFloat(f[3])
 			if err != nil {
-				s.err = &FieldError{Path: s.path, Row: s.line, Column: "volume", Want: "FLOAT", Got: string(f[3])}
+				s.err = s.fieldError("volume", "FLOAT", f[3], err)
 				return false
 			}
 			s.emit(&o, false)

@@ -96,6 +96,26 @@ func TestCSVErrors(t *testing.T) {
 			`r.csv:1: column (operation): expected 1 or 0, got "2"`},
 		{"bad seq", "x|1|7\n", "A:i", map[string]string{"delimiter": "|", "deletions": "true"},
 			`r.csv:1: column (sequence number): expected INT, got "x"`},
+		{"seq out of range", "1|1|7\n99999999999999999999|1|7\n", "A:i", map[string]string{"delimiter": "|", "deletions": "true"},
+			`r.csv:2: column (sequence number): INT out of range, got "99999999999999999999"`},
+		// Numbers: the rules of ParseInt and ParseFloat, positioned.
+		{"int out of range", "1,2\n3,9223372036854775808\n", "A:i B:i", nil,
+			`r.csv:2: column B: INT out of range, got "9223372036854775808"`},
+		{"int below range", "-9223372036854775809,1\n", "A:i B:i", nil,
+			`r.csv:1: column A: INT out of range, got "-9223372036854775809"`},
+		{"NaN", "1,2.5\n2,NaN\n", "A:i X:f", nil, `r.csv:2: column X: expected FLOAT, got "NaN"`},
+		{"Inf", "Inf\n", "X:f", nil, `r.csv:1: column X: expected FLOAT, got "Inf"`},
+		{"+Inf", "1\n+Inf\n", "X:f", nil, `r.csv:2: column X: expected FLOAT, got "+Inf"`},
+		{"-inf", "-inf\n", "X:f", nil, `r.csv:1: column X: expected FLOAT, got "-inf"`},
+		{"1e400", "1e300\n1e400\n", "X:f", nil, `r.csv:2: column X: FLOAT out of range, got "1e400"`},
+		{"underscore", "1_000\n", "X:f", nil, `r.csv:1: column X: expected FLOAT, got "1_000"`},
+		{"hex float", "0x1p-2\n", "X:f", nil, `r.csv:1: column X: expected FLOAT, got "0x1p-2"`},
+		// Dates.
+		{"no such day", "2024-02-29\n2024-02-30\n", "D:d", nil, `r.csv:2: column D: no such DATE, got "2024-02-30"`},
+		{"not a leap year", "2023-02-29\n", "D:d", nil, `r.csv:1: column D: no such DATE, got "2023-02-29"`},
+		{"year 0", "0000-12-31\n", "D:d", nil, `r.csv:1: column D: no such DATE, got "0000-12-31"`},
+		// A BOM is dropped only at the start of the file.
+		{"BOM inside", "1\n\ufeff2\n", "A:i", nil, `r.csv:2: column A: expected INT, got "\ufeff2"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,6 +134,56 @@ func TestCSVErrors(t *testing.T) {
 	e := newFake(csvRel("R", true, "A:i", "missing.csv", nil))
 	if err := Replay(e, ReplayOptions{Dir: t.TempDir()}); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestBOM checks that a UTF-8 byte order mark at the start of a file is
+// dropped, for every framing and adaptor, and that rows are still counted
+// from 1.
+func TestBOM(t *testing.T) {
+	const bom = "\ufeff"
+	dir := writeFiles(t, map[string]string{
+		"r.csv":   bom + "1,2\r\n3,4\r\n",
+		"d.csv":   bom + "5|1|7\n",
+		"s.csv":   bom + "8#9",
+		"w.csv":   bom + "1011",
+		"e.csv":   bom + "x,1\n",
+		"only":    bom,
+		"book":    bom + "1,1,B,10,100\n",
+		"nobom":   "\xef\xbb1,2\n", // a truncated BOM is data
+		"twoboms": bom + bom + "1,2\n",
+	})
+	s := csvRel("S", true, "A:i", "s.csv", nil)
+	s.Source.RecordSep = "#"
+	w := csvRel("W", true, "A:i", "w.csv", nil)
+	w.Source.RecordWidth = 2
+	e := newFake(
+		csvRel("R", true, "A:i B:i", "r.csv", nil),
+		csvRel("D", true, "A:i", "d.csv", map[string]string{"delimiter": "|", "deletions": "true"}),
+		s, w,
+		csvRel("O", true, "A:i", "only", nil),
+	)
+	if err := Replay(e, ReplayOptions{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	checkEvents(t, e.events, []string{"R +1|2", "S +8", "W +10", "R +3|4", "S +9", "W +11", "D +7"})
+	book := newFake(bookRels("book", "yes")...)
+	if err := Replay(book, ReplayOptions{Dir: dir}); err != nil || len(book.events) != 1 {
+		t.Errorf("order book with a BOM: %v, events %q", err, book.events)
+	}
+	for path, want := range map[string]string{
+		"e.csv":   `e.csv:1: column A: expected INT, got "x"`,
+		"nobom":   `nobom:1: column A: expected INT, got "\xef\xbb1"`,
+		"twoboms": `twoboms:1: column A: expected INT, got "\ufeff1"`,
+	} {
+		err := Replay(newFake(csvRel("R", true, "A:i B:i", path, nil)), ReplayOptions{Dir: dir})
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%s: err = %v, want …%s", path, err, want)
+		}
+	}
+	src, err := NewSource(csvRel("R", true, "A:i B:i", "r.csv", nil), "r.csv", []byte(bom+"1,2\n3,4"))
+	if err != nil || src.Lines() != 2 {
+		t.Errorf("Lines with a BOM: %v, %v", src.Lines(), err)
 	}
 }
 
@@ -226,10 +296,18 @@ func TestOrderBookRandomBrokers(t *testing.T) {
 }
 
 func TestOrderBookErrors(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.csv": "1,2,B,1\n", "b.csv": "1,x,B,1,1\n"})
+	dir := writeFiles(t, map[string]string{
+		"a.csv": "1,2,B,1\n", "b.csv": "1,x,B,1,1\n",
+		"c.csv": "1,1,B,10,100\n2,2,B,NaN,100\n", "d.csv": "1,1,B,10,1e400\n",
+		"e.csv": "1,9223372036854775808,B,10,100\n", "f.csv": "1,1,B,10,100\n2,1,E,Inf,100\n",
+	})
 	for path, want := range map[string]string{
 		"a.csv": "a.csv:1: expected 5 fields, got 4",
 		"b.csv": `b.csv:1: column id: expected INT, got "x"`,
+		"c.csv": `c.csv:2: column volume: expected FLOAT, got "NaN"`,
+		"d.csv": `d.csv:1: column price: FLOAT out of range, got "1e400"`,
+		"e.csv": `e.csv:1: column id: INT out of range, got "9223372036854775808"`,
+		"f.csv": `f.csv:2: column volume: expected FLOAT, got "Inf"`,
 	} {
 		err := Replay(newFake(bookRels(path, "yes")...), ReplayOptions{Dir: dir})
 		if err == nil || !strings.HasSuffix(err.Error(), want) {

@@ -6,7 +6,6 @@ import (
 	"math"
 	"regexp"
 	"sort"
-	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -103,27 +102,21 @@ func ColumnType(t lang.Type) runtime.ColumnType {
 // Relations implements runtime.Engine.
 func (in *Interp) Relations() []runtime.Relation { return in.rels }
 
-// ParseTuple parses one event's fields by the relation's column types.
+// ParseTuple parses one event's fields by the relation's column types, with
+// runtime.ParseValue: the same parsers and the same errors (a
+// *runtime.ColumnError) as a generated package's Apply, so that both engines
+// accept and reject the same data.
 func ParseTuple(r runtime.Relation, fields [][]byte) ([]any, error) {
 	if len(fields) != len(r.Columns) {
 		return nil, fmt.Errorf("expected %d fields, got %d", len(r.Columns), len(fields))
 	}
 	tuple := make([]any, len(fields))
 	for i, c := range r.Columns {
-		var err error
-		switch c.Type {
-		case runtime.Int:
-			tuple[i], err = runtime.ParseInt(fields[i])
-		case runtime.Float:
-			tuple[i], err = runtime.ParseFloat(fields[i])
-		case runtime.DateType:
-			tuple[i], err = runtime.ParseDate(fields[i])
-		default:
-			tuple[i] = string(fields[i])
-		}
+		v, err := runtime.ParseValue(c, fields[i])
 		if err != nil {
-			return nil, fmt.Errorf("column %s: expected %s, got %q", c.Name, strings.ToUpper(c.Type.String()), fields[i])
+			return nil, err
 		}
+		tuple[i] = v
 	}
 	return tuple, nil
 }

@@ -239,6 +239,9 @@ func TestBadDataRows(t *testing.T) {
 	}{
 		{"bad int", "1,2,2020-01-01\n3,4,2020-01-02\n5,x,2020-01-03\n", `3: column B: expected INT, got "x"`},
 		{"bad date", "1,2,2020-01-01\n3,4,01/02/2020\n", `2: column D: expected DATE, got "01/02/2020"`},
+		{"int out of range", "1,2,2020-01-01\n3,9223372036854775808,2020-01-02\n", `2: column B: INT out of range, got "9223372036854775808"`},
+		{"no such date", "1,2,2024-02-29\n3,4,2024-02-30\n", `2: column D: no such DATE, got "2024-02-30"`},
+		{"BOM", "\ufeff1,2,2020-01-01\n3,x,2020-01-02\n", `2: column B: expected INT, got "x"`},
 		{"too few fields", "1,2,2020-01-01\n3,4\n", "2: expected 3 fields, got 2"},
 		{"too many fields", "1,2,2020-01-01,9\n", "1: expected 3 fields, got 4"},
 	}
