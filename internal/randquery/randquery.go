@@ -428,7 +428,7 @@ func (g *gen) scalarSub(outer *scope, depth int) frag {
 	default:
 		agg = "SUM(" + g.expr(in) + ")"
 	}
-	f := same("(SELECT " + agg).plus(body).wrap("", ")")
+	f := same("(SELECT "+agg).plus(body).wrap("", ")")
 	f.s = "COALESCE(" + f.s + ", 0)"
 	return f
 }
@@ -451,7 +451,7 @@ func (g *gen) subPred(sc *scope, depth int) (frag, bool) {
 			sel = g.pick(in.cols())
 			grp = g.groupHaving(sel, in)
 		}
-		return same(not + "EXISTS (SELECT " + sel).plus(body).plus(grp).wrap("", ")"), true
+		return same(not+"EXISTS (SELECT "+sel).plus(body).plus(grp).wrap("", ")"), true
 	case 1:
 		if !g.on("in", 0.9) {
 			return frag{}, false
@@ -466,7 +466,7 @@ func (g *gen) subPred(sc *scope, depth int) (frag, bool) {
 		if g.on("groupedsub", 0.35) {
 			grp = g.groupHaving(sel, in)
 		}
-		return same(x + " " + not + "IN (SELECT " + sel).plus(body).plus(grp).wrap("", ")"), true
+		return same(x+" "+not+"IN (SELECT "+sel).plus(body).plus(grp).wrap("", ")"), true
 	default:
 		if !g.on("scalar", 0.9) {
 			return frag{}, false
@@ -520,7 +520,7 @@ func (g *gen) derived(depth int) (item, frag) {
 		}
 		names = []string{"x1", "x2"}
 		agg := g.derivedAgg(sc)
-		f = same("SELECT " + key + " AS x1, ").plus(agg).wrap("", " AS x2").plus(body).plus(same(" GROUP BY " + key))
+		f = same("SELECT "+key+" AS x1, ").plus(agg).wrap("", " AS x2").plus(body).plus(same(" GROUP BY " + key))
 		if g.on("having", 0.3) {
 			f = f.plus(same(" HAVING COUNT(*) " + g.pick(ineqOps) + " 1"))
 		}
