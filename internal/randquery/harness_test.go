@@ -1,5 +1,20 @@
 package randquery
 
+// The differential harness. Environment:
+//
+//	TOASTGEN_RANDQ=N       interpreter queries (default 40; 12 with -short)
+//	TOASTGEN_RANDQ_GEN=N   generated-code queries (default 8; none with -short)
+//	TOASTGEN_RANDQ_SEED=S  first seed (default 1)
+//	TOASTGEN_RANDQ_OFF=f,… features switched off (see Features)
+//	TOASTGEN_RANDQ_REPORT=file  append the tallies to file
+//	TOASTGEN_RANDQ_MIN=S   TestMinimize: shrink the failure of seed S
+//
+// A query passes, is rejected (a positioned lang.Error from the front end,
+// the calculus or the viewlet compiler: counted, messages tallied) or fails
+// (a wrong view against either SQLite reference, a panic, an internal error,
+// a generated package that does not build); the test fails if any query
+// fails, printing its seed and text.
+
 import (
 	"database/sql"
 	"errors"
