@@ -83,8 +83,25 @@ type BenchResult struct {
 	EndToEndEvents int
 	EndToEndTime   time.Duration
 	// PeakHeap is the largest heap in use (bytes of live and unused space in
-	// in-use spans, like MemStats.HeapInuse) that Bench sampled.
+	// in-use spans, like MemStats.HeapInuse) that Bench sampled. It includes
+	// the event buffer (the batch of parsed events).
 	PeakHeap uint64
+
+	// EventsPerPass is the number of stream events in one pass over the
+	// streams, Passes the number of passes (BenchOptions.Repeat); Events is
+	// Passes·EventsPerPass plus the Passes−1 inverse passes.
+	EventsPerPass, Passes int
+	// Elapsed is the wall time of the whole of Bench: reading, the trigger
+	// run and the end-to-end runs.
+	Elapsed time.Duration
+	// StateHeap is the peak heap of the engine state during the trigger
+	// run, apart from the event buffer: the heap in use sampled during
+	// ApplyBatch (or the live heap after it, if larger) minus BufferHeap and
+	// minus the heap in use before Bench read anything.
+	StateHeap uint64
+	// BufferHeap is the size of the event buffer: the live heap after the
+	// trigger run minus the live heap once the batch is dropped.
+	BufferHeap uint64
 }
 
 // EventsPerSecond is the trigger throughput.
@@ -118,19 +135,37 @@ func perSecond(n int, d time.Duration) float64 {
 	return float64(n) / d.Seconds()
 }
 
-// WriteTo writes the result as three lines:
+// WriteTo writes the result as five lines (scripts parse them: lines
+// are only ever added, after these):
 //
 //	triggers: <events/s> events/s, <ns> ns/event, <allocs> allocs/event
 //	end-to-end: <events/s> events/s
 //	peak heap: <N> MiB
+//	events: <n> per pass, <k> passes, <m> applied, elapsed: <duration>
+//	state heap: <N> MiB, event buffer: <M> MiB
+//
+// peak heap includes the event buffer; state heap is the engine's state
+// alone (see BenchResult.StateHeap). <m> counts the inverse passes too.
 func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
 	e2e := "skipped"
 	if r.EndToEndTime > 0 {
 		e2e = fmt.Sprintf("%.0f events/s", r.EndToEndPerSecond())
 	}
-	n, err := fmt.Fprintf(w, "triggers: %.0f events/s, %.1f ns/event, %.2f allocs/event\nend-to-end: %s\npeak heap: %.1f MiB\n",
-		r.EventsPerSecond(), r.NsPerEvent(), r.AllocsPerEvent(), e2e, float64(r.PeakHeap)/(1<<20))
+	n, err := fmt.Fprintf(w, "triggers: %.0f events/s, %.1f ns/event, %.2f allocs/event\nend-to-end: %s\npeak heap: %.1f MiB\n"+
+		"events: %d per pass, %d passes, %d applied, elapsed: %s\nstate heap: %.1f MiB, event buffer: %.1f MiB\n",
+		r.EventsPerSecond(), r.NsPerEvent(), r.AllocsPerEvent(), e2e, mib(r.PeakHeap),
+		r.EventsPerPass, r.Passes, r.Events, r.Elapsed.Round(time.Millisecond), mib(r.StateHeap), mib(r.BufferHeap))
 	return int64(n), err
+}
+
+func mib(n uint64) float64 { return float64(n) / (1 << 20) }
+
+// liveHeap collects garbage and returns the bytes of live heap objects.
+func liveHeap() uint64 {
+	rt.GC()
+	var m rt.MemStats
+	rt.ReadMemStats(&m)
+	return m.HeapAlloc
 }
 
 // Bench measures e:
@@ -148,8 +183,10 @@ func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
 //
 // Throughout, a sampler records the peak heap in use.
 func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
+	start := time.Now()
 	var res BenchResult
 	k := max(opts.Repeat, 1)
+	res.Passes = k
 	progress := func(phase string) func(done, total int) {
 		if opts.Progress == nil {
 			return nil
@@ -159,6 +196,7 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 
 	peak := startHeapSampler()
 	defer peak.stop()
+	base := liveHeap() // before any input is read
 
 	// 1. Tables, then the stream events into a batch.
 	rels := e.Relations()
@@ -175,15 +213,17 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	}
 	b := e.NewBatch()
 	var log eventLog
-	if _, err := mergeStreams(streams, func(rel int, insert bool, fields [][]byte) error {
+	perPass, err := mergeStreams(streams, func(rel int, insert bool, fields [][]byte) error {
 		if err := b.Add(rel, insert, fields); err != nil {
 			return err
 		}
 		log.add(rel, insert, fields)
 		return nil
-	}, progress("collect")); err != nil {
+	}, progress("collect"))
+	if err != nil {
 		return res, err
 	}
+	res.EventsPerPass = perPass
 	for range k - 1 {
 		if err := log.replay(b, true); err != nil {
 			return res, err
@@ -199,17 +239,26 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	rt.GC()
 	var m0, m1 rt.MemStats
 	rt.ReadMemStats(&m0)
+	peak.phase() // the trigger run's peak starts here
 	t0 := time.Now()
 	e.ApplyBatch(b)
 	res.TriggerTime = time.Since(t0)
 	rt.ReadMemStats(&m1)
 	peak.sample()
+	trigPeak := peak.phase()
 	res.Events = b.Len()
 	res.Allocs = m1.Mallocs - m0.Mallocs
 
+	// The state apart from the buffer: drop the batch and measure again.
+	withBatch := liveHeap()
+	rt.KeepAlive(b) // b is live during the first measurement
+	b = nil
+	withoutBatch := liveHeap()
+	res.BufferHeap = sub(withBatch, withoutBatch)
+	res.StateHeap = sub(max(sub(trigPeak, res.BufferHeap), withoutBatch), base)
+
 	// 3. End to end.
 	if opts.New != nil {
-		b = nil
 		for range k {
 			f := opts.New()
 			rt.GC()
@@ -224,7 +273,16 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 		}
 	}
 	res.PeakHeap = peak.stop()
+	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// sub is a − b, or 0 when b > a.
+func sub(a, b uint64) uint64 {
+	if b > a {
+		return 0
+	}
+	return a - b
 }
 
 // eventLog records events compactly so that Bench can add them again.
@@ -279,11 +337,12 @@ func (l *eventLog) replay(b Batch, inverse bool) error {
 // heapSampler records the peak of the in-use heap from a goroutine that
 // reads runtime/metrics (which neither stops the world nor allocates).
 type heapSampler struct {
-	mu      sync.Mutex
-	max     uint64
-	samples []metrics.Sample
-	done    chan struct{}
-	wg      sync.WaitGroup
+	mu       sync.Mutex
+	max      uint64 // the peak over all phases
+	phaseMax uint64 // the peak since the last call of phase
+	samples  []metrics.Sample
+	done     chan struct{}
+	wg       sync.WaitGroup
 }
 
 func startHeapSampler() *heapSampler {
@@ -313,6 +372,10 @@ func startHeapSampler() *heapSampler {
 func (h *heapSampler) sample() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.sampleLocked()
+}
+
+func (h *heapSampler) sampleLocked() uint64 {
 	metrics.Read(h.samples)
 	var n uint64
 	for _, s := range h.samples {
@@ -321,6 +384,19 @@ func (h *heapSampler) sample() {
 		}
 	}
 	h.max = max(h.max, n)
+	h.phaseMax = max(h.phaseMax, n)
+	return n
+}
+
+// phase returns the peak since the previous call (or the start) and starts
+// a new phase at the heap in use now.
+func (h *heapSampler) phase() uint64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	p := h.phaseMax
+	h.phaseMax = 0
+	h.sampleLocked()
+	return p
 }
 
 // stop ends the sampler (once) and returns the peak.

@@ -2,9 +2,11 @@ package runtime
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,13 +65,70 @@ func TestBench(t *testing.T) {
 	if res.TriggerTime <= 0 || res.EndToEndTime <= 0 || res.PeakHeap == 0 {
 		t.Errorf("result %+v", res)
 	}
+	if res.EventsPerPass != 3 || res.Passes != 3 || res.Elapsed < res.TriggerTime+res.EndToEndTime {
+		t.Errorf("result %+v", res)
+	}
 	var b bytes.Buffer
 	res.WriteTo(&b)
+	// Scripts parse these lines: the first three are the historical format,
+	// which must not change; later lines may only be added.
+	formats := []string{
+		`triggers: [0-9]+ events/s, [0-9]+\.[0-9] ns/event, [0-9]+\.[0-9]{2} allocs/event`,
+		`end-to-end: [0-9]+ events/s`,
+		`peak heap: [0-9]+\.[0-9] MiB`,
+		`events: 3 per pass, 3 passes, 15 applied, elapsed: [0-9.]+(ms|s|µs)`,
+		`state heap: [0-9]+\.[0-9] MiB, event buffer: [0-9]+\.[0-9] MiB`,
+	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "triggers: ") || !strings.HasSuffix(lines[0], " allocs/event") ||
-		!strings.HasPrefix(lines[1], "end-to-end: ") || !strings.HasSuffix(lines[1], " events/s") ||
-		!strings.HasPrefix(lines[2], "peak heap: ") || !strings.HasSuffix(lines[2], " MiB") {
-		t.Errorf("output:\n%s", b.String())
+	if len(lines) != len(formats) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(formats), b.String())
+	}
+	for i, f := range formats {
+		if !regexp.MustCompile("^" + f + "$").MatchString(lines[i]) {
+			t.Errorf("line %d: %q does not match %q", i+1, lines[i], f)
+		}
+	}
+}
+
+// bufferEngine keeps no state: its batch holds the events' bytes, so a
+// bench of it measures the buffer alone.
+type bufferEngine struct{ rels []Relation }
+
+type bufferBatch struct{ data [][]byte }
+
+func (e *bufferEngine) Relations() []Relation           { return e.rels }
+func (e *bufferEngine) Apply(int, bool, [][]byte) error { return nil }
+func (e *bufferEngine) NewBatch() Batch                 { return &bufferBatch{} }
+func (e *bufferEngine) ApplyBatch(Batch)                {}
+func (e *bufferEngine) Views() []View                   { return nil }
+func (b *bufferBatch) Len() int                         { return len(b.data) }
+func (b *bufferBatch) Add(rel int, insert bool, f [][]byte) error {
+	b.data = append(b.data, bytes.Clone(bytes.Join(f, nil)))
+	return nil
+}
+
+// TestBenchStateHeap checks that the state heap leaves out the event
+// buffer: an engine without state over 200k events has a buffer of
+// megabytes and a state heap of almost nothing (heap in use counts some free span space), while the peak heap
+// includes the buffer.
+func TestBenchStateHeap(t *testing.T) {
+	var data strings.Builder
+	for i := range 200_000 {
+		fmt.Fprintf(&data, "%d,%d\n", i, i*7)
+	}
+	dir := writeFiles(t, map[string]string{"r.csv": data.String()})
+	e := &bufferEngine{rels: []Relation{csvRel("R", true, "A:i B:i", "r.csv", nil)}}
+	res, err := Bench(e, BenchOptions{Repeat: 1, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mb = 1 << 20
+	if res.BufferHeap < 4*mb || res.PeakHeap < res.BufferHeap || res.StateHeap > res.BufferHeap/4 {
+		t.Errorf("buffer %.1f MiB, peak %.1f MiB, state %.1f MiB: want a buffer of at least 4 MiB in the peak and a state under a quarter of the buffer",
+			mib(res.BufferHeap), mib(res.PeakHeap), mib(res.StateHeap))
+	}
+	if res.EventsPerPass != 200_000 || res.Events != 200_000 {
+		t.Errorf("result %+v", res)
 	}
 }
 

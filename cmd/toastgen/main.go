@@ -1,64 +1,197 @@
 // Command toastgen compiles SQL aggregate queries into Go packages that keep
 // their results fresh under inserts and deletes.
 //
-//	toastgen gen   [-pkg NAME] [-o DIR] [-depth N] QUERY.sql   write the Go package
-//	toastgen m3    [-depth N] QUERY.sql                        print the compiled Program
-//	toastgen run   [-engine go|interp] [-format table|json] [-depth N] QUERY.sql
-//	toastgen bench [-depth N] [-repeat K] QUERY.sql
+//	toastgen gen     [-pkg NAME] [-o DIR|FILE.go] [-depth N] QUERY.sql   write the Go package
+//	toastgen m3      [-depth N] QUERY.sql                                print the compiled Program
+//	toastgen run     [-engine go|interp] [-format table|json] [-depth N] [-data DIR] QUERY.sql
+//	toastgen bench   [-depth N] [-repeat K] [-data DIR] QUERY.sql
+//	toastgen version
+//	toastgen help [COMMAND]
 //
-// run and bench replay the files named in the query's FROM FILE clauses,
-// relative to the working directory. With -engine go (the default) the
-// package is generated into a temporary module, built with the local Go
-// toolchain against a copy of toastgen's runtime embedded in this binary,
-// and run.
+// QUERY.sql may be -, standard input. run and bench replay the files named
+// in the query's FROM FILE clauses, relative to the working directory (or
+// to -data DIR). With -engine go (the default) the package is generated
+// into a temporary module, built with the local Go toolchain against a copy
+// of toastgen's runtime embedded in this binary, and run.
+//
+// Exit status: 0 on success (and for help), 2 for usage errors (bad flags,
+// flag values or arguments), 1 for other failures. Each error is printed
+// once, on standard error.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
+	"regexp"
+	"runtime/debug"
 	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
-	"github.com/toastgen/toastgen/codegen"
 	"github.com/toastgen/toastgen/lang"
-	"github.com/toastgen/toastgen/runtime"
 	"github.com/toastgen/toastgen/viewlet"
 )
 
-const usage = `usage:
-  toastgen gen   [-pkg NAME] [-o DIR] [-depth N] QUERY.sql
-  toastgen m3    [-depth N] QUERY.sql
-  toastgen run   [-engine go|interp] [-format table|json] [-depth N] QUERY.sql
-  toastgen bench [-depth N] [-repeat K] QUERY.sql
-`
+// A command is one toastgen subcommand. flags defines the command's flags
+// on fs and returns the function that runs it on the query path.
+type command struct {
+	name  string
+	args  string // the arguments after the flags, for the usage line
+	short string // one-line description
+	flags func(fs *flag.FlagSet) func(query string) error
+}
+
+var commands []*command // set by init, to break the help ↔ commands cycle
+
+func init() {
+	commands = []*command{
+		{"gen", "QUERY.sql", "write the Go package that maintains the query's views", genFlags},
+		{"m3", "QUERY.sql", "print the compiled program: maps, views and triggers", m3Flags},
+		{"run", "QUERY.sql", "replay the query's FROM FILE data and print the final views", runFlags},
+		{"bench", "QUERY.sql", "build the generated package and measure its triggers on the query's data", benchFlags},
+		{"version", "", "print toastgen's version", nil},
+		{"help", "[COMMAND]", "print help for toastgen or one command", nil},
+	}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// usageError is a usage error: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// exitError ends toastgen with a status and no message (the message, if
+// any, was printed already, e.g. by the generated driver).
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprint(os.Stderr, usage)
-		os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run runs toastgen with args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		writeUsage(stderr)
+		return 2
 	}
-	var err error
-	switch os.Args[1] {
-	case "gen":
-		err = cmdGen(os.Args[2:])
-	case "m3":
-		err = cmdM3(os.Args[2:])
-	case "run":
-		err = cmdRun(os.Args[2:])
-	case "bench":
-		err = cmdBench(os.Args[2:])
-	case "-h", "-help", "--help", "help":
-		fmt.Print(usage)
-		return
+	err := dispatch(args, stdout)
+	var ue usageError
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "toastgen: %v\n", err)
+		fmt.Fprintf(stderr, "run 'toastgen help%s' for usage\n", helpTopic(args))
+		return 2
 	default:
-		err = fmt.Errorf("unknown command %q\n%s", os.Args[1], usage)
+		fmt.Fprintf(stderr, "toastgen: %v\n", err)
+		return 1
+	}
+}
+
+// helpTopic is " CMD" when args start with a known command, for the hint
+// after a usage error.
+func helpTopic(args []string) string {
+	if len(args) > 0 && lookup(args[0]) != nil && args[0] != "help" && args[0] != "version" {
+		return " " + args[0]
+	}
+	return ""
+}
+
+func dispatch(args []string, stdout io.Writer) error {
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 2 {
+			return usagef("help takes at most one command, got %d arguments", len(args)-1)
+		}
+		if len(args) == 2 {
+			c := lookup(args[1])
+			if c == nil {
+				return usagef("unknown command %q", args[1])
+			}
+			writeHelp(stdout, c)
+			return nil
+		}
+		writeUsage(stdout)
+		return nil
+	case "version", "-version", "--version":
+		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
+			writeHelp(stdout, lookup("version"))
+			return nil
+		}
+		if len(args) > 1 {
+			return usagef("version takes no arguments")
+		}
+		fmt.Fprintf(stdout, "toastgen %s\n", version())
+		return nil
+	}
+	c := lookup(args[0])
+	if c == nil || c.flags == nil {
+		return usagef("unknown command %q", args[0])
+	}
+	fs := newFlagSet(c.name)
+	runCmd := c.flags(fs)
+	query, err := parseArgs(fs, args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		writeHelp(stdout, c)
+		return nil
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "toastgen:", err)
-		os.Exit(1)
+		return err
 	}
+	return runCmd(query)
+}
+
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are returned and printed once, by run
+	return fs
+}
+
+// writeUsage prints the list of commands.
+func writeUsage(w io.Writer) {
+	fmt.Fprint(w, "toastgen compiles SQL aggregate queries into Go packages that keep their results\nfresh under inserts and deletes.\n\nusage: toastgen COMMAND [flags] [QUERY.sql]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
+	}
+	fmt.Fprint(w, "\nQUERY.sql may be - (standard input). 'toastgen help COMMAND' lists a command's flags.\n")
+}
+
+// writeHelp prints a command's description, usage line and flags.
+func writeHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "toastgen %s: %s\n\nusage: toastgen %s", c.name, c.short, c.name)
+	if c.flags != nil {
+		fmt.Fprint(w, " [flags]")
+	}
+	if c.args != "" {
+		fmt.Fprint(w, " ", c.args)
+	}
+	fmt.Fprintln(w)
+	if c.flags == nil {
+		return
+	}
+	fs := newFlagSet(c.name)
+	c.flags(fs)
+	fmt.Fprint(w, "\nflags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // parseArgs parses flags placed before or after the one query file.
@@ -66,7 +199,10 @@ func parseArgs(fs *flag.FlagSet, args []string) (string, error) {
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return "", err
+			if errors.Is(err, flag.ErrHelp) {
+				return "", err
+			}
+			return "", usageError{err.Error()}
 		}
 		if fs.NArg() == 0 {
 			break
@@ -75,153 +211,83 @@ func parseArgs(fs *flag.FlagSet, args []string) (string, error) {
 		args = fs.Args()[1:]
 	}
 	if len(files) != 1 {
-		return "", fmt.Errorf("expected one query file, got %d\n%s", len(files), usage)
+		return "", usagef("%s: expected one query file, got %d", fs.Name(), len(files))
 	}
 	return files[0], nil
 }
 
 func depthFlag(fs *flag.FlagSet) *int {
-	return fs.Int("depth", viewlet.Unbounded, "viewlet recursion depth: 0 re-evaluates, 1 is first-order IVM, -1 (default) is unbounded")
+	return fs.Int("depth", viewlet.Unbounded, "viewlet recursion depth `N`: 0 re-evaluates, 1 is first-order IVM, -1 is unbounded")
 }
 
-// compile runs the pipeline up to the Program.
-func compile(path string, depth int) (*viewlet.Program, error) {
-	f, err := lang.ParseFile(path)
-	if err != nil {
-		return nil, err
+// checkDepth validates -depth.
+func checkDepth(depth int) error {
+	if depth < viewlet.Unbounded {
+		return usagef("-depth must be -1 (unbounded) or at least 0, got %d", depth)
 	}
-	qs, err := calculus.FromSQL(f)
-	if err != nil {
-		return nil, err
-	}
-	return viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
-}
-
-// packageName derives a Go package name from a query file name.
-func packageName(path string) string {
-	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	var b strings.Builder
-	for _, r := range strings.ToLower(base) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' && b.Len() > 0 {
-			b.WriteRune(r)
-		}
-	}
-	if b.Len() == 0 {
-		return "query"
-	}
-	return b.String()
-}
-
-func cmdGen(args []string) error {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	pkg := fs.String("pkg", "", "package name (default: derived from the file name)")
-	out := fs.String("o", "", "output directory (default: the working directory, as go generate runs it)")
-	depth := depthFlag(fs)
-	path, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	if *pkg == "" {
-		*pkg = packageName(path)
-	}
-	src, err := generate(path, *pkg, *depth)
-	if err != nil {
-		return err
-	}
-	dir := *out
-	if dir == "" {
-		dir = "."
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, *pkg+".go"), src, 0o644)
-}
-
-func generate(path, pkg string, depth int) ([]byte, error) {
-	p, err := compile(path, depth)
-	if err != nil {
-		return nil, err
-	}
-	return codegen.Generate(p, codegen.Options{Package: pkg, Source: filepath.ToSlash(path)})
-}
-
-func cmdM3(args []string) error {
-	fs := flag.NewFlagSet("m3", flag.ContinueOnError)
-	depth := depthFlag(fs)
-	path, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	p, err := compile(path, *depth)
-	if err != nil {
-		return err
-	}
-	fmt.Print(p)
 	return nil
 }
 
-func cmdRun(args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	engine := fs.String("engine", "go", "go (generate, build and run the package) or interp")
-	format := fs.String("format", "table", "table or json")
-	depth := depthFlag(fs)
-	path, err := parseArgs(fs, args)
+// parseQuery parses the query file at path, or standard input for "-".
+func parseQuery(path string) (*lang.File, error) {
+	if path != "-" {
+		return lang.ParseFile(path)
+	}
+	src, err := io.ReadAll(os.Stdin)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("reading the query from standard input: %v", err)
 	}
-	if *format != "table" && *format != "json" {
-		return fmt.Errorf("-format must be table or json, got %q", *format)
-	}
-	switch *engine {
-	case "interp":
-		p, err := compile(path, *depth)
-		if err != nil {
-			return err
-		}
-		in := viewlet.NewInterp(p)
-		if err := runtime.Replay(in, runtime.ReplayOptions{}); err != nil {
-			return err
-		}
-		views := in.Views()
-		if err := in.Err(); err != nil {
-			return err
-		}
-		if *format == "json" {
-			return runtime.WriteJSON(os.Stdout, views)
-		}
-		return runtime.WriteTable(os.Stdout, views)
-	case "go":
-		src, err := generate(path, "query", *depth)
-		if err != nil {
-			return err
-		}
-		bin, cleanup, err := buildDriver(src, "run")
-		if err != nil {
-			return err
-		}
-		defer cleanup()
-		return execDriver(bin, "-format", *format)
-	}
-	return fmt.Errorf("-engine must be go or interp, got %q", *engine)
+	return lang.Parse("<stdin>", src)
 }
 
-func cmdBench(args []string) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	depth := depthFlag(fs)
-	repeat := fs.Int("repeat", 1, "replay the stream K times (each pass followed by its inverse)")
-	path, err := parseArgs(fs, args)
+// compile runs the pipeline up to the Program.
+func compile(path string, depth int) (*lang.File, *viewlet.Program, error) {
+	f, err := parseQuery(path)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	src, err := generate(path, "query", *depth)
+	qs, err := calculus.FromSQL(f)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	bin, cleanup, err := buildDriver(src, "bench")
-	if err != nil {
-		return err
+	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
+	return f, p, err
+}
+
+const modulePath = "github.com/toastgen/toastgen"
+
+// pseudoVersion matches the tail of a module pseudo-version
+// (v0.0.0-20240102150405-abcdef123456).
+var pseudoVersion = regexp.MustCompile(`[0-9]{14}-[0-9a-f]{12}$`)
+
+// version is toastgen's module version from the build information: the
+// version of github.com/toastgen/toastgen that a downstream module
+// required (go tool, go run pkg@version, go install pkg@version), or
+// "(devel)" for a build of a replaced module or in the checkout. A
+// checkout's VCS-stamped version (a pseudo-version, "+dirty") counts as
+// "(devel)", so that regenerating in the repository does not change the
+// headers from commit to commit; a checkout at a clean tag reports it.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
 	}
-	defer cleanup()
-	return execDriver(bin, "-repeat", fmt.Sprint(*repeat))
+	m := &bi.Main
+	if m.Path != modulePath {
+		m = nil
+		for _, d := range bi.Deps {
+			if d.Path == modulePath {
+				m = d
+			}
+		}
+	}
+	if m == nil || m.Replace != nil || m.Version == "" || m.Version == "(devel)" {
+		return "(devel)"
+	}
+	for _, kv := range bi.Settings {
+		if kv.Key == "vcs.revision" && (strings.Contains(m.Version, "+") || pseudoVersion.MatchString(m.Version)) {
+			return "(devel)" // built in a checkout, between tags
+		}
+	}
+	return m.Version
 }

@@ -6,7 +6,7 @@
 // Every generated package has a gen.go whose go:generate line is the only
 // record of how the package was produced:
 //
-//	//go:generate go run ../../cmd/toastgen gen -pkg tpch3 -depth 1 -o . ../../examples/tpch/q3.sql
+//	//go:generate go run ../../cmd/toastgen gen -pkg tpch3d1 -depth 1 -o tpch3d1.go ../../examples/tpch/q3.sql
 //
 // ReadSpec parses that line, so the tests need no table of their own: a new
 // package under generated/ is covered once it has a gen.go and a test file
@@ -47,8 +47,14 @@ type Spec struct {
 	Out   string // -o
 }
 
-// GoFile is the name of the file the CLI writes for the package: PKG.go.
-func (s Spec) GoFile() string { return s.Pkg + ".go" }
+// GoFile is the name of the file the CLI writes for the package: -o when
+// it names a file, else the query's base name plus .go (q3.sql.go).
+func (s Spec) GoFile() string {
+	if strings.HasSuffix(s.Out, ".go") {
+		return s.Out
+	}
+	return filepath.Base(s.Query) + ".go"
+}
 
 // ReadSpec parses the go:generate line of dir/gen.go.
 func ReadSpec(dir string) (Spec, error) {
@@ -90,8 +96,8 @@ func parseGenArgs(args []string) (Spec, error) {
 	if s.Pkg == "" {
 		return s, errors.New("no -pkg flag")
 	}
-	if s.Out != "." {
-		return s, fmt.Errorf("-o %s: the package must be generated into its own directory (-o .)", s.Out)
+	if s.Out != "." && (!strings.HasSuffix(s.Out, ".go") || strings.ContainsAny(s.Out, `/\`)) {
+		return s, fmt.Errorf("-o %s: the package must be generated into its own directory (-o . or -o FILE.go)", s.Out)
 	}
 	s.Query = fs.Arg(0)
 	return s, nil
@@ -122,8 +128,9 @@ func (s Spec) Generate() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The CLI names the query file in the header as filepath.ToSlash of its
-	// argument.
+	// The CLI names the query file in the header relative to the output
+	// directory, which is the package directory here: the argument as
+	// written. A checkout's build has version (devel), the default.
 	return codegen.Generate(p, codegen.Options{Package: s.Pkg, Source: filepath.ToSlash(s.Query)})
 }
 

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// runCLI runs the toastgen binary in dir with stdin and extra environment
+// variables, and returns its output and exit status.
+func runCLI(t *testing.T, dir, stdin string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(toastgenBinary(t), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	default:
+		t.Fatalf("toastgen %s: %v", strings.Join(args, " "), err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestCLIExitCodes checks exit statuses (0 success and help, 2 usage
+// errors, 1 failures), that help goes to standard output, and that each
+// error is printed once.
+func TestCLIExitCodes(t *testing.T) {
+	root := repoRoot(t)
+	rst := readFile(t, filepath.Join(root, "examples/simple/rst.sql"))
+	const noData = "CREATE STREAM R (A INT) FROM FILE 'nowhere/r.csv' LINE DELIMITED CSV;\nSELECT SUM(A) FROM R;\n"
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stdout string // a substring of standard output
+		stderr string // a substring of standard error, which must hold it once
+	}{
+		{name: "no command", args: nil, code: 2, stderr: "usage: toastgen COMMAND"},
+		{name: "help", args: []string{"help"}, stdout: "bench    build the generated package"},
+		{name: "-h", args: []string{"-h"}, stdout: "version  print toastgen's version"},
+		{name: "help gen", args: []string{"help", "gen"}, stdout: "-pkg name"},
+		{name: "help unknown", args: []string{"help", "frob"}, code: 2, stderr: `unknown command "frob"`},
+		{name: "gen -h", args: []string{"gen", "-h"}, stdout: "toastgen gen: write the Go package"},
+		{name: "run -help", args: []string{"run", "-help"}, stdout: "-engine engine"},
+		{name: "bench -h", args: []string{"bench", "-h"}, stdout: "-repeat K"},
+		{name: "m3 -h", args: []string{"m3", "-h"}, stdout: "-depth N"},
+		{name: "version", args: []string{"version"}, stdout: "toastgen (devel)\n"},
+		{name: "version -h", args: []string{"version", "-h"}, stdout: "toastgen version: print"},
+		{name: "version arg", args: []string{"version", "x"}, code: 2, stderr: "version takes no arguments"},
+		{name: "unknown command", args: []string{"frob"}, code: 2, stderr: `unknown command "frob"`},
+		{name: "unknown flag", args: []string{"gen", "-x", "q.sql"}, code: 2, stderr: "flag provided but not defined: -x"},
+		{name: "bad flag value", args: []string{"run", "-depth", "x", "q.sql"}, code: 2, stderr: `invalid value "x" for flag -depth`},
+		{name: "no query", args: []string{"m3"}, code: 2, stderr: "expected one query file, got 0"},
+		{name: "two queries", args: []string{"m3", "a.sql", "b.sql"}, code: 2, stderr: "expected one query file, got 2"},
+		{name: "depth", args: []string{"run", "-depth", "-5", "examples/simple/rst.sql"}, code: 2, stderr: "-depth must be -1 (unbounded) or at least 0, got -5"},
+		{name: "repeat", args: []string{"bench", "-repeat", "0", "examples/simple/rst.sql"}, code: 2, stderr: "-repeat must be at least 1, got 0"},
+		{name: "format", args: []string{"run", "-format", "xml", "examples/simple/rst.sql"}, code: 2, stderr: `-format must be table or json, got "xml"`},
+		{name: "engine", args: []string{"run", "-engine", "rust", "examples/simple/rst.sql"}, code: 2, stderr: `-engine must be go or interp, got "rust"`},
+		{name: "missing query", args: []string{"m3", "nowhere.sql"}, code: 1, stderr: "nowhere.sql: no such file"},
+		{name: "stdin", args: []string{"run", "-engine", "interp", "-"}, stdin: rst, stdout: "306"},
+		{name: "stdin m3", args: []string{"m3", "-"}, stdin: rst, stdout: "ON +S("},
+		{name: "stdin syntax error", args: []string{"m3", "-"}, stdin: "SELECT", code: 1, stderr: "<stdin>:1:"},
+		// A missing data file is reported before any build, at its clause.
+		{name: "missing data", args: []string{"run", "-"}, stdin: noData, code: 1, stderr: "<stdin>:1:"},
+		{name: "missing data bench", args: []string{"bench", "-"}, stdin: noData, code: 1, stderr: "data file nowhere/r.csv of R: no such file or directory"},
+		{name: "-data", args: []string{"run", "-engine", "interp", "-data", "nowhere", "examples/simple/rst.sql"}, code: 1, stderr: "data file nowhere/examples/simple/r.dat of R"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, root, tt.stdin, nil, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
+			}
+			if !strings.Contains(stdout, tt.stdout) {
+				t.Errorf("standard output lacks %q:\n%s", tt.stdout, stdout)
+			}
+			if n := strings.Count(stderr, tt.stderr); tt.stderr != "" && n != 1 {
+				t.Errorf("standard error holds %q %d times, want once:\n%s", tt.stderr, n, stderr)
+			}
+			if tt.code == 0 && stderr != "" {
+				t.Errorf("standard error not empty: %s", stderr)
+			}
+			if tt.code == 2 && tt.args != nil && !strings.Contains(stderr, "run 'toastgen help") && !strings.Contains(stderr, "usage:") {
+				t.Errorf("usage error without a hint: %s", stderr)
+			}
+			if strings.Contains(stderr, "toastgen-") {
+				t.Errorf("standard error names a temporary directory: %s", stderr)
+			}
+		})
+	}
+}
+
+// TestCLIData runs a query from another directory, its FROM FILE paths
+// resolved against -data, with both engines.
+func TestCLIData(t *testing.T) {
+	root := repoRoot(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "q.sql"), []byte(readFile(t, filepath.Join(root, "examples/simple/rst.sql"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, engine := range []string{"interp", "go"} {
+		t.Run(engine, func(t *testing.T) {
+			if engine == "go" && testing.Short() {
+				t.Skip("-short: not building the generated package")
+			}
+			stdout, stderr, code := runCLI(t, dir, "", nil, "run", "-engine", engine, "-format", "json", "-data", root, "q.sql")
+			if code != 0 || !strings.Contains(stdout, "[[306]]") {
+				t.Errorf("exit status %d, stdout %q, stderr %q", code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// TestCLIEngineGoError checks that a failing generated program's error is
+// printed once, as toastgen's, without temporary paths or a second line.
+func TestCLIEngineGoError(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building the generated package")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"q.sql": "CREATE STREAM R (A INT, B INT) FROM FILE 'r.csv' LINE DELIMITED CSV;\nSELECT SUM(A * B) FROM R;\n",
+		"r.csv": "1,2\n3,x\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, stderr, code := runCLI(t, dir, "", nil, "run", "q.sql")
+	const want = "toastgen: r.csv:2: column B: expected INT, got \"x\"\n"
+	if code != 1 || stderr != want {
+		t.Errorf("exit status %d, stderr %q; want 1, %q", code, stderr, want)
+	}
+}
+
+// bigQuery writes a query with a view of n rows (and its data) into dir.
+func bigQuery(t *testing.T, dir string, n int) {
+	t.Helper()
+	var data strings.Builder
+	for i := range n {
+		fmt.Fprintf(&data, "%d,%d\n", i, i%7)
+	}
+	files := map[string]string{
+		"q.sql": "CREATE STREAM R (A INT, B INT) FROM FILE 'r.csv' LINE DELIMITED CSV;\nSELECT A, SUM(B) FROM R GROUP BY A;\n",
+		"r.csv": data.String(),
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCLISIGPIPE reads one line of a long output and closes the pipe, as
+// `toastgen run … | head -1` does: toastgen must end quietly.
+func TestCLISIGPIPE(t *testing.T) {
+	dir := t.TempDir()
+	bigQuery(t, dir, 50_000)
+	for _, engine := range []string{"interp", "go"} {
+		t.Run(engine, func(t *testing.T) {
+			if engine == "go" && testing.Short() {
+				t.Skip("-short: not building the generated package")
+			}
+			cmd := exec.Command(toastgenBinary(t), "run", "-engine", engine, "q.sql")
+			cmd.Dir = dir
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+				t.Fatal(err)
+			}
+			out.Close()
+			err = cmd.Wait()
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				ws := ee.Sys().(syscall.WaitStatus)
+				if !(ws.Signaled() && ws.Signal() == syscall.SIGPIPE) && ee.ExitCode() != 141 {
+					t.Errorf("exit: %v, want 0, 141 or SIGPIPE", err)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if stderr.Len() > 0 {
+				t.Errorf("standard error not empty: %s", stderr.String())
+			}
+		})
+	}
+}
+
+// TestCLISignalCleanup interrupts `toastgen run -engine go` during the
+// build: toastgen must remove its temporary module and exit with 130 (143
+// for SIGTERM). TMPDIR is private, so that any leftover is toastgen's.
+func TestCLISignalCleanup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts builds of the generated package")
+	}
+	root := repoRoot(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			tmp := t.TempDir()
+			cmd := exec.Command(toastgenBinary(t), "run", "-engine", "go", "examples/tpch/q3.sql")
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "GOCACHE="+filepath.Join(tmp, "gocache")) // a cold cache: the build takes a while
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Wait for the temporary module, and a moment for go build.
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				if m, _ := filepath.Glob(filepath.Join(tmp, "toastgen-*", "go.mod")); len(m) > 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("no toastgen-* directory in TMPDIR after 30 s")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond)
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
+				t.Errorf("exit: %v, want exit status %d\n%s", err, 128+int(sig), stderr.String())
+			}
+			if m, _ := filepath.Glob(filepath.Join(tmp, "toastgen-*")); len(m) > 0 {
+				t.Errorf("left behind: %v", m)
+			}
+			if stderr.Len() > 0 {
+				t.Errorf("standard error not empty: %s", stderr.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/toastgen/toastgen/codegen"
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/runtime"
+	"github.com/toastgen/toastgen/viewlet"
+)
+
+func m3Flags(fs *flag.FlagSet) func(string) error {
+	depth := depthFlag(fs)
+	return func(query string) error {
+		if err := checkDepth(*depth); err != nil {
+			return err
+		}
+		_, p, err := compile(query, *depth)
+		if err != nil {
+			return err
+		}
+		fmt.Print(p)
+		return nil
+	}
+}
+
+func dataFlag(fs *flag.FlagSet) *string {
+	return fs.String("data", "", "resolve relative FROM FILE paths against `DIR` (default: the working directory)")
+}
+
+func runFlags(fs *flag.FlagSet) func(string) error {
+	engine := fs.String("engine", "go", "`engine`: go (generate, build and run the package) or interp")
+	format := fs.String("format", "table", "output `format`: table or json")
+	depth := depthFlag(fs)
+	data := dataFlag(fs)
+	return func(query string) error {
+		if *format != "table" && *format != "json" {
+			return usagef("-format must be table or json, got %q", *format)
+		}
+		if *engine != "go" && *engine != "interp" {
+			return usagef("-engine must be go or interp, got %q", *engine)
+		}
+		if err := checkDepth(*depth); err != nil {
+			return err
+		}
+		return cmdRun(query, *engine, *format, *depth, *data)
+	}
+}
+
+func cmdRun(path, engine, format string, depth int, data string) error {
+	f, p, err := compile(path, depth)
+	if err != nil {
+		return err
+	}
+	if err := checkDataFiles(f, data); err != nil {
+		return err
+	}
+	switch engine {
+	case "interp":
+		in := viewlet.NewInterp(p)
+		if err := runtime.Replay(in, runtime.ReplayOptions{Dir: data}); err != nil {
+			return err
+		}
+		views := in.Views()
+		if err := in.Err(); err != nil {
+			return err
+		}
+		if format == "json" {
+			return runtime.WriteJSON(os.Stdout, views)
+		}
+		return runtime.WriteTable(os.Stdout, views)
+	default: // "go"
+		src, err := codegen.Generate(p, codegen.Options{Package: "query", Source: sourceName(path), Version: version()})
+		if err != nil {
+			return err
+		}
+		return withSignals(func(ctx context.Context) error {
+			bin, cleanup, err := buildDriver(ctx, src, "run")
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			return execDriver(ctx, bin, driverArgs(data, "-format", format)...)
+		})
+	}
+}
+
+func benchFlags(fs *flag.FlagSet) func(string) error {
+	depth := depthFlag(fs)
+	repeat := fs.Int("repeat", 1, "replay the stream `K` times (each pass followed by its inverse)")
+	data := dataFlag(fs)
+	return func(query string) error {
+		if err := checkDepth(*depth); err != nil {
+			return err
+		}
+		if *repeat < 1 {
+			return usagef("-repeat must be at least 1, got %d", *repeat)
+		}
+		return cmdBench(query, *depth, *repeat, *data)
+	}
+}
+
+func cmdBench(path string, depth, repeat int, data string) error {
+	f, p, err := compile(path, depth)
+	if err != nil {
+		return err
+	}
+	if err := checkDataFiles(f, data); err != nil {
+		return err
+	}
+	src, err := codegen.Generate(p, codegen.Options{Package: "query", Source: sourceName(path), Version: version()})
+	if err != nil {
+		return err
+	}
+	return withSignals(func(ctx context.Context) error {
+		bin, cleanup, err := buildDriver(ctx, src, "bench")
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		return execDriver(ctx, bin, driverArgs(data, "-repeat", fmt.Sprint(repeat))...)
+	})
+}
+
+func driverArgs(data string, args ...string) []string {
+	if data != "" {
+		args = append(args, "-dir", data)
+	}
+	return args
+}
+
+func sourceName(path string) string {
+	if path == "-" {
+		return "<stdin>"
+	}
+	return filepath.ToSlash(path)
+}
+
+// checkDataFiles checks, before anything is built, that the file of every
+// FROM FILE clause exists and is readable; the error names the file and
+// the clause's position in the query.
+func checkDataFiles(f *lang.File, dir string) error {
+	for _, r := range f.Relations {
+		if r.Source == nil {
+			continue
+		}
+		path := r.Source.Path
+		if dir != "" && !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		fh, err := os.Open(path)
+		if err == nil {
+			var fi os.FileInfo
+			fi, err = fh.Stat()
+			if err == nil && fi.IsDir() {
+				err = fmt.Errorf("is a directory")
+			}
+			fh.Close()
+		}
+		if err != nil {
+			if pe, ok := err.(*os.PathError); ok {
+				err = pe.Err
+			}
+			return f.Errorf(r.Source.Pos, "data file %s of %s: %v", path, r.Name, err)
+		}
+	}
+	return nil
+}
