@@ -421,6 +421,12 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		return b.freshCopy(&AggSum{Group: group, T: prod(append(append([]Term{}, body...), factors...))}, group)
 	}
 	rows := []Term{&Exists{T: agg()}}
+	if len(group) == 0 {
+		// An aggregate without GROUP BY has exactly one row, over empty
+		// input too (its aggregates are then 0): `SELECT COUNT(*) FROM
+		// (SELECT SUM(b) FROM S) d` is 1 whatever S holds.
+		rows = nil
+	}
 	var items []lang.Expr
 	for _, it := range q.Items {
 		e, lifts, err := b.readout(it.Expr, keyOf, agg)

@@ -35,14 +35,6 @@ func (b *block) countDistinct(a *lang.Agg, agg func(...Term) Term) (Term, error)
 	if !ok {
 		return nil, errorAt(a.P, "COUNT(DISTINCT …) here is not supported yet")
 	}
-	// A correlation that no atom of the subquery holds (t.D > s.B) would
-	// make the distinct values' map keyed by an outer variable nothing
-	// binds when the subquery's relations change.
-	for _, v := range Vars(inner.T) {
-		if o, ok := b.t.order[v.Name]; ok && o >= 0 && o < b.start && !heldByAtoms(inner.T, v.Name) {
-			return nil, errorAt(a.P, "COUNT(DISTINCT …) in a subquery correlated with %s by a condition other than an equality with a column of the subquery is not supported yet", b.columnName(v))
-		}
-	}
 	group := append([]Var{}, inner.Group...)
 	inner.Group = append(inner.Group, d)
 	return &AggSum{Group: group, T: &Exists{T: inner}}, nil

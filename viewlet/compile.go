@@ -1254,7 +1254,16 @@ func binds(f calculus.Term) []calculus.Var {
 	case *calculus.Exists:
 		return binds(x.T)
 	case *calculus.AggSum:
-		return x.Group
+		// Only the group variables its body range-restricts: in
+		// AggSum([b, d], T(c, d) * {d < b}) b is an input, bound elsewhere.
+		r := restricts(x.T, map[string]bool{})
+		var out []calculus.Var
+		for _, v := range x.Group {
+			if r[v.Name] {
+				out = append(out, v)
+			}
+		}
+		return out
 	}
 	return nil
 }
