@@ -766,23 +766,6 @@ func (b *block) fromItems(e lang.Expr) int {
 	return max(n, len(seen))
 }
 
-// correlated reports whether a nested term reads variables of the
-// enclosing body (variable names are unique in a query tree).
-func correlated(t Term, body []Term) bool {
-	outer := map[string]bool{}
-	for _, f := range body {
-		for _, v := range Vars(f) {
-			outer[v.Name] = true
-		}
-	}
-	for _, v := range Vars(t) {
-		if outer[v.Name] {
-			return true
-		}
-	}
-	return false
-}
-
 func containsSubquery(e lang.Expr) bool {
 	found := false
 	walkLang(e, func(x lang.Expr) {

@@ -432,6 +432,13 @@ func (g *gen) engineType() {
 				mi := g.maps[m.Name]
 				if mi.keyed {
 					d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
+				} else if m.Init != 0 {
+					// The definition over empty relations (viewlet's Map.Init).
+					if m.Type == lang.TInt {
+						d[jen.Id(mi.field)] = jen.Lit(int64(m.Init))
+					} else {
+						d[jen.Id(mi.field)] = jen.Lit(m.Init)
+					}
 				}
 			}
 			for i, vars := range g.planned {

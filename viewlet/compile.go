@@ -78,6 +78,10 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 			return nil, c.err
 		}
 	}
+	c.query = -1
+	if err := c.setInitialValues(); err != nil {
+		return nil, err
+	}
 	for _, r := range f.Relations {
 		for _, ins := range []bool{true, false} {
 			if t := c.trig[triggerKey(r.Name, ins)]; t != nil {
@@ -465,19 +469,13 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 	return nil
 }
 
-// affectedKeys returns the keys of def that every atom of relation rel
-// holds at one and the same column, with the trigger argument of that
-// column: an event of rel changes only the entries with those key values.
-// An atom holds key k at a column whose variable is k, or is equated to k
-// by a condition of an enclosing product (Q18's IN subquery, grouped by
-// l_orderkey2 and compared with o_orderkey).
-func affectedKeys(def *calculus.AggSum, rel string, args []calculus.Var) map[string]calculus.Var {
-	return heldVars(def, rel, args, def.Group)
-}
-
 // heldVars returns the variables among cands that every atom of relation
-// rel in def holds at one and the same column (as affectedKeys describes),
-// each with the trigger argument of that column.
+// rel in def holds at one and the same column, each with the trigger
+// argument of that column: an event of rel changes only the entries with
+// those values (called with def's keys, the entries the event can affect).
+// An atom holds v at a column whose variable is v, or is equated to v by a
+// condition of an enclosing product (Q18's IN subquery, grouped by
+// l_orderkey2 and compared with o_orderkey).
 func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []calculus.Var) map[string]calculus.Var {
 	out := map[string]calculus.Var{}
 	for _, k := range cands {

@@ -23,7 +23,7 @@
 //   - compileNested materializes nested aggregates (scalar subqueries,
 //     EXISTS, IN, derived tables, MIN/MAX) as maps keyed by their correlation
 //     variables; events inside them re-evaluate the enclosing map (:=), only
-//     for the entries the event can change (affectedKeys), or, when the event
+//     for the entries the event can change (heldVars), or, when the event
 //     fixes a variable summed over outside them, subtract the old value of
 //     that slice and add its new one after the updates (Stmt.After).
 //   - no map is keyed by a variable its definition does not range-restrict

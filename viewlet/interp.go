@@ -39,6 +39,9 @@ func NewInterp(p *Program) *Interp {
 		likes: map[string]*runtime.LikePattern{}, res: map[string]*regexp.Regexp{}}
 	for _, m := range p.Maps {
 		in.maps[m.Name] = newIMap()
+		if m.Init != 0 {
+			in.maps[m.Name].add(nil, m.Init)
+		}
 	}
 	for _, t := range p.Triggers {
 		in.trig[triggerKey(t.Event.Rel, t.Event.Insert)] = t

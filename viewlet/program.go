@@ -26,6 +26,10 @@ type Map struct {
 	Keys []calculus.Var
 	Type lang.Type     // TInt or TFloat
 	Def  calculus.Term // AggSum(Keys, …)
+	// Init is a keyless map's value before any event: its definition over
+	// empty relations, non-zero when every relation of a monomial is nested
+	// (a NOT EXISTS materialized on its own). See initial.go.
+	Init float64
 }
 
 // View is a query result read out of maps.
@@ -173,7 +177,11 @@ func EventString(ev calculus.Event) string {
 func (p *Program) String() string {
 	var b strings.Builder
 	for _, m := range p.Maps {
-		fmt.Fprintf(&b, "MAP %s[%s] : %s := %s\n", m.Name, typedVarList(m.Keys), strings.ToLower(m.Type.String()), calculus.String(m.Def))
+		fmt.Fprintf(&b, "MAP %s[%s] : %s := %s", m.Name, typedVarList(m.Keys), strings.ToLower(m.Type.String()), calculus.String(m.Def))
+		if m.Init != 0 {
+			fmt.Fprintf(&b, "  -- initially %v", m.Init)
+		}
+		b.WriteString("\n")
 	}
 	for _, v := range p.Views {
 		keys := make([]string, len(v.Keys))

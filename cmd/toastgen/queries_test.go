@@ -68,7 +68,10 @@ var queryBudget = flag.Duration("queries.budget", 0,
 // fastEvents bounds the interpreter's replay of every query in the fast
 // test layer (internal/testmode): TestSharedDataGenerated replays the full
 // streams with the same Programs, and TOASTGEN_SOAK=1 replays them here too.
-const fastEvents = 4000
+const fastEvents = 2500
+
+// fastSlowBudget bounds the slow queries' replays in the fast layer.
+const fastSlowBudget = 5 * time.Second
 
 // queryFull lifts the slow queries' budgets.
 var queryFull = flag.Bool("queries.full", false,
@@ -236,6 +239,10 @@ func TestSharedDataQueries(t *testing.T) {
 			limit := 0
 			if !testmode.Soak() {
 				limit = fastEvents
+				// A slow query's budget shrinks with the prefix.
+				if _, ok := slowQueries[name]; ok && !*queryFull {
+					budget = min(budget, fastSlowBudget)
+				}
 			}
 			t.Run(name+"/"+ds.name, func(t *testing.T) {
 				t.Parallel()
