@@ -83,6 +83,7 @@ func TestCLIExitCodes(t *testing.T) {
 		{name: "missing query", args: []string{"m3", "nowhere.sql"}, code: 1, stderr: "nowhere.sql: no such file"},
 		{name: "stdin", args: []string{"run", "-engine", "interp", "-"}, stdin: rst, stdout: "306"},
 		{name: "stdin m3", args: []string{"m3", "-"}, stdin: rst, stdout: "ON +S("},
+		{name: "no select", args: []string{"m3", "-"}, stdin: "CREATE STREAM R (A INT);\n", code: 1, stderr: "<stdin>: no SELECT: the file declares relations but no query to maintain"},
 		{name: "stdin syntax error", args: []string{"m3", "-"}, stdin: "SELECT", code: 1, stderr: "<stdin>:1:"},
 		// A missing data file is reported before any build, at its clause.
 		{name: "missing data", args: []string{"run", "-"}, stdin: noData, code: 1, stderr: "<stdin>:1:"},

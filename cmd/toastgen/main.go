@@ -246,6 +246,15 @@ func compile(path string, depth int) (*lang.File, *viewlet.Program, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(f.Queries) == 0 {
+		// A schema alone (what INCLUDE reads) compiles to an engine with
+		// no view: almost certainly the wrong file.
+		name := path
+		if path == "-" {
+			name = "<stdin>"
+		}
+		return nil, nil, fmt.Errorf("%s: no SELECT: the file declares relations but no query to maintain", name)
+	}
 	qs, err := calculus.FromSQL(f)
 	if err != nil {
 		return nil, nil, err
