@@ -280,6 +280,11 @@ func (b *block) subquery(e lang.Expr) (lang.Expr, []Term, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		if len(x.Q.From) == 0 && len(x.Q.Union) == 0 && !x.Q.Aggregated() && x.Q.Where == nil {
+			// A constant subquery, (SELECT 1) or (SELECT r.A + 1): its one
+			// row's value.
+			return inner.scalar(x.Q.Items[0].Expr)
+		}
 		if !x.Q.Aggregated() || len(x.Q.GroupBy) > 0 || x.Q.Having != nil {
 			return nil, nil, errorAt(x.P, "a scalar subquery must be a single aggregate without GROUP BY or HAVING (not supported yet otherwise)")
 		}

@@ -426,26 +426,55 @@ func (g *gen) engineType() {
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)
 	g.f.Comment("New returns an Engine over empty relations.")
-	g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(
-		jen.Return(jen.Op("&").Id("Engine").Values(jen.DictFunc(func(d jen.Dict) {
-			for _, m := range g.p.Maps {
-				mi := g.maps[m.Name]
-				if mi.keyed {
-					d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
-				} else if m.Init != 0 {
-					// The definition over empty relations (viewlet's Map.Init).
-					if m.Type == lang.TInt {
-						d[jen.Id(mi.field)] = jen.Lit(int64(m.Init))
-					} else {
-						d[jen.Id(mi.field)] = jen.Lit(m.Init)
-					}
-				}
+	engine := jen.Op("&").Id("Engine").Values(jen.DictFunc(func(d jen.Dict) {
+		for _, m := range g.p.Maps {
+			mi := g.maps[m.Name]
+			if mi.keyed {
+				d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
+			} else if m.Init != 0 {
+				// The definition over empty relations (viewlet's Map.Init).
+				d[jen.Id(mi.field)] = valueLit(m.Type, m.Init)
 			}
-			for i, vars := range g.planned {
-				d[jen.Id(fmt.Sprintf("groups%d", i))] = jen.Make(jen.Map(g.keyType(vars)).Float64())
+		}
+		for i, vars := range g.planned {
+			d[jen.Id(fmt.Sprintf("groups%d", i))] = jen.Make(jen.Map(g.keyType(vars)).Float64())
+		}
+	}))
+	// Entries of keyed maps before any event (a constant view).
+	var inits []jen.Code
+	for _, m := range g.p.Maps {
+		mi := g.maps[m.Name]
+		for _, e := range m.InitEntries {
+			vals := make([]jen.Code, len(e.Keys))
+			for i, k := range e.Keys {
+				vals[i] = keyLit(m.Keys[i].Type, k)
 			}
-		}))),
-	)
+			inits = append(inits, jen.Id("e").Dot(mi.field).Dot("add").Call(g.keyValue(m.Keys, vals), valueLit(m.Type, e.Value)))
+		}
+	}
+	if len(inits) == 0 {
+		g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(jen.Return(engine))
+		return
+	}
+	g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(append(append(
+		[]jen.Code{jen.Id("e").Op(":=").Add(engine)}, inits...), jen.Return(jen.Id("e")))...)
+}
+
+// valueLit is a map value of type t.
+func valueLit(t lang.Type, v float64) jen.Code {
+	if t == lang.TInt {
+		return jen.Lit(int64(v))
+	}
+	return jen.Lit(v)
+}
+
+// keyLit is a key value of an initial entry (a runtime.Date for a date
+// key, whose integer is its yyyymmdd value; %d does not call its String).
+func keyLit(t lang.Type, v any) jen.Code {
+	if t == lang.TDate {
+		return jen.Qual(runtimePkg, "Date").Call(jen.Id(fmt.Sprintf("%d", v)))
+	}
+	return jen.Lit(v)
 }
 
 func bufName(mi *mapInfo, i int) string { return fmt.Sprintf("%sBuf%d", mi.field, i) }

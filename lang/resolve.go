@@ -191,11 +191,6 @@ func (r *resolver) unionOf(g *gUnion, parent *scope, name string, sel func(*Quer
 func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	q := &Query{Pos: pos(g.Pos), Name: name, Distinct: g.Distinct}
 	sc := &scope{q: q, parent: parent, natural: map[string]int{}, merged: map[string]map[int]bool{}}
-	if g.From == nil {
-		// Without relations there are no events: the view could never be
-		// maintained (and would start empty, not as its one constant row).
-		r.fail(q.Pos, "SELECT without FROM is not supported: a query must read a relation")
-	}
 	if g.Limit != nil {
 		r.fail(pos(g.Limit.Pos), "LIMIT is not supported yet (views are maintained in full; ORDER BY is accepted and ignored)")
 	}

@@ -12,12 +12,12 @@ import (
 // `(count ^= AggSum([], T(c, d))) * {count = 0}`, a NOT EXISTS materialized
 // on its own, is 1 before the first event. Compile evaluates every map's
 // definition over empty relations; a keyless map gets that value as its
-// Init, which both engines store before any event. A keyed map that would
-// hold entries over empty relations is rejected (its keys would come from
-// constants alone; no query shape the translation produces makes one).
+// Init, which both engines store before any event; a keyed map whose keys
+// come from constants (a constant view, SELECT 1) gets its InitEntries.
 
-// initialValue returns the value of m's definition over empty relations.
-func initialValue(m *Map) (v float64, err error) {
+// initialValue returns the value of m's definition over empty relations:
+// the value of a keyless map, the entries of a keyed one.
+func initialValue(m *Map) (v float64, entries []InitEntry, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("evaluating %s over empty relations: %v", m.Name, r)
@@ -25,18 +25,23 @@ func initialValue(m *Map) (v float64, err error) {
 	}()
 	t := withoutRelations(m.Def)
 	in := NewInterp(&Program{})
-	n := 0
-	in.eval(t, &env{}, func(x float64) {
-		v += x
-		n++
+	e := &env{}
+	in.eval(t, e, func(x float64) {
+		if len(m.Keys) == 0 {
+			v += x
+			return
+		}
+		keys := make([]any, len(m.Keys))
+		for i, k := range m.Keys {
+			kv, ok := e.get(k.Name)
+			if !ok {
+				panic(fmt.Sprintf("key %s is not bound", k.Name))
+			}
+			keys[i] = coerce(kv, k.Type)
+		}
+		entries = append(entries, InitEntry{Keys: keys, Value: x})
 	})
-	if len(m.Keys) > 0 && n > 0 && v != 0 {
-		return 0, fmt.Errorf("map %s holds entries before any event (its keys do not come from relations)", m.Name)
-	}
-	if len(m.Keys) > 0 {
-		return 0, nil
-	}
-	return v, nil
+	return v, entries, nil
 }
 
 // withoutRelations replaces every relation atom of t by 0.
@@ -73,11 +78,11 @@ func withoutRelations(t calculus.Term) calculus.Term {
 // setInitialValues computes Init for every map of the program.
 func (c *compiler) setInitialValues() error {
 	for _, m := range c.prog.Maps {
-		v, err := initialValue(m)
+		v, entries, err := initialValue(m)
 		if err != nil {
 			return c.errorf("not supported yet: %v", err)
 		}
-		m.Init = v
+		m.Init, m.InitEntries = v, entries
 	}
 	return nil
 }

@@ -42,6 +42,9 @@ func NewInterp(p *Program) *Interp {
 		if m.Init != 0 {
 			in.maps[m.Name].add(nil, m.Init)
 		}
+		for _, e := range m.InitEntries {
+			in.maps[m.Name].add(e.Keys, e.Value)
+		}
 	}
 	for _, t := range p.Triggers {
 		in.trig[triggerKey(t.Event.Rel, t.Event.Insert)] = t

@@ -30,6 +30,17 @@ type Map struct {
 	// empty relations, non-zero when every relation of a monomial is nested
 	// (a NOT EXISTS materialized on its own). See initial.go.
 	Init float64
+	// InitEntries are a keyed map's entries before any event (a constant
+	// view such as SELECT 1, whose keys come from constants).
+	InitEntries []InitEntry
+}
+
+// InitEntry is an entry of a map before any event: key values (int64,
+// float64, string or runtime.Date, in the order of the map's keys) and the
+// value.
+type InitEntry struct {
+	Keys  []any
+	Value float64
 }
 
 // View is a query result read out of maps.
@@ -180,6 +191,12 @@ func (p *Program) String() string {
 		fmt.Fprintf(&b, "MAP %s[%s] : %s := %s", m.Name, typedVarList(m.Keys), strings.ToLower(m.Type.String()), calculus.String(m.Def))
 		if m.Init != 0 {
 			fmt.Fprintf(&b, "  -- initially %v", m.Init)
+		}
+		for i, e := range m.InitEntries {
+			if i == 0 {
+				b.WriteString("  -- initially")
+			}
+			fmt.Fprintf(&b, " %v: %v", e.Keys, e.Value)
 		}
 		b.WriteString("\n")
 	}
