@@ -284,6 +284,14 @@ func (g *gen) engineMethods() {
 		}
 		rels = append(rels, jen.Values(d))
 	}
+	// The relations' indexes, for Apply and Batch.Add.
+	var consts []jen.Code
+	for ri, r := range g.p.Relations {
+		consts = append(consts, jen.Commentf("Relation%s is the index of relation %s in Relations, for Apply and Batch.Add.", exportedName(r.Name), r.Name),
+			jen.Id("Relation"+exportedName(r.Name)).Op("=").Lit(ri))
+	}
+	g.f.Comment("Indexes of the base relations.")
+	g.f.Const().Defs(consts...)
 	g.f.Comment("relations describes the base relations, in declaration order.")
 	g.f.Var().Id("relations").Op("=").Index().Qual(runtimePkg, "Relation").Values(rels...)
 	g.f.Comment("Relations describes the base relations, in declaration order; Apply and Batch.Add index them.")
@@ -352,7 +360,11 @@ func (g *gen) engineMethods() {
 			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(ins.Clone()).Else().Block(del.Clone()),
 		))
 	}
-	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel.")
+	badRel := jen.Default().Block(jen.Return(jen.Qual("fmt", "Errorf").Call(
+		jen.Lit(fmt.Sprintf("relation index %%d out of range: the engine has %d relations", len(g.p.Relations))), jen.Id("rel"))))
+	applyCases = append(applyCases, badRel)
+	addCases = append(addCases, badRel.Clone())
+	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel\n(an index of Relations: see the Relation constants).")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Apply").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
 		jen.Switch(jen.Id("rel")).Block(applyCases...),
 		jen.Return(jen.Nil()))
@@ -370,13 +382,15 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("b").Op("*").Id("batch")).Id("Len").Params().Int().Block(jen.Return(jen.Len(jen.Id("b").Dot("ops"))))
 	g.f.Comment("NewBatch returns an empty batch of events for ApplyBatch.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("NewBatch").Params().Qual(runtimePkg, "Batch").Block(jen.Return(jen.Op("&").Id("batch").Values()))
-	g.f.Comment("ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.")
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Block(
-		jen.Id("b").Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
+	g.f.Comment("ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.\nA batch of another engine is an error.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Error().Block(
+		jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("ApplyBatch: the batch (%T) was not made by this package's NewBatch"), jen.Id("rb")))),
 		jen.Var().Id("pos").Index(jen.Lit(len(g.p.Relations))).Int(),
 		jen.Id("_").Op("=").Id("pos"),
 		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
-			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...)))
+			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...)),
+		jen.Return(jen.Nil()))
 
 	// Views.
 	var views []jen.Code

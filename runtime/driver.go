@@ -241,8 +241,11 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	rt.ReadMemStats(&m0)
 	peak.phase() // the trigger run's peak starts here
 	t0 := time.Now()
-	e.ApplyBatch(b)
+	applyErr := e.ApplyBatch(b)
 	res.TriggerTime = time.Since(t0)
+	if applyErr != nil {
+		return res, applyErr
+	}
 	rt.ReadMemStats(&m1)
 	peak.sample()
 	trigPeak := peak.phase()

@@ -99,7 +99,7 @@ type bufferBatch struct{ data [][]byte }
 func (e *bufferEngine) Relations() []Relation           { return e.rels }
 func (e *bufferEngine) Apply(int, bool, [][]byte) error { return nil }
 func (e *bufferEngine) NewBatch() Batch                 { return &bufferBatch{} }
-func (e *bufferEngine) ApplyBatch(Batch)                {}
+func (e *bufferEngine) ApplyBatch(Batch) error          { return nil }
 func (e *bufferEngine) Views() []View                   { return nil }
 func (b *bufferBatch) Len() int                         { return len(b.data) }
 func (b *bufferBatch) Add(rel int, insert bool, f [][]byte) error {
@@ -185,10 +185,11 @@ func (b *sumBatch) Len() int { return len(b.vals) }
 
 func (e *sumEngine) NewBatch() Batch { return &sumBatch{} }
 
-func (e *sumEngine) ApplyBatch(b Batch) {
+func (e *sumEngine) ApplyBatch(b Batch) error {
 	for _, v := range b.(*sumBatch).vals {
 		e.sum += v
 	}
+	return nil
 }
 
 func TestBenchAllocs(t *testing.T) {

@@ -76,8 +76,9 @@ type Engine interface {
 	Apply(rel int, insert bool, fields [][]byte) error
 	// NewBatch returns an empty batch for this engine's relations.
 	NewBatch() Batch
-	// ApplyBatch fires the triggers of every event in b, in order.
-	ApplyBatch(b Batch)
+	// ApplyBatch fires the triggers of every event in b, in order. b must
+	// come from this engine's NewBatch; another engine's batch is an error.
+	ApplyBatch(b Batch) error
 	// Views returns a snapshot of every query result, in query order.
 	Views() []View
 }

@@ -98,12 +98,13 @@ func (b *fakeBatch) Len() int { return len(b.ev) }
 
 func (e *fakeEngine) NewBatch() Batch { return &fakeBatch{e: e} }
 
-func (e *fakeEngine) ApplyBatch(b Batch) {
+func (e *fakeEngine) ApplyBatch(b Batch) error {
 	for _, ev := range b.(*fakeBatch).ev {
 		if err := e.Apply(ev.rel, ev.insert, ev.fields); err != nil {
-			panic(err)
+			return err
 		}
 	}
+	return nil
 }
 
 // Views reports one view per relation: its tuples (as one string key) and

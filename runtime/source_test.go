@@ -448,7 +448,9 @@ func TestCollectAndProgress(t *testing.T) {
 	if b.Len() != 3 || len(e.events) != 0 {
 		t.Fatalf("batch of %d events, %d applied", b.Len(), len(e.events))
 	}
-	e.ApplyBatch(b)
+	if err := e.ApplyBatch(b); err != nil {
+		t.Fatal(err)
+	}
 	checkEvents(t, e.events, []string{"T +5", "R +1|2", "R +3|4"})
 	if len(calls) < 2 || calls[len(calls)-1] != [2]int{2, 2} {
 		t.Errorf("progress calls %v", calls)

@@ -162,13 +162,18 @@ func (b *ibatch) Len() int { return len(b.events) }
 func (in *Interp) NewBatch() runtime.Batch { return &ibatch{in: in} }
 
 // ApplyBatch implements runtime.Engine. It stops at the first event that
-// fails: see Err.
-func (in *Interp) ApplyBatch(b runtime.Batch) {
-	for _, e := range b.(*ibatch).events {
-		if in.Fire(e.rel, e.insert, e.tuple) != nil {
-			return
+// fails (see Err) and returns its error.
+func (in *Interp) ApplyBatch(b runtime.Batch) error {
+	ib, ok := b.(*ibatch)
+	if !ok || ib.in != in {
+		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this interpreter's NewBatch", b)
+	}
+	for _, e := range ib.events {
+		if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 // Fire runs the trigger of one event. It returns Err when the interpreter

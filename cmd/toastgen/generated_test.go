@@ -204,5 +204,5 @@ type recorder struct{ rels []runtime.Relation }
 func (r recorder) Relations() []runtime.Relation   { return r.rels }
 func (r recorder) Apply(int, bool, [][]byte) error { return nil }
 func (r recorder) NewBatch() runtime.Batch         { return nil }
-func (r recorder) ApplyBatch(runtime.Batch)        {}
+func (r recorder) ApplyBatch(runtime.Batch) error  { return nil }
 func (r recorder) Views() []runtime.View           { return nil }

@@ -261,6 +261,16 @@ func (e *Engine) Query1() []Query1Row {
 	return rows
 }
 
+// Indexes of the base relations.
+const (
+	// RelationR is the index of relation R in Relations, for Apply and Batch.Add.
+	RelationR = 0
+	// RelationS is the index of relation S in Relations, for Apply and Batch.Add.
+	RelationS = 1
+	// RelationT is the index of relation T in Relations, for Apply and Batch.Add.
+	RelationT = 2
+)
+
 // relations describes the base relations, in declaration order.
 var relations = []runtime.Relation{{
 	Columns: []runtime.Column{{
@@ -374,7 +384,10 @@ func parseT(f [][]byte) (t tupleT, err error) {
 	return t, nil
 }
 
-// Apply parses one event's fields and fires the insert or delete trigger of relation rel.
+/*
+Apply parses one event's fields and fires the insert or delete trigger of relation rel
+(an index of Relations: see the Relation constants).
+*/
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
 	case 0:
@@ -407,6 +420,8 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 		} else {
 			e.DeleteT(t.c0, t.c1)
 		}
+	default:
+		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
 	return nil
 }
@@ -440,6 +455,8 @@ func (b *batch) Add(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		b.t2 = append(b.t2, t)
+	default:
+		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
 	op := uint16(rel) << 1
 	if insert {
@@ -459,9 +476,15 @@ func (e *Engine) NewBatch() runtime.Batch {
 	return &batch{}
 }
 
-// ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-func (e *Engine) ApplyBatch(rb runtime.Batch) {
-	b := rb.(*batch)
+/*
+ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
+A batch of another engine is an error.
+*/
+func (e *Engine) ApplyBatch(rb runtime.Batch) error {
+	b, ok := rb.(*batch)
+	if !ok {
+		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -492,6 +515,7 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) {
 			}
 		}
 	}
+	return nil
 }
 
 // Views returns a snapshot of every view, rows sorted by key, for drivers.

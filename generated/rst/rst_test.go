@@ -18,3 +18,36 @@ func TestReplay(t *testing.T) {
 func BenchmarkTriggers(b *testing.B) {
 	gentest.BenchTriggers(b, func() runtime.Engine { return rst.New() })
 }
+
+// TestBadInput checks that a relation index out of range and another
+// engine's batch are errors, and that the relation constants index
+// Relations.
+func TestBadInput(t *testing.T) {
+	e := rst.New()
+	if r := e.Relations()[rst.RelationS]; r.Name != "S" {
+		t.Errorf("Relations()[RelationS] is %s", r.Name)
+	}
+	fields := [][]byte{[]byte("1"), []byte("2")}
+	if err := e.Apply(7, true, fields); err == nil || err.Error() != "relation index 7 out of range: the engine has 3 relations" {
+		t.Errorf("Apply(7): %v", err)
+	}
+	b := e.NewBatch()
+	if err := b.Add(-1, true, fields); err == nil {
+		t.Error("Batch.Add(-1): no error")
+	}
+	if err := b.Add(rst.RelationR, true, fields); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.ApplyBatch(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.ApplyBatch(foreignBatch{}); err == nil {
+		t.Error("ApplyBatch of another engine's batch: no error")
+	}
+}
+
+// foreignBatch is a batch no generated package made.
+type foreignBatch struct{}
+
+func (foreignBatch) Add(int, bool, [][]byte) error { return nil }
+func (foreignBatch) Len() int                      { return 0 }

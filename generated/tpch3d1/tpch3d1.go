@@ -502,6 +502,16 @@ func (e *Engine) Query1() []Query1Row {
 	return rows
 }
 
+// Indexes of the base relations.
+const (
+	// RelationLineitem is the index of relation LINEITEM in Relations, for Apply and Batch.Add.
+	RelationLineitem = 0
+	// RelationOrders is the index of relation ORDERS in Relations, for Apply and Batch.Add.
+	RelationOrders = 1
+	// RelationCustomer is the index of relation CUSTOMER in Relations, for Apply and Batch.Add.
+	RelationCustomer = 2
+)
+
 // relations describes the base relations, in declaration order.
 var relations = []runtime.Relation{{
 	Columns: []runtime.Column{{
@@ -763,7 +773,10 @@ func parseCustomer(f [][]byte) (t tupleCustomer, err error) {
 	return t, nil
 }
 
-// Apply parses one event's fields and fires the insert or delete trigger of relation rel.
+/*
+Apply parses one event's fields and fires the insert or delete trigger of relation rel
+(an index of Relations: see the Relation constants).
+*/
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
 	case 0:
@@ -796,6 +809,8 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 		} else {
 			e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 		}
+	default:
+		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
 	return nil
 }
@@ -829,6 +844,8 @@ func (b *batch) Add(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		b.t2 = append(b.t2, t)
+	default:
+		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
 	op := uint16(rel) << 1
 	if insert {
@@ -848,9 +865,15 @@ func (e *Engine) NewBatch() runtime.Batch {
 	return &batch{}
 }
 
-// ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-func (e *Engine) ApplyBatch(rb runtime.Batch) {
-	b := rb.(*batch)
+/*
+ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
+A batch of another engine is an error.
+*/
+func (e *Engine) ApplyBatch(rb runtime.Batch) error {
+	b, ok := rb.(*batch)
+	if !ok {
+		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -881,6 +904,7 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) {
 			}
 		}
 	}
+	return nil
 }
 
 // Views returns a snapshot of every view, rows sorted by key, for drivers.

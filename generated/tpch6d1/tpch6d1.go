@@ -105,6 +105,12 @@ func (e *Engine) Query1() []Query1Row {
 	return rows
 }
 
+// Indexes of the base relations.
+const (
+	// RelationLineitem is the index of relation LINEITEM in Relations, for Apply and Batch.Add.
+	RelationLineitem = 0
+)
+
 // relations describes the base relations, in declaration order.
 var relations = []runtime.Relation{{
 	Columns: []runtime.Column{{
@@ -231,7 +237,10 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	return t, nil
 }
 
-// Apply parses one event's fields and fires the insert or delete trigger of relation rel.
+/*
+Apply parses one event's fields and fires the insert or delete trigger of relation rel
+(an index of Relations: see the Relation constants).
+*/
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
 	case 0:
@@ -244,6 +253,8 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 		} else {
 			e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 		}
+	default:
+		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
 	return nil
 }
@@ -263,6 +274,8 @@ func (b *batch) Add(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		b.t0 = append(b.t0, t)
+	default:
+		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
 	op := uint16(rel) << 1
 	if insert {
@@ -282,9 +295,15 @@ func (e *Engine) NewBatch() runtime.Batch {
 	return &batch{}
 }
 
-// ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-func (e *Engine) ApplyBatch(rb runtime.Batch) {
-	b := rb.(*batch)
+/*
+ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
+A batch of another engine is an error.
+*/
+func (e *Engine) ApplyBatch(rb runtime.Batch) error {
+	b, ok := rb.(*batch)
+	if !ok {
+		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
+	}
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
@@ -299,6 +318,7 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) {
 			}
 		}
 	}
+	return nil
 }
 
 // Views returns a snapshot of every view, rows sorted by key, for drivers.

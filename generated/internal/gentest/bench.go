@@ -33,7 +33,9 @@ func BenchTriggers(b *testing.B, newEngine func() runtime.Engine) {
 			b.Fatal(err)
 		}
 	}
-	e.ApplyBatch(batch)
+	if err := e.ApplyBatch(batch); err != nil {
+		b.Fatal(err)
+	}
 	if err := CompareViews(newEngine().Views(), e.Views()); err != nil {
 		b.Fatalf("the batch and its inverse do not return the engine to empty: %v", err)
 	}
@@ -45,7 +47,9 @@ func BenchTriggers(b *testing.B, newEngine func() runtime.Engine) {
 	rt.ReadMemStats(&m0)
 	n := 0
 	for b.Loop() {
-		e.ApplyBatch(batch)
+		if err := e.ApplyBatch(batch); err != nil {
+			b.Fatal(err)
+		}
 		n++
 	}
 	rt.ReadMemStats(&m1)

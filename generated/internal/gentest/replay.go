@@ -67,7 +67,9 @@ func cloneFields(fields [][]byte) [][]byte {
 }
 
 func (r *recorder) NewBatch() runtime.Batch  { panic("gentest: recorder has no batches") }
-func (r *recorder) ApplyBatch(runtime.Batch) { panic("gentest: recorder has no batches") }
+func (r *recorder) ApplyBatch(runtime.Batch) error {
+	panic("gentest: recorder has no batches")
+}
 func (r *recorder) Views() []runtime.View    { return nil }
 
 // Oracle is a runtime.Engine over SQLite (package lang/oracle): it keeps the
@@ -112,14 +114,14 @@ func (o *Oracle) Apply(rel int, insert bool, fields [][]byte) error {
 // NewBatch implements runtime.Engine.
 func (o *Oracle) NewBatch() runtime.Batch { return &oracleBatch{o: o} }
 
-// ApplyBatch implements runtime.Engine; it panics on an error, as a
-// generated package would on a bad event.
-func (o *Oracle) ApplyBatch(b runtime.Batch) {
+// ApplyBatch implements runtime.Engine; it stops at the first error.
+func (o *Oracle) ApplyBatch(b runtime.Batch) error {
 	for _, e := range b.(*oracleBatch).events {
 		if err := o.Apply(e.Rel, e.Insert, e.Fields); err != nil {
-			panic(err)
+			return err
 		}
 	}
+	return nil
 }
 
 // Views implements runtime.Engine; it panics if SQLite fails.
