@@ -66,11 +66,11 @@ func cloneFields(fields [][]byte) [][]byte {
 	return cp
 }
 
-func (r *recorder) NewBatch() runtime.Batch  { panic("gentest: recorder has no batches") }
+func (r *recorder) NewBatch() runtime.Batch { panic("gentest: recorder has no batches") }
 func (r *recorder) ApplyBatch(runtime.Batch) error {
 	panic("gentest: recorder has no batches")
 }
-func (r *recorder) Views() []runtime.View    { return nil }
+func (r *recorder) Views() []runtime.View { return nil }
 
 // Oracle is a runtime.Engine over SQLite (package lang/oracle): it keeps the
 // base relations of a query file in tables and recomputes every view from
