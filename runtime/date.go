@@ -123,3 +123,10 @@ func ParseDate(b []byte) (Date, error) {
 	}
 	return d, nil
 }
+
+// Time returns midnight UTC of the date's day.
+func (d Date) Time() time.Time { return d.time() }
+
+// DateOf returns the calendar date of t in t's location (its year, month
+// and day as t.Date reports them).
+func DateOf(t time.Time) Date { return fromTime(t) }

@@ -330,3 +330,25 @@ func TestColumnErrors(t *testing.T) {
 		t.Errorf("NewColumnError of a good field: %s", got)
 	}
 }
+
+// TestDateTime checks the conversions between Date and time.Time.
+func TestDateTime(t *testing.T) {
+	for _, s := range []string{"1994-01-01", "2024-02-29", "0001-01-01", "9999-12-31"} {
+		d, err := ParseDate([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tm := d.Time()
+		if got := tm.Format("2006-01-02"); got != s || tm.Location() != time.UTC || tm.Hour() != 0 {
+			t.Errorf("%s.Time() = %v", s, tm)
+		}
+		if back := DateOf(tm); back != d {
+			t.Errorf("DateOf(%v) = %v, want %v", tm, back, d)
+		}
+	}
+	// The day in t's own location, not in UTC.
+	loc := time.FixedZone("UTC+10", 10*3600)
+	if got := DateOf(time.Date(2024, 3, 1, 1, 0, 0, 0, loc)); got != MakeDate(2024, 3, 1) {
+		t.Errorf("DateOf in UTC+10: %v", got)
+	}
+}
