@@ -22,9 +22,13 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 	pkg := fs.String("pkg", "", "package `name` (default: $GOPACKAGE when writing into the working directory, as go generate sets it, else the output directory's name)")
 	out := fs.String("o", "", "output `path`: a directory, or the output file when it ends in .go (default: QUERY.sql.go in the working directory)")
 	depth := depthFlag(fs)
+	maxLines := fs.Int("max-lines", defaultMaxLines, "warn when the generated file has more than `N` lines (0: never)")
 	return func(query string) error {
 		if err := checkDepth(*depth); err != nil {
 			return err
+		}
+		if *maxLines < 0 {
+			return usagef("-max-lines must be at least 0, got %d", *maxLines)
 		}
 		file, err := outputFile(query, *out)
 		if err != nil {
@@ -45,9 +49,18 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 		if err != nil {
 			return err
 		}
+		if n := bytes.Count(src, []byte("\n")); *maxLines > 0 && n > *maxLines {
+			// Higher-order IVM materializes a map per delta: self-join
+			// chains and wide joins grow fast with the depth.
+			fmt.Fprintf(os.Stderr, "toastgen: warning: %s: %d lines of Go for %d maps (over -max-lines %d); -depth 1 compiles first-order IVM, much smaller\n", file, n, len(p.Maps), *maxLines)
+		}
 		return writeAtomic(file, src)
 	}
 }
+
+// defaultMaxLines is the size of a generated file above which gen warns:
+// about six times the largest TPC-H query's (Q8, 8,175 lines).
+const defaultMaxLines = 50000
 
 // outputFile is the file gen writes: out itself when it ends in .go, else
 // the query's base name plus .go in the directory out.

@@ -201,3 +201,23 @@ func Total(e *Engine) int64 {
 		}
 	}
 }
+
+// TestGenSizeWarning checks that gen warns, and still writes the package,
+// when the generated file exceeds -max-lines.
+func TestGenSizeWarning(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "rst.go")
+	_, stderr, code := runCLI(t, repoRoot(t), "", nil, "gen", "-max-lines", "10", "-pkg", "rst", "-o", out, "examples/simple/rst.sql")
+	if code != 0 {
+		t.Fatalf("exit status %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "warning: ") || !strings.Contains(stderr, "over -max-lines 10); -depth 1") {
+		t.Errorf("no size warning: %q", stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Error(err)
+	}
+	_, stderr, code = runCLI(t, repoRoot(t), "", nil, "gen", "-pkg", "rst", "-o", out, "examples/simple/rst.sql")
+	if code != 0 || stderr != "" {
+		t.Errorf("default budget: exit %d, stderr %q", code, stderr)
+	}
+}
