@@ -412,3 +412,36 @@ func writeVars(b *strings.Builder, vs []Var) {
 		b.WriteString(v.Name)
 	}
 }
+
+// ReplaceRels returns t with every relation atom r replaced by f(r), at
+// any depth (inside sums, products, aggregates, lifts, Exists and
+// extremes).
+func ReplaceRels(t Term, f func(*Rel) Term) Term {
+	switch x := t.(type) {
+	case *Rel:
+		return f(x)
+	case *Prod:
+		fs := make([]Term, len(x.Factors))
+		for i, u := range x.Factors {
+			fs[i] = ReplaceRels(u, f)
+		}
+		return &Prod{Factors: fs}
+	case *Sum:
+		ts := make([]Term, len(x.Terms))
+		for i, u := range x.Terms {
+			ts[i] = ReplaceRels(u, f)
+		}
+		return &Sum{Terms: ts}
+	case *Neg:
+		return &Neg{T: ReplaceRels(x.T, f)}
+	case *AggSum:
+		return &AggSum{Group: x.Group, T: ReplaceRels(x.T, f)}
+	case *Lift:
+		return &Lift{V: x.V, T: ReplaceRels(x.T, f)}
+	case *Exists:
+		return &Exists{T: ReplaceRels(x.T, f)}
+	case *Extreme:
+		return &Extreme{Max: x.Max, Arg: x.Arg, T: ReplaceRels(x.T, f)}
+	}
+	return t
+}

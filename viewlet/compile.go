@@ -694,38 +694,10 @@ func (c *compiler) nestedTerm(t calculus.Term, inputs []calculus.Var, parent str
 
 // toBaseRefs replaces every relation atom by a read of the relation's base map.
 func (c *compiler) toBaseRefs(t calculus.Term) calculus.Term {
-	var rewrite func(t calculus.Term) calculus.Term
-	rewrite = func(t calculus.Term) calculus.Term {
-		switch x := t.(type) {
-		case *calculus.Rel:
-			bm := c.baseMap(c.rels[x.Name])
-			return &calculus.MapRef{Name: bm.Name, Keys: x.Vars, Type: lang.TInt}
-		case *calculus.Prod:
-			fs := make([]calculus.Term, len(x.Factors))
-			for i, f := range x.Factors {
-				fs[i] = rewrite(f)
-			}
-			return &calculus.Prod{Factors: fs}
-		case *calculus.Sum:
-			ts := make([]calculus.Term, len(x.Terms))
-			for i, u := range x.Terms {
-				ts[i] = rewrite(u)
-			}
-			return &calculus.Sum{Terms: ts}
-		case *calculus.Neg:
-			return &calculus.Neg{T: rewrite(x.T)}
-		case *calculus.AggSum:
-			return &calculus.AggSum{Group: x.Group, T: rewrite(x.T)}
-		case *calculus.Lift:
-			return &calculus.Lift{V: x.V, T: rewrite(x.T)}
-		case *calculus.Exists:
-			return &calculus.Exists{T: rewrite(x.T)}
-		case *calculus.Extreme:
-			return &calculus.Extreme{Max: x.Max, Arg: x.Arg, T: rewrite(x.T)}
-		}
-		return t
-	}
-	return rewrite(t)
+	return calculus.ReplaceRels(t, func(x *calculus.Rel) calculus.Term {
+		bm := c.baseMap(c.rels[x.Name])
+		return &calculus.MapRef{Name: bm.Name, Keys: x.Vars, Type: lang.TInt}
+	})
 }
 
 // avoidNames renames the variables of def that have the name of an argument.

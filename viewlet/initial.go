@@ -46,33 +46,7 @@ func initialValue(m *Map) (v float64, entries []InitEntry, err error) {
 
 // withoutRelations replaces every relation atom of t by 0.
 func withoutRelations(t calculus.Term) calculus.Term {
-	switch x := t.(type) {
-	case *calculus.Rel:
-		return calculus.Zero
-	case *calculus.Sum:
-		ts := make([]calculus.Term, len(x.Terms))
-		for i, u := range x.Terms {
-			ts[i] = withoutRelations(u)
-		}
-		return &calculus.Sum{Terms: ts}
-	case *calculus.Prod:
-		fs := make([]calculus.Term, len(x.Factors))
-		for i, u := range x.Factors {
-			fs[i] = withoutRelations(u)
-		}
-		return &calculus.Prod{Factors: fs}
-	case *calculus.Neg:
-		return &calculus.Neg{T: withoutRelations(x.T)}
-	case *calculus.AggSum:
-		return &calculus.AggSum{Group: x.Group, T: withoutRelations(x.T)}
-	case *calculus.Lift:
-		return &calculus.Lift{V: x.V, T: withoutRelations(x.T)}
-	case *calculus.Exists:
-		return &calculus.Exists{T: withoutRelations(x.T)}
-	case *calculus.Extreme:
-		return &calculus.Extreme{Max: x.Max, Arg: x.Arg, T: withoutRelations(x.T)}
-	}
-	return t
+	return calculus.ReplaceRels(t, func(*calculus.Rel) calculus.Term { return calculus.Zero })
 }
 
 // setInitialValues computes Init for every map of the program.
