@@ -85,6 +85,10 @@ func (g *gen) triggers(r *lang.Relation) error {
 			}
 		}
 		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", name, verb, r.Name)
+		if note := argumentNote(r); note != "" {
+			g.f.Comment("")
+			g.f.Comment(note)
+		}
 		if !r.Stream {
 			g.f.Comment("")
 			g.f.Commentf("%s is a static table: load it before the first stream event.", r.Name)
@@ -1054,4 +1058,24 @@ func convert(e jen.Code, from, to lang.Type) jen.Code {
 		return jen.Int64().Call(e)
 	}
 	return e
+}
+
+// argumentNote says what a typed trigger leaves to its caller: Apply and
+// the sources reject non-finite floats and dates that do not exist, the
+// typed methods take their arguments as given.
+func argumentNote(r *lang.Relation) string {
+	var floats, dates bool
+	for _, c := range r.Columns {
+		floats = floats || c.Type == lang.TFloat
+		dates = dates || c.Type == lang.TDate
+	}
+	switch {
+	case floats && dates:
+		return "Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check."
+	case floats:
+		return "Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete)."
+	case dates:
+		return "Dates must be valid (runtime.ValidDate): unlike Apply, the method does not check."
+	}
+	return ""
 }

@@ -48,6 +48,8 @@ func New() *Engine {
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_quantity
 //	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice
@@ -111,6 +113,8 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity
