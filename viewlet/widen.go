@@ -41,20 +41,11 @@ func widenGroups(t calculus.Term, keys []calculus.Var) calculus.Term {
 			used[v.Name] = true
 		}
 		for _, k := range keys {
-			if used[k.Name] && !hasVarName(group, k.Name) {
+			if used[k.Name] && !hasVar(group, k.Name) {
 				group = append(group, k)
 			}
 		}
 		return &calculus.AggSum{Group: group, T: widenGroups(x.T, group)}
 	}
 	return t
-}
-
-func hasVarName(vs []calculus.Var, name string) bool {
-	for _, v := range vs {
-		if v.Name == name {
-			return true
-		}
-	}
-	return false
 }
