@@ -35,7 +35,7 @@ func Format(f *File) string {
 			framing := "LINE DELIMITED"
 			switch {
 			case s.RecordSep != "":
-				framing = quote(s.RecordSep) + " DELIMITED"
+				framing = quote(escape(s.RecordSep)) + " DELIMITED"
 			case s.RecordWidth > 0:
 				framing = fmt.Sprintf("FIXEDWIDTH %d", s.RecordWidth)
 			}
@@ -51,7 +51,11 @@ func Format(f *File) string {
 					if i > 0 {
 						b.WriteString(", ")
 					}
-					fmt.Fprintf(&b, "%s := %s", k, quote(s.Params[k]))
+					v := s.Params[k]
+					if k == "delimiter" || k == "fields" {
+						v = escape(v)
+					}
+					fmt.Fprintf(&b, "%s := %s", k, quote(v))
 				}
 				b.WriteString(")")
 			}
@@ -313,4 +317,9 @@ func floatString(f float64) string {
 }
 
 // quote writes s as a SQL string literal.
+// escape is the inverse of unescape: a separator printed back as source.
+func escape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
+}
+
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }

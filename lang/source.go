@@ -15,9 +15,12 @@ import (
 // Keywords, the adaptor name and parameter names are case-insensitive; an
 // absent framing is LINE DELIMITED; an absent or empty parameter list means
 // the adaptor's defaults. FROM SOCKET parses and is rejected: toastgen
-// replays files. Parameters are checked here, at compile time, so a
-// misspelled name or a bad value is an error at the clause, not a puzzling
-// data error later.
+// replays files. In a record separator and a CSV delimiter the escapes
+// \n, \r, \t and \\ stand for newline, carriage return, tab and a
+// backslash, since a quoted SQL string cannot hold a newline otherwise;
+// '\n' DELIMITED is LINE DELIMITED. Parameters are checked here, at
+// compile time, so a misspelled name or a bad value is an error at the
+// clause, not a puzzling data error later.
 
 // adaptorParams lists each adaptor's parameters with a check of the value
 // (nil: any non-empty string); the error text says what is expected.
@@ -76,9 +79,12 @@ func (r *resolver) source(s *gSource) *Source {
 	if f := s.Framing; f != nil {
 		switch {
 		case f.Delim != nil:
-			src.RecordSep = unquote(*f.Delim)
+			src.RecordSep = unescape(unquote(*f.Delim))
 			if src.RecordSep == "" {
 				r.fail(pos(f.Pos), "the record separator of '…' DELIMITED must not be empty")
+			}
+			if src.RecordSep == "\n" {
+				src.RecordSep = "" // LINE DELIMITED, which also strips a \r before the newline
 			}
 		case f.Width != nil:
 			n, err := strconv.Atoi(*f.Width)
@@ -107,6 +113,9 @@ func (r *resolver) source(s *gSource) *Source {
 			r.fail(pos(p.Pos), "%s parameter %s is given twice", src.Format, key)
 		}
 		v := unquote(p.Value)
+		if key == "delimiter" || key == "fields" {
+			v = unescape(v)
+		}
 		if want := check(v); want != "" {
 			r.fail(pos(p.Pos), "%s parameter %s must be %s, got '%s'", src.Format, key, want, v)
 		}
@@ -118,4 +127,33 @@ func (r *resolver) source(s *gSource) *Source {
 		}
 	}
 	return src
+}
+
+// unescape replaces the escapes \n, \r, \t and \\ of a separator string;
+// any other backslash stands for itself.
+func unescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			case '\\':
+			default:
+				b.WriteByte(c)
+				continue
+			}
+			i++
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

@@ -101,12 +101,14 @@ func (t *sqlTr) top(q *Query) string {
 			t.w(", COUNT(*) AS ", ident(vals[0].Name))
 		}
 		t.fromWhere(q)
+		// By position: an item may be a scalar subquery, which SQLite
+		// refuses as a GROUP BY expression when it aggregates.
 		t.w(" GROUP BY ")
-		for i, it := range q.Items {
+		for i := range q.Items {
 			if i > 0 {
 				t.w(", ")
 			}
-			t.expr(it.Expr)
+			t.w(strconv.Itoa(i + 1))
 		}
 		t.w(orderByKeys(len(keys)))
 		t.pop()
