@@ -57,8 +57,9 @@
 //     clash.
 //   - SELECT * and alias.* expand to column references in FROM order; a
 //     NATURAL JOIN column appears once, from its leftmost item.
-//   - Every SELECT needs a FROM: a view over no relation would never get an
-//     event. IS [NOT] NULL is rejected: the dialect has no NULLs.
+//   - A SELECT without FROM reads one empty row: a constant view holds its
+//     row from the start, a constant subquery is a constant. IS [NOT] NULL
+//     is rejected: the dialect has no NULLs.
 //   - INTERVAL counts are integers; units DAY, MONTH, YEAR (plural accepted).
 //     Month and year arithmetic normalizes as Go's time.AddDate does.
 //   - Parse never panics: resolver errors unwind with a private panic value
