@@ -17,6 +17,7 @@ const (
 	TString       // CHAR(n), VARCHAR(n), STRING, TEXT: string
 	TDate         // DATE: runtime.Date
 	TBool         // conditions
+	TNull         // the NULL literal before its context gives it a type (dialect sql)
 )
 
 func (t Type) String() string {
@@ -31,6 +32,8 @@ func (t Type) String() string {
 		return "DATE"
 	case TBool:
 		return "BOOL"
+	case TNull:
+		return "NULL"
 	}
 	return "INVALID"
 }
@@ -46,9 +49,40 @@ type Pos struct {
 
 func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
 
+// Dialect is the semantics a file is read with (see DESIGN.md).
+type Dialect uint8
+
+const (
+	// DBToaster is DBToaster's dialect: no NULLs (every column NOT NULL), a
+	// scalar aggregate over no rows is 0, x / 0 is 0, / is real division.
+	DBToaster Dialect = iota
+	// SQL is standard SQL as PostgreSQL and SQLite agree on it: NULLs and
+	// three-valued logic, aggregates that ignore NULLs, INT / INT truncating.
+	SQL
+)
+
+func (d Dialect) String() string {
+	if d == SQL {
+		return "sql"
+	}
+	return "dbtoaster"
+}
+
+// ParseDialect reads a -dialect flag value.
+func ParseDialect(s string) (Dialect, error) {
+	switch s {
+	case "sql":
+		return SQL, nil
+	case "dbtoaster":
+		return DBToaster, nil
+	}
+	return 0, fmt.Errorf("unknown dialect %q (want sql or dbtoaster)", s)
+}
+
 // File is a parsed and resolved query file, INCLUDEs expanded.
 type File struct {
 	Path      string
+	Dialect   Dialect
 	Relations []*Relation // CREATE STREAM / CREATE TABLE, in declaration order
 	Queries   []*Query    // top-level SELECT statements, in order; named QUERY1, QUERY2, …
 
@@ -72,9 +106,10 @@ type Relation struct {
 
 // Column is a column of a declared relation.
 type Column struct {
-	Pos  Pos
-	Name string // upper case
-	Type Type
+	Pos      Pos
+	Name     string // upper case
+	Type     Type
+	Nullable bool // dialect sql, unless declared NOT NULL; never in dialect dbtoaster
 }
 
 // Source is a FROM FILE clause: the file, its framing (how its bytes split
@@ -152,10 +187,12 @@ type Expr interface {
 	Type() Type
 }
 
-// Lit is a literal. Exactly the field matching T is meaningful.
+// Lit is a literal. Exactly the field matching T is meaningful, none when
+// Null is set (the NULL literal, typed by its context, else TInt).
 type Lit struct {
 	P     Pos
 	T     Type // TInt, TFloat, TString or TDate
+	Null  bool
 	Int   int64
 	Float float64
 	Str   string
@@ -171,6 +208,7 @@ type ColRef struct {
 	Alias string // the FROM item's alias, upper case
 	Name  string // the column name, upper case
 	T     Type
+	Null  bool // the column may hold NULL (see MayBeNull)
 }
 
 // Unary is NOT x (TBool) or -x (numeric).
@@ -182,8 +220,10 @@ type Unary struct {
 }
 
 // Binary is arithmetic, comparison or logic. Op is one of
-// + - * / = != < <= > >= AND OR ("<>" is normalized to "!=").
-// "/" always has type TFloat. BETWEEN is desugared to (x >= lo AND x <= hi).
+// + - * / % = != < <= > >= AND OR ("<>" is normalized to "!="), and, in
+// dialect sql, IS (IS NOT DISTINCT FROM) and IS NOT (IS DISTINCT FROM).
+// "/" has type TFloat in dialect dbtoaster; in dialect sql INT / INT is INT
+// (truncated toward zero). BETWEEN is desugared to (x >= lo AND x <= hi).
 type Binary struct {
 	P    Pos
 	Op   string
@@ -243,13 +283,15 @@ type Agg struct {
 	Arg      Expr
 	Distinct bool
 	T        Type
+	Null     bool // the value may be NULL: no non-NULL input (dialect sql; see MayBeNull)
 }
 
 // Subquery is a scalar subquery (one aggregate column).
 type Subquery struct {
-	P Pos
-	Q *Query
-	T Type
+	P    Pos
+	Q    *Query
+	T    Type
+	Null bool // the value may be NULL (dialect sql; see MayBeNull)
 }
 
 // Exists is [NOT] EXISTS (subquery).
@@ -264,6 +306,13 @@ type InQuery struct {
 	P   Pos
 	X   Expr
 	Q   *Query
+	Not bool
+}
+
+// IsNull is x IS [NOT] NULL (dialect sql); never NULL itself.
+type IsNull struct {
+	P   Pos
+	X   Expr
 	Not bool
 }
 
@@ -289,6 +338,7 @@ func (e *Subquery) Pos() Pos   { return e.P }
 func (e *Exists) Pos() Pos     { return e.P }
 func (e *InQuery) Pos() Pos    { return e.P }
 func (e *Quantified) Pos() Pos { return e.P }
+func (e *IsNull) Pos() Pos     { return e.P }
 
 func (e *Lit) Type() Type        { return e.T }
 func (e *ColRef) Type() Type     { return e.T }
@@ -303,3 +353,4 @@ func (e *Subquery) Type() Type   { return e.T }
 func (e *Exists) Type() Type     { return TBool }
 func (e *InQuery) Type() Type    { return TBool }
 func (e *Quantified) Type() Type { return TBool }
+func (e *IsNull) Type() Type     { return TBool }

@@ -18,6 +18,9 @@ import (
 // the view into keys and values on the line before the query.
 func Format(f *File) string {
 	var b strings.Builder
+	if f.Dialect == SQL {
+		b.WriteString("-- dialect sql\n")
+	}
 	for _, r := range f.Relations {
 		kind := "TABLE"
 		if r.Stream {
@@ -29,6 +32,9 @@ func Format(f *File) string {
 				b.WriteString(", ")
 			}
 			fmt.Fprintf(&b, "%s %s", c.Name, c.Type)
+			if f.Dialect == SQL && !c.Nullable {
+				b.WriteString(" NOT NULL")
+			}
 		}
 		b.WriteString(")")
 		if s := r.Source; s != nil {
@@ -66,7 +72,7 @@ func Format(f *File) string {
 		b.WriteString("\n")
 		keys, vals := q.View()
 		fmt.Fprintf(&b, "-- %s keys [%s] values [%s]\n", q.Name, viewCols(keys), viewCols(vals))
-		p := printer{b: &b, top: true}
+		p := printer{b: &b, top: true, sql: f.Dialect == SQL}
 		p.query(q)
 		b.WriteString(";\n")
 	}
@@ -95,6 +101,7 @@ func exprKey(e Expr) string {
 type printer struct {
 	b   *strings.Builder
 	top bool
+	sql bool // dialect sql: item types say NULL when the item may be NULL
 }
 
 func (p *printer) w(s ...string) {
@@ -134,7 +141,11 @@ func (p *printer) query(q *Query) {
 		p.expr(it.Expr)
 		p.w(" AS ", it.Name)
 		if top {
-			p.w(" /*", it.Expr.Type().String(), "*/")
+			null := ""
+			if p.sql && MayBeNull(it.Expr) {
+				null = " NULL"
+			}
+			p.w(" /*", it.Expr.Type().String(), null, "*/")
 		}
 	}
 	if len(q.From) > 0 {
@@ -273,6 +284,10 @@ func (p *printer) expr(e Expr) {
 		p.w(" ", not(e.Not), "IN ")
 		p.sub(e.Q)
 		p.w(")")
+	case *IsNull:
+		p.w("(")
+		p.expr(e.X)
+		p.w(" IS ", not(e.Not), "NULL)")
 	case *Quantified:
 		p.w("(")
 		p.expr(e.X)
@@ -291,6 +306,9 @@ func (p *printer) expr(e Expr) {
 }
 
 func litString(l *Lit) string {
+	if l.Null {
+		return "NULL"
+	}
 	switch l.T {
 	case TInt:
 		return strconv.FormatInt(l.Int, 10)
@@ -316,10 +334,10 @@ func floatString(f float64) string {
 	return s
 }
 
-// quote writes s as a SQL string literal.
 // escape is the inverse of unescape: a separator printed back as source.
 func escape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
 }
 
+// quote writes s as a SQL string literal.
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }

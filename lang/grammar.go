@@ -60,9 +60,16 @@ type gCreate struct {
 }
 
 type gColDef struct {
-	Pos  lexer.Position
-	Name string `parser:"@Ident"`
-	Type *gType `parser:"@@"`
+	Pos     lexer.Position
+	Name    string     `parser:"@Ident"`
+	Type    *gType     `parser:"@@"`
+	NullPos *gNullSpec `parser:"@@?"`
+}
+
+// gNullSpec is a column's NULL or NOT NULL constraint.
+type gNullSpec struct {
+	Pos lexer.Position
+	Not bool `parser:"@\"NOT\"? \"NULL\""`
 }
 
 type gType struct {
@@ -169,7 +176,7 @@ type gFromItem struct {
 	Alias string  `parser:"( \"AS\"? @Ident )?"`
 }
 
-// Expressions, one level per precedence: OR < AND < NOT < predicates < + - < * / < unary minus.
+// Expressions, one level per precedence: OR < AND < NOT < predicates < + - < * / % < unary minus and plus.
 
 type gExpr struct {
 	Pos   lexer.Position
@@ -231,10 +238,11 @@ type gIn struct {
 	List []*gExpr `parser:"| @@ ( \",\" @@ )* ) \")\""`
 }
 
-// gIsNull is parsed only to be rejected with a clear message.
+// gIsNull is x IS [NOT] NULL or x IS [NOT] DISTINCT FROM y.
 type gIsNull struct {
-	Pos lexer.Position
-	Not bool `parser:"\"IS\" @\"NOT\"? \"NULL\""`
+	Pos      lexer.Position
+	Not      bool  `parser:"\"IS\" @\"NOT\"?"`
+	Distinct *gAdd `parser:"( \"DISTINCT\" \"FROM\" @@ | \"NULL\" )"`
 }
 
 type gLike struct {
@@ -263,13 +271,14 @@ type gMul struct {
 
 type gMulArm struct {
 	Pos lexer.Position
-	Op  string  `parser:"@( \"*\" | \"/\" )"`
+	Op  string  `parser:"@( \"*\" | \"/\" | \"%\" )"`
 	X   *gUnary `parser:"@@"`
 }
 
 type gUnary struct {
 	Pos  lexer.Position
 	Neg  *gUnary `parser:"  \"-\" @@"`
+	Plus *gUnary `parser:"| \"+\" @@"`
 	Prim *gPrim  `parser:"| @@"`
 }
 
@@ -278,6 +287,7 @@ type gPrim struct {
 	Float    *string    `parser:"  @Float"`
 	Int      *string    `parser:"| @Int"`
 	Str      *string    `parser:"| @String"`
+	Null     bool       `parser:"| @\"NULL\""`
 	Interval *gInterval `parser:"| @@"`
 	Case     *gCase     `parser:"| @@"`
 	Exists   *gUnion    `parser:"| \"EXISTS\" \"(\" @@ \")\""`

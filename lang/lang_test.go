@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"os"
@@ -39,12 +40,26 @@ func queryFiles(t *testing.T) []string {
 	return files
 }
 
+// parseTestFile parses a testdata file in the dialect its first line names
+// ("-- dialect sql"), else in dialect dbtoaster.
+func parseTestFile(t *testing.T, path string) (*File, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Config
+	if bytes.HasPrefix(src, []byte("-- dialect sql\n")) {
+		c.Dialect = SQL
+	}
+	return c.Parse(path, src)
+}
+
 // TestFormat parses and resolves every testdata/*.sql and compares Format's
 // output with testdata/*.golden.
 func TestFormat(t *testing.T) {
 	for _, path := range queryFiles(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			f, err := ParseFile(path)
+			f, err := parseTestFile(t, path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,13 +73,13 @@ func TestFormat(t *testing.T) {
 func TestSQLite(t *testing.T) {
 	for _, path := range queryFiles(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			f, err := ParseFile(path)
+			f, err := parseTestFile(t, path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var b strings.Builder
 			for _, q := range f.Queries {
-				b.WriteString("-- " + q.Name + "\n" + SQLite(q) + ";\n\n")
+				b.WriteString("-- " + q.Name + "\n" + SQLiteIn(f.Dialect, q) + ";\n\n")
 			}
 			golden(t, strings.TrimSuffix(path, ".sql")+".sqlite.golden", b.String())
 		})
@@ -184,9 +199,25 @@ func TestErrors(t *testing.T) {
 	SELECT COUNT(*) FROM R LEFT JOIN S ON R.A = S.A;
 	                       ^`},
 		{"is null", "SELECT COUNT(*) FROM R WHERE A IS NULL;",
-			`e.sql:3:32: IS [NOT] NULL is not supported: the dialect has no NULLs (columns always hold a value)
+			`e.sql:3:32: IS [NOT] NULL is not supported in the dbtoaster dialect, which has no NULLs (columns always hold a value; use -dialect sql)
 	SELECT COUNT(*) FROM R WHERE A IS NULL;
 	                               ^`},
+		{"null literal", "SELECT COUNT(*) FROM R WHERE A = NULL;",
+			`e.sql:3:34: NULL is not supported in the dbtoaster dialect, which has no NULLs (columns always hold a value; use -dialect sql)
+	SELECT COUNT(*) FROM R WHERE A = NULL;
+	                                 ^`},
+		{"coalesce", "SELECT SUM(COALESCE(A, 0)) FROM R;",
+			`e.sql:3:12: COALESCE is not supported in the dbtoaster dialect, which has no NULLs (columns always hold a value; use -dialect sql)
+	SELECT SUM(COALESCE(A, 0)) FROM R;
+	           ^`},
+		{"modulo", "SELECT SUM(A % 2) FROM R;",
+			`e.sql:3:14: operator % is not supported in the dbtoaster dialect (use -dialect sql)
+	SELECT SUM(A % 2) FROM R;
+	             ^`},
+		{"null column", "SELECT 1;\nCREATE STREAM T (X INT NULL);",
+			`e.sql:4:24: a NULL column is not supported in the dbtoaster dialect, which has no NULLs (use -dialect sql)
+	CREATE STREAM T (X INT NULL);
+	                       ^`},
 		{"star of unknown alias", "SELECT X.* FROM R;",
 			`e.sql:3:8: unknown table or alias X in X.*
 	SELECT X.* FROM R;

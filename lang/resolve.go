@@ -15,19 +15,31 @@ import (
 )
 
 // ParseFile reads, parses and resolves the query file at path.
-func ParseFile(path string) (*File, error) {
+func ParseFile(path string) (*File, error) { return Config{}.ParseFile(path) }
+
+// Config says how a file is read: today its dialect.
+type Config struct {
+	Dialect Dialect
+}
+
+// ParseFile reads and resolves the query file at path in c's dialect.
+func (c Config) ParseFile(path string) (*File, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, src)
+	return c.Parse(path, src)
 }
 
 // Parse parses and resolves src, reporting positions in filename. INCLUDE
 // paths are read relative to the working directory, as DBToaster does. All
-// errors are *Error values; Parse never panics.
-func Parse(filename string, src []byte) (f *File, err error) {
-	r := &resolver{src: sources{}, rels: map[string]*Relation{}, file: &File{Path: filename}}
+// errors are *Error values; Parse never panics. Parse and ParseFile read
+// the dbtoaster dialect; Config chooses another.
+func Parse(filename string, src []byte) (*File, error) { return Config{}.Parse(filename, src) }
+
+// Parse parses and resolves src in c's dialect.
+func (c Config) Parse(filename string, src []byte) (f *File, err error) {
+	r := &resolver{src: sources{}, rels: map[string]*Relation{}, file: &File{Path: filename, Dialect: c.Dialect}, sql: c.Dialect == SQL}
 	defer func() {
 		if x := recover(); x != nil {
 			f = nil
@@ -50,6 +62,7 @@ type resolver struct {
 	rels      map[string]*Relation
 	file      *File
 	including []string // absolute paths of the files being read, for cycle detection
+	sql       bool     // dialect sql: NULLs, three-valued logic, integer division
 }
 
 func (r *resolver) fail(p Pos, format string, args ...any) {
@@ -108,7 +121,7 @@ func (r *resolver) create(c *gCreate) {
 			r.fail(pos(cd.Pos), "duplicate column %s in %s", cd.Name, rel.Name)
 		}
 		seen[cd.Name] = true
-		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Type: r.typ(cd.Type)})
+		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Type: r.typ(cd.Type), Nullable: r.nullable(cd.NullPos)})
 	}
 	if s := c.Source; s != nil {
 		rel.Source = r.source(s)
@@ -315,6 +328,7 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
 		r.checkGrouped(q)
 	}
+	r.settleNulls(q)
 	return q
 }
 
@@ -446,7 +460,7 @@ func (r *resolver) lookup(sc *scope, p Pos, qual, name string) (*ColRef, *Error)
 						return nil, r.src.errorf(p, "unknown column %s.%s", qual, name)
 					}
 					_, types := f.Columns()
-					return &ColRef{P: p, Outer: depth, From: i, Col: c, Alias: f.Alias, Name: name, T: types[c]}, nil
+					return &ColRef{P: p, Outer: depth, From: i, Col: c, Alias: f.Alias, Name: name, T: types[c], Null: colNull(f, c)}, nil
 				}
 			}
 			continue
@@ -473,7 +487,7 @@ func (r *resolver) lookup(sc *scope, p Pos, qual, name string) (*ColRef, *Error)
 		f := q.From[i]
 		c := colIndex(f, name)
 		_, types := f.Columns()
-		return &ColRef{P: p, Outer: depth, From: i, Col: c, Alias: f.Alias, Name: name, T: types[c]}, nil
+		return &ColRef{P: p, Outer: depth, From: i, Col: c, Alias: f.Alias, Name: name, T: types[c], Null: colNull(f, c)}, nil
 	}
 	if qual != "" {
 		return nil, r.src.errorf(p, "unknown table or alias %s", qual)
@@ -601,6 +615,10 @@ func (r *resolver) not(g *gNot, c ctx) Expr {
 		return r.pred(g.Pred, c)
 	}
 	x := r.not(g.Not, c)
+	if r.sql {
+		r.cond(x, "NOT")
+		return negate(pos(g.Pos), x)
+	}
 	if ex, ok := x.(*Exists); ok {
 		ex.Not = !ex.Not
 		ex.P = pos(g.Pos)
@@ -632,6 +650,9 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 		p := pos(b.Pos)
 		lo, hi := r.add(b.Lo, c), r.add(b.Hi, c)
 		var e Expr = &Binary{P: p, Op: "AND", L: r.binary(p, ">=", x, lo), R: r.binary(p, "<=", x, hi), T: TBool}
+		if b.Not && r.sql {
+			return negate(p, e)
+		}
 		if b.Not {
 			e = &Unary{P: p, Op: "NOT", X: e, T: TBool}
 		}
@@ -650,12 +671,15 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 			e := r.expr(ge, c)
 			r.value(e)
 			r.comparable(e.Pos(), "IN", x.Type(), e.Type())
+			settle(x.Type(), e)
 			in.List = append(in.List, e)
+		}
+		if x.Type() == TNull {
+			settle(r.unify(p, "IN", in.List), x)
 		}
 		return in
 	case g.IsNull != nil:
-		r.fail(pos(g.IsNull.Pos), "IS [NOT] NULL is not supported: the dialect has no NULLs (columns always hold a value)")
-		return nil
+		return r.isNullPred(x, g.IsNull, c)
 	case g.Like != nil:
 		p := pos(g.Like.Pos)
 		if x.Type() != TString {
@@ -674,6 +698,9 @@ func (r *resolver) comparable(p Pos, op string, a, b Type) {
 	if a == TBool || b == TBool {
 		r.fail(p, "a condition cannot be used as a value")
 	}
+	if a == TNull || b == TNull {
+		return // the NULL literal compares with anything (to UNKNOWN)
+	}
 	if !(a.Numeric() && b.Numeric()) && a != b {
 		r.fail(p, "mismatched types %s and %s in %s", a, b, op)
 	}
@@ -682,6 +709,10 @@ func (r *resolver) comparable(p Pos, op string, a, b Type) {
 // binary builds a typed arithmetic or comparison node.
 func (r *resolver) binary(p Pos, op string, l, rr Expr) Expr {
 	lt, rt := l.Type(), rr.Type()
+	// A NULL literal takes the other operand's type (INT if both are NULL).
+	settle(rt, l)
+	settle(lt, rr)
+	lt, rt = l.Type(), rr.Type()
 	switch op {
 	case "=", "!=", "<", "<=", ">", ">=":
 		r.comparable(p, op, lt, rt)
@@ -693,9 +724,12 @@ func (r *resolver) binary(p Pos, op string, l, rr Expr) Expr {
 	if !lt.Numeric() || !rt.Numeric() {
 		r.fail(p, "operator %s needs numeric operands, got %s and %s", op, lt, rt)
 	}
+	if op == "%" && !r.sql {
+		r.fail(p, "operator %% is not supported in the dbtoaster dialect (use -dialect sql)")
+	}
 	t := TFloat
-	if op != "/" && lt == TInt && rt == TInt {
-		t = TInt
+	if (op != "/" || r.sql) && lt == TInt && rt == TInt {
+		t = TInt // dialect sql: INT / INT truncates, as SQLite and PostgreSQL do
 	}
 	return &Binary{P: p, Op: op, L: l, R: rr, T: t}
 }
@@ -757,6 +791,13 @@ func (r *resolver) mul(g *gMul, c ctx) Expr {
 }
 
 func (r *resolver) unary(g *gUnary, c ctx) Expr {
+	if g.Plus != nil {
+		x := r.unary(g.Plus, c)
+		if !x.Type().Numeric() {
+			r.fail(pos(g.Pos), "unary + needs a numeric operand, got %s", x.Type())
+		}
+		return x
+	}
 	if g.Neg == nil {
 		return r.prim(g.Prim, c)
 	}
@@ -792,6 +833,9 @@ func (r *resolver) prim(g *gPrim, c ctx) Expr {
 		return &Lit{P: p, T: TInt, Int: n}
 	case g.Str != nil:
 		return &Lit{P: p, T: TString, Str: unquote(*g.Str)}
+	case g.Null:
+		r.noNulls(p, "NULL")
+		return nullLit(p)
 	case g.DateLit != nil:
 		return r.dateLit(p, unquote(*g.DateLit))
 	case g.Interval != nil:
@@ -804,7 +848,7 @@ func (r *resolver) prim(g *gPrim, c ctx) Expr {
 		q := r.subquery(g.Sub, c)
 		r.oneColumn(q, p)
 		t := q.Items[0].Expr.Type()
-		return &Subquery{P: p, Q: q, T: t}
+		return &Subquery{P: p, Q: q, T: t, Null: r.sql && scalarNull(q)}
 	case g.Paren != nil:
 		return r.expr(g.Paren, c)
 	case g.Call != nil:
@@ -870,12 +914,17 @@ func (r *resolver) caseExpr(g *gCase, c ctx) Expr {
 		results = append(results, th)
 		ce.Whens = append(ce.Whens, &When{Cond: cond, Then: th})
 	}
-	if g.Else != nil {
+	switch {
+	case g.Else != nil:
 		ce.Else = r.expr(g.Else, c)
 		r.value(ce.Else)
 		results = append(results, ce.Else)
+	case r.sql:
+		ce.Else = nullLit(ce.P) // CASE without ELSE is NULL when no arm holds
+		results = append(results, ce.Else)
 	}
-	ce.T = r.unify(ce.P, "CASE", results)
+	ce.T = settledType(r.unify(ce.P, "CASE", results))
+	settle(ce.T, results...)
 	return ce
 }
 
@@ -886,7 +935,9 @@ func (r *resolver) unify(p Pos, what string, es []Expr) Type {
 	for _, e := range es[1:] {
 		u := e.Type()
 		switch {
-		case t == u:
+		case t == u, u == TNull:
+		case t == TNull:
+			t = u
 		case t.Numeric() && u.Numeric():
 			t = TFloat
 		default:
@@ -973,7 +1024,11 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 		if len(args) == 0 {
 			r.fail(p, "%s needs at least one argument", name)
 		}
-		return &Call{P: p, Name: name, Args: args, T: r.unify(p, name, args)}
+		t := settledType(r.unify(p, name, args))
+		settle(t, args...)
+		return &Call{P: p, Name: name, Args: args, T: t}
+	case "COALESCE", "IFNULL", "NULLIF":
+		return r.nullCall(p, name, args)
 	case "REGEXP_MATCH":
 		nargs(2)
 		re, ok := args[0].(*Lit)
@@ -1104,6 +1159,8 @@ func walkExpr(e Expr, depth int, fn func(e Expr, depth int) bool) {
 		w(e.R)
 	case *Like:
 		w(e.X)
+	case *IsNull:
+		w(e.X)
 	case *InList:
 		w(e.X)
 		for _, x := range e.List {
@@ -1133,6 +1190,11 @@ func walkExpr(e Expr, depth int, fn func(e Expr, depth int) bool) {
 		walkQuery(e.Q, depth+1, fn)
 	}
 }
+
+// WalkQuery calls fn on every expression of q and its subqueries (derived
+// tables, union branches, nested subqueries) in preorder; depth counts the
+// query nesting below q. fn returns false to skip an expression's children.
+func WalkQuery(q *Query, fn func(e Expr, depth int) bool) { walkQuery(q, 0, fn) }
 
 // walkQuery applies walkExpr to every expression of q, whose depth is depth.
 func walkQuery(q *Query, depth int, fn func(e Expr, depth int) bool) {

@@ -26,8 +26,13 @@ import (
 // DISTINCT or UNION). FROM aliases are renamed where needed so that every
 // alias is unique in the statement, which keeps correlated references from
 // being captured by an inner query's alias.
-func SQLite(q *Query) string {
-	t := &sqlTr{b: &strings.Builder{}, names: map[*FromItem]string{}, used: map[string]bool{}}
+func SQLite(q *Query) string { return SQLiteIn(DBToaster, q) }
+
+// SQLiteIn translates q, read in dialect d. In dialect sql the query is
+// SQLite's own semantics and is written as it is: no REAL division, no
+// COALESCE around aggregates.
+func SQLiteIn(d Dialect, q *Query) string {
+	t := &sqlTr{b: &strings.Builder{}, names: map[*FromItem]string{}, used: map[string]bool{}, sql: d == SQL}
 	return t.top(q)
 }
 
@@ -41,6 +46,7 @@ type sqlTr struct {
 	stack []sqlFrame
 	names map[*FromItem]string
 	used  map[string]bool
+	sql   bool // dialect sql: SQLite's semantics are the query's
 }
 
 func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
@@ -237,6 +243,19 @@ func (t *sqlTr) query(q *Query) {
 	t.pop()
 }
 
+// allNot negates the comparison of an ALL: a row of q that refutes it. In
+// dialect sql that is a comparison that is not TRUE (FALSE or UNKNOWN), so
+// x > ALL (…) over a NULL is never TRUE.
+func (t *sqlTr) allNot(e *Quantified, cmp string) string {
+	switch {
+	case !e.All:
+		return cmp
+	case t.sql:
+		return "(" + cmp + " IS NOT TRUE)"
+	}
+	return "NOT " + cmp
+}
+
 // quantified writes x op ALL|SOME (q) as [NOT] EXISTS over q with the
 // comparison added to q's WHERE (or HAVING for an aggregate q).
 func (t *sqlTr) quantified(e *Quantified) {
@@ -253,17 +272,13 @@ func (t *sqlTr) quantified(e *Quantified) {
 		t.query(q)
 		t.w(") AS ", ident(alias), " WHERE ")
 		cmp := "(" + x + " " + e.Op + " " + ident(alias) + "." + ident(q.Items[0].Name) + ")"
-		if e.All {
-			cmp = "NOT " + cmp
-		}
+		cmp = t.allNot(e, cmp)
 		t.w(cmp, ")")
 		return
 	}
 	t.push(q)
 	cmp := "(" + x + " " + e.Op + " " + t.capture(func() { t.expr(q.Items[0].Expr) }) + ")"
-	if e.All {
-		cmp = "NOT " + cmp
-	}
+	cmp = t.allNot(e, cmp)
 	t.fromWhere(q)
 	if q.Aggregated() {
 		t.groupHaving(q, cmp)
@@ -288,6 +303,10 @@ func zeroSQL(ty Type) string {
 func (t *sqlTr) expr(e Expr) {
 	switch e := e.(type) {
 	case *Lit:
+		if e.Null {
+			t.w("NULL")
+			return
+		}
 		switch e.T {
 		case TInt:
 			t.w(strconv.FormatInt(e.Int, 10))
@@ -310,7 +329,7 @@ func (t *sqlTr) expr(e Expr) {
 		t.expr(e.X)
 		t.w(")")
 	case *Binary:
-		if e.Op == "/" {
+		if e.Op == "/" && !t.sql {
 			t.w("(CAST(")
 			t.expr(e.L)
 			t.w(" AS REAL) / (")
@@ -356,7 +375,7 @@ func (t *sqlTr) expr(e Expr) {
 	case *Call:
 		t.call(e)
 	case *Agg:
-		coalesce := t.stack[len(t.stack)-1].scalarAgg && e.Fn != "COUNT"
+		coalesce := !t.sql && t.stack[len(t.stack)-1].scalarAgg && e.Fn != "COUNT"
 		if coalesce {
 			t.w("COALESCE(")
 		}
@@ -391,6 +410,10 @@ func (t *sqlTr) expr(e Expr) {
 		t.w("(")
 		t.quantified(e)
 		t.w(")")
+	case *IsNull:
+		t.w("(")
+		t.expr(e.X)
+		t.w(" IS ", not(e.Not), "NULL)")
 	default:
 		panic(fmt.Sprintf("lang.SQLite: unexpected expression %T", e))
 	}
@@ -466,6 +489,10 @@ func (t *sqlTr) call(e *Call) {
 		}
 		t.w("tg_cast_date(")
 		t.expr(a[0])
+		t.w(")")
+	case "COALESCE", "NULLIF":
+		t.w(strings.ToLower(e.Name), "(")
+		t.args(a)
 		t.w(")")
 	case "HASH":
 		// The argument's type picks the definition (a DATE is hashed as

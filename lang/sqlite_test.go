@@ -87,7 +87,7 @@ func registerFuncs(t *testing.T) {
 func TestSQLiteRuns(t *testing.T) {
 	registerFuncs(t)
 	for _, path := range queryFiles(t) {
-		f, err := ParseFile(path)
+		f, err := parseTestFile(t, path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func TestSQLiteRuns(t *testing.T) {
 			}
 		}
 		for _, q := range f.Queries {
-			s := SQLite(q)
+			s := SQLiteIn(f.Dialect, q)
 			rows, err := db.Query(s)
 			if err != nil {
 				t.Errorf("%s %s: %v\n%s", path, q.Name, err, s)

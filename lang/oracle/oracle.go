@@ -37,11 +37,12 @@ import (
 // DB is an in-memory SQLite database holding the current base relations of a
 // query file. A DB is not safe for concurrent use.
 type DB struct {
-	db    *sql.DB
-	rels  map[string]*lang.Relation
-	ins   map[string]*sql.Stmt
-	del   map[string]*sql.Stmt
-	views map[*lang.Query]*sql.Stmt
+	dialect lang.Dialect
+	db      *sql.DB
+	rels    map[string]*lang.Relation
+	ins     map[string]*sql.Stmt
+	del     map[string]*sql.Stmt
+	views   map[*lang.Query]*sql.Stmt
 }
 
 // scalarFn is an SQLite scalar function to register.
@@ -216,7 +217,7 @@ func Open(f *lang.File) (*DB, error) {
 	sdb.SetMaxOpenConns(1)
 	sdb.SetMaxIdleConns(1)
 	sdb.SetConnMaxLifetime(0)
-	db := &DB{db: sdb, rels: map[string]*lang.Relation{}, ins: map[string]*sql.Stmt{},
+	db := &DB{dialect: f.Dialect, db: sdb, rels: map[string]*lang.Relation{}, ins: map[string]*sql.Stmt{},
 		del: map[string]*sql.Stmt{}, views: map[*lang.Query]*sql.Stmt{}}
 	if _, err := sdb.Exec("PRAGMA case_sensitive_like=ON"); err != nil {
 		sdb.Close()
@@ -351,7 +352,7 @@ func (db *DB) View(q *lang.Query) (runtime.View, error) {
 	st := db.views[q]
 	if st == nil {
 		var err error
-		if st, err = db.db.Prepare(lang.SQLite(q)); err != nil {
+		if st, err = db.db.Prepare(lang.SQLiteIn(db.dialect, q)); err != nil {
 			return v, fmt.Errorf("oracle: preparing %s: %w", q.Name, err)
 		}
 		db.views[q] = st

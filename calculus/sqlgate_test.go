@@ -1,0 +1,46 @@
+package calculus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toastgen/toastgen/lang"
+)
+
+// TestSQLDialectGate: in dialect sql, FromSQL translates what means the same
+// in both dialects and rejects, at its position, what needs NULL semantics
+// the translation does not have yet.
+func TestSQLDialectGate(t *testing.T) {
+	const schema = "CREATE STREAM R (A INT NOT NULL, B INT NOT NULL, N INT);\nCREATE STREAM S (B INT NOT NULL, C FLOAT NOT NULL);\n"
+	tests := []struct {
+		query string
+		err   string // "" when accepted; else a substring of the error, which starts with the position
+	}{
+		{"SELECT R.A, SUM(R.B), COUNT(*) FROM R GROUP BY R.A;", ""},
+		{"SELECT COUNT(*) FROM R, S WHERE R.B = S.B AND NOT (R.A > 2 OR S.C < 1.5);", ""},
+		{"SELECT R.A, SUM(S.C) FROM R, S WHERE R.B = S.B GROUP BY R.A;", ""},
+		{"SELECT R.A, COUNT(*) FROM R WHERE EXISTS (SELECT * FROM S WHERE S.B = R.B) GROUP BY R.A;", ""},
+		{"SELECT SUM(R.B) FROM R;", "e.sql:3:8: -dialect sql does not support yet: SUM that may be NULL"},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.N > 1 GROUP BY R.A;", "e.sql:3:39: -dialect sql does not support yet: an expression that may be NULL"},
+		{"SELECT R.A, SUM(R.B / 2) FROM R GROUP BY R.A;", "e.sql:3:21: -dialect sql does not support yet: division"},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.B IS NULL GROUP BY R.A;", "e.sql:3:39: -dialect sql does not support yet: IS [NOT] NULL"},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.B > (SELECT COUNT(*) FROM S) GROUP BY R.A;", ""},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.B > (SELECT SUM(S.B) FROM S) GROUP BY R.A;", "-dialect sql does not support yet:"},
+		{"SELECT R.A, SUM(CASE WHEN R.B > 1 THEN R.B END) FROM R GROUP BY R.A;", "-dialect sql does not support yet:"},
+	}
+	for _, tc := range tests {
+		f, err := lang.Config{Dialect: lang.SQL}.Parse("e.sql", []byte(schema+tc.query))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		_, err = FromSQL(f)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.query, err)
+		case tc.err != "" && err == nil:
+			t.Errorf("%s: accepted, want an error %q", tc.query, tc.err)
+		case tc.err != "" && !strings.Contains(err.Error(), tc.err):
+			t.Errorf("%s: error %q, want %q", tc.query, err, tc.err)
+		}
+	}
+}
