@@ -25,10 +25,13 @@ func (t ColumnType) String() string {
 	return "invalid"
 }
 
-// Column is a named, typed column.
+// Column is a named, typed column. A Nullable column may hold NULL: in
+// data a field \N, or an empty field of a non-string column (see
+// ParseNullable); in views a nil value.
 type Column struct {
-	Name string
-	Type ColumnType
+	Name     string
+	Type     ColumnType
+	Nullable bool
 }
 
 // SourceSpec says where a relation's tuples come from: the FROM FILE clause.
@@ -51,7 +54,7 @@ type Relation struct {
 }
 
 // View is a snapshot of one query result, rows sorted by key.
-// Row values are int64, float64, string or Date.
+// Row values are int64, float64, string or Date, or nil for NULL.
 type View struct {
 	Name   string
 	Keys   []Column

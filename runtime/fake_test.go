@@ -112,7 +112,7 @@ func (e *fakeEngine) ApplyBatch(b Batch) error {
 func (e *fakeEngine) Views() []View {
 	var vs []View
 	for i, r := range e.rels {
-		v := View{Name: r.Name, Keys: []Column{{"TUPLE", String}}, Values: []Column{{"COUNT", Int}}}
+		v := View{Name: r.Name, Keys: []Column{{Name: "TUPLE", Type: String}}, Values: []Column{{Name: "COUNT", Type: Int}}}
 		for t, n := range e.state[i] {
 			v.Rows = append(v.Rows, []any{t, int64(n)})
 		}

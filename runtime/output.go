@@ -74,6 +74,8 @@ func appendColumnNames(b []byte, cols []Column) []byte {
 
 func appendJSONValue(b []byte, x any) ([]byte, error) {
 	switch x := x.(type) {
+	case nil:
+		return append(b, "null"...), nil // SQL NULL
 	case int64:
 		return strconv.AppendInt(b, x, 10), nil
 	case float64:
@@ -128,9 +130,11 @@ func appendJSONString(b []byte, s string) []byte {
 // the shortest decimal that reads back to the same value, without exponent
 // when 1e-4 ≤ |x| < 1e21 (strconv 'f', -1: 37734107, 0.05) and with one
 // otherwise (strconv 'g', -1: 1e-07); strings as they are, or Go-quoted if
-// they hold control characters; dates as yyyy-mm-dd.
+// they hold control characters; dates as yyyy-mm-dd; NULL (nil) as NULL.
 func FormatValue(x any) string {
 	switch x := x.(type) {
+	case nil:
+		return "NULL"
 	case int64:
 		return strconv.FormatInt(x, 10)
 	case float64:
@@ -229,7 +233,8 @@ func WriteTable(w io.Writer, views []View) error {
 
 // CompareValues orders two view values of the same type: int64, float64
 // (NaN first, as cmp.Compare does), string (bytewise) or Date
-// (chronologically). Values of different types order by type, in that order.
+// (chronologically). Values of different types order by type, in that order;
+// NULL (nil) orders first, as in SQLite's ORDER BY.
 func CompareValues(a, b any) int {
 	switch a := a.(type) {
 	case int64:
@@ -254,6 +259,8 @@ func CompareValues(a, b any) int {
 
 func typeRank(x any) int {
 	switch x.(type) {
+	case nil:
+		return -1
 	case int64:
 		return 0
 	case float64:

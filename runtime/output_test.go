@@ -13,8 +13,8 @@ func sampleViews() []View {
 	return []View{
 		{
 			Name:   "Q1",
-			Keys:   []Column{{"L_RETURNFLAG", String}, {"SHIPDATE", DateType}},
-			Values: []Column{{"SUM_QTY", Float}, {"COUNT_ORDER", Int}},
+			Keys:   []Column{{Name: "L_RETURNFLAG", Type: String}, {Name: "SHIPDATE", Type: DateType}},
+			Values: []Column{{Name: "SUM_QTY", Type: Float}, {Name: "COUNT_ORDER", Type: Int}},
 			Rows: [][]any{
 				{"A", MakeDate(1995, 3, 9), 37734107.0, int64(1478493)},
 				{"N \"x\"\n", MakeDate(1998, 12, 1), 0.1, int64(-2)},
@@ -22,7 +22,7 @@ func sampleViews() []View {
 		},
 		{
 			Name:   "TOTAL",
-			Values: []Column{{"X", Float}},
+			Values: []Column{{Name: "X", Type: Float}},
 			Rows:   [][]any{{math.Inf(-1)}},
 		},
 	}
@@ -44,7 +44,7 @@ func TestWriteJSON(t *testing.T) {
 	b.Reset()
 	// Non-finite floats (from SQRT(-1), POW(10, 400), …; data cannot hold
 	// them) are null; finite ones, the largest and the smallest, are numbers.
-	WriteJSON(&b, []View{{Name: "E", Values: []Column{{"N", Float}}, Rows: [][]any{
+	WriteJSON(&b, []View{{Name: "E", Values: []Column{{Name: "N", Type: Float}}, Rows: [][]any{
 		{math.NaN()}, {math.Inf(1)}, {math.Inf(-1)}, {2.5}, {math.MaxFloat64}, {-math.SmallestNonzeroFloat64}, {math.Copysign(0, -1)}}}})
 	if want := `{"views":[{"name":"E","keys":[],"values":["N"],"rows":[[null],[null],[null],[2.5],[1.7976931348623157e+308],[-5e-324],[-0]]}]}` + "\n"; b.String() != want {
 		t.Errorf("got  %s\nwant %s", b.String(), want)

@@ -199,6 +199,9 @@ func ParseString(b []byte) string { return string(b) }
 // string or Date, boxed; a failure is a *ColumnError. It is for the
 // interpreter and tests; generated code calls the typed parsers.
 func ParseValue(col Column, b []byte) (any, error) {
+	if col.Nullable && IsNullField(b, col.Type) {
+		return nil, nil
+	}
 	var v any
 	var err error
 	switch col.Type {

@@ -276,7 +276,7 @@ func TestFieldErrorText(t *testing.T) {
 }
 
 func TestParseValue(t *testing.T) {
-	cols := []Column{{"A", Int}, {"B", Float}, {"C", String}, {"D", DateType}}
+	cols := []Column{{Name: "A", Type: Int}, {Name: "B", Type: Float}, {Name: "C", Type: String}, {Name: "D", Type: DateType}}
 	want := []any{int64(3), 2.5, "x y", MakeDate(1996, 1, 2)}
 	for i, s := range []string{"3", "2.5", "x y", "1996-01-02"} {
 		v, err := ParseValue(cols[i], []byte(s))
@@ -311,7 +311,7 @@ func TestColumnErrors(t *testing.T) {
 		{DateType, "0000-01-01", ErrDateInvalid, `column C: no such DATE, got "0000-01-01"`},
 	}
 	for _, tt := range tests {
-		_, err := ParseValue(Column{"C", tt.typ}, []byte(tt.in))
+		_, err := ParseValue(Column{Name: "C", Type: tt.typ}, []byte(tt.in))
 		var ce *ColumnError
 		if !errors.As(err, &ce) || !errors.Is(err, tt.err) || err.Error() != tt.want {
 			t.Errorf("ParseValue(%v, %q) = %v, want %s (%v)", tt.typ, tt.in, err, tt.want, tt.err)

@@ -1,0 +1,46 @@
+package runtime
+
+// Null is a value of a nullable column in generated code: V when Valid, SQL
+// NULL otherwise (V is then T's zero value, so that two NULLs are equal as
+// map keys — one NULL group, as GROUP BY and DISTINCT want). It is
+// comparable whenever T is, like database/sql.Null, without its driver
+// methods.
+type Null[T comparable] struct {
+	V     T
+	Valid bool
+}
+
+// Some returns the non-NULL value v.
+func Some[T comparable](v T) Null[T] { return Null[T]{V: v, Valid: true} }
+
+// Box returns the value as a view value: V boxed, or nil for NULL.
+func (n Null[T]) Box() any {
+	if !n.Valid {
+		return nil
+	}
+	return n.V
+}
+
+// NullField is the field that spells NULL in any nullable column (as
+// PostgreSQL's COPY and MySQL write it).
+const NullField = `\N`
+
+// IsNullField reports whether field b of a nullable column of type t is
+// NULL: \N in any column, or an empty field in an INT, FLOAT or DATE column
+// (an empty string is a value).
+func IsNullField(b []byte, t ColumnType) bool {
+	if len(b) == 0 {
+		return t != String
+	}
+	return len(b) == 2 && b[0] == '\\' && b[1] == 'N'
+}
+
+// ParseNullable parses field b of a nullable column with parse, the
+// column type's parser: NULL fields give an invalid Null.
+func ParseNullable[T comparable](b []byte, t ColumnType, parse func([]byte) (T, error)) (Null[T], error) {
+	if IsNullField(b, t) {
+		return Null[T]{}, nil
+	}
+	v, err := parse(b)
+	return Null[T]{V: v, Valid: err == nil}, err
+}
