@@ -583,6 +583,10 @@ func (r *resolver) value(e Expr) {
 
 // cond requires a condition.
 func (r *resolver) cond(e Expr, what string) {
+	if e.Type() == TNull {
+		settle(TBool, e) // NULL as a condition is UNKNOWN
+		return
+	}
 	if e.Type() != TBool {
 		r.fail(e.Pos(), "%s needs a condition, got a %s value", what, e.Type())
 	}
@@ -682,6 +686,7 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 		return r.isNullPred(x, g.IsNull, c)
 	case g.Like != nil:
 		p := pos(g.Like.Pos)
+		settle(TString, x)
 		if x.Type() != TString {
 			r.fail(x.Pos(), "LIKE needs a STRING operand, got %s", x.Type())
 		}
@@ -793,6 +798,7 @@ func (r *resolver) mul(g *gMul, c ctx) Expr {
 func (r *resolver) unary(g *gUnary, c ctx) Expr {
 	if g.Plus != nil {
 		x := r.unary(g.Plus, c)
+		settle(TInt, x)
 		if !x.Type().Numeric() {
 			r.fail(pos(g.Pos), "unary + needs a numeric operand, got %s", x.Type())
 		}
@@ -803,6 +809,10 @@ func (r *resolver) unary(g *gUnary, c ctx) Expr {
 	}
 	p := pos(g.Pos)
 	x := r.unary(g.Neg, c)
+	settle(TInt, x)
+	if l, ok := x.(*Lit); ok && l.Null {
+		return l // -NULL is NULL
+	}
 	if !x.Type().Numeric() {
 		r.fail(p, "unary - needs a numeric operand, got %s", x.Type())
 	}

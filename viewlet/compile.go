@@ -25,7 +25,7 @@ type Options struct {
 // compileProgram turns the translated queries of a file into a Program (see Compile).
 func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
 	c := &compiler{
-		prog:    &Program{Source: f.Path, Relations: f.Relations},
+		prog:    &Program{Source: f.Path, Dialect: f.Dialect, Relations: f.Relations},
 		byDef:   map[string]*Map{},
 		rels:    map[string]*lang.Relation{},
 		trig:    map[string]*Trigger{},

@@ -10,7 +10,9 @@ import (
 )
 
 // evalExpr evaluates a scalar expression over bound variables. Booleans are
-// int64 1 or 0.
+// int64 1 or 0. NULL is nil (a condition: UNKNOWN), with three-valued logic;
+// it only occurs in dialect sql, where nullable columns, NULL literals and
+// x / 0 make it.
 func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 	switch x := e.(type) {
 	case *calculus.VarRef:
@@ -57,6 +59,9 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		}
 		return coerce(best, x.T)
 	case *lang.Lit:
+		if x.Null {
+			return nil
+		}
 		switch x.T {
 		case lang.TInt:
 			return x.Int
@@ -69,6 +74,9 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		}
 	case *lang.Unary:
 		v := in.evalExpr(x.X, env)
+		if v == nil {
+			return nil
+		}
 		if x.Op == "NOT" {
 			return b2i(toFloat(v) == 0)
 		}
@@ -78,12 +86,18 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		return -toFloat(v)
 	case *lang.Binary:
 		switch x.Op {
-		case "AND":
-			return b2i(toFloat(in.evalExpr(x.L, env)) != 0 && toFloat(in.evalExpr(x.R, env)) != 0)
-		case "OR":
-			return b2i(toFloat(in.evalExpr(x.L, env)) != 0 || toFloat(in.evalExpr(x.R, env)) != 0)
+		case "AND", "OR":
+			return kleene(x.Op == "AND", in.evalExpr(x.L, env), in.evalExpr(x.R, env))
 		}
 		l, r := in.evalExpr(x.L, env), in.evalExpr(x.R, env)
+		switch x.Op {
+		case "IS", "IS NOT": // IS NOT DISTINCT FROM, IS DISTINCT FROM
+			same := (l == nil && r == nil) || (l != nil && r != nil && equalValues(l, r))
+			return b2i(same == (x.Op == "IS"))
+		}
+		if l == nil || r == nil {
+			return nil
+		}
 		switch x.Op {
 		case "=":
 			return b2i(runtime.CompareValues(numify(l), numify(r)) == 0)
@@ -98,7 +112,12 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		case ">=":
 			return b2i(runtime.CompareValues(numify(l), numify(r)) >= 0)
 		case "/":
+			if in.sql {
+				return sqlDiv(l, r, x.T)
+			}
 			return runtime.Div(toFloat(l), toFloat(r))
+		case "%":
+			return sqlMod(l, r)
 		}
 		li, lok := l.(int64)
 		ri, rok := r.(int64)
@@ -127,17 +146,34 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 			p = runtime.CompileLike(x.Pattern)
 			in.likes[x.Pattern] = p
 		}
-		return b2i(p.Match(in.evalExpr(x.X, env).(string)) != x.Not)
+		v := in.evalExpr(x.X, env)
+		if v == nil {
+			return nil
+		}
+		return b2i(p.Match(v.(string)) != x.Not)
 	case *lang.InList:
 		v := numify(in.evalExpr(x.X, env))
-		found := false
+		if v == nil {
+			return nil
+		}
+		found, unknown := false, false
 		for _, l := range x.List {
-			if runtime.CompareValues(v, numify(in.evalExpr(l, env))) == 0 {
+			y := in.evalExpr(l, env)
+			if y == nil {
+				unknown = true // x IN (…, NULL) is UNKNOWN unless x is found
+				continue
+			}
+			if runtime.CompareValues(v, numify(y)) == 0 {
 				found = true
 				break
 			}
 		}
+		if !found && unknown {
+			return nil
+		}
 		return b2i(found != x.Not)
+	case *lang.IsNull:
+		return b2i((in.evalExpr(x.X, env) == nil) != x.Not)
 	case *lang.Case:
 		for _, w := range x.Whens {
 			if toFloat(in.evalExpr(w.Cond, env)) != 0 {
@@ -155,9 +191,27 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 }
 
 func (in *Interp) call(x *lang.Call, env *env) any {
+	switch x.Name {
+	case "COALESCE":
+		for _, a := range x.Args {
+			if v := in.evalExpr(a, env); v != nil {
+				return coerce(v, x.T)
+			}
+		}
+		return nil
+	case "NULLIF":
+		a, b := in.evalExpr(x.Args[0], env), in.evalExpr(x.Args[1], env)
+		if a != nil && b != nil && equalValues(a, b) {
+			return nil
+		}
+		return a
+	}
 	args := make([]any, len(x.Args))
 	for i, a := range x.Args {
 		args[i] = in.evalExpr(a, env)
+		if args[i] == nil {
+			return nil // NULL in, NULL out
+		}
 	}
 	switch x.Name {
 	case "SUBSTRING":
@@ -232,6 +286,57 @@ func (in *Interp) call(x *lang.Call, env *env) any {
 	panic("interp: unknown function " + x.Name)
 }
 
+// kleene is AND (and true) or OR of two conditions in three-valued logic:
+// FALSE AND UNKNOWN is FALSE, TRUE OR UNKNOWN is TRUE, otherwise UNKNOWN
+// (nil) wins.
+func kleene(and bool, l, r any) any {
+	dominant := int64(0) // FALSE decides an AND, TRUE an OR
+	if !and {
+		dominant = 1
+	}
+	if (l != nil && b2i(toFloat(l) != 0) == dominant) || (r != nil && b2i(toFloat(r) != 0) == dominant) {
+		return dominant
+	}
+	if l == nil || r == nil {
+		return nil
+	}
+	return 1 - dominant
+}
+
+// sqlDiv is / in dialect sql: INT / INT truncates toward zero (t is INT),
+// and x / 0 is NULL, as in SQLite.
+func sqlDiv(l, r any, t lang.Type) any {
+	if t == lang.TInt {
+		a, b := l.(int64), r.(int64)
+		if b == 0 {
+			return nil
+		}
+		return a / b
+	}
+	b := toFloat(r)
+	if b == 0 {
+		return nil
+	}
+	return toFloat(l) / b
+}
+
+// sqlMod is % as SQLite computes it: on the operands truncated to integers,
+// with the sign of the dividend; NULL for a zero divisor; a REAL result when
+// an operand is REAL.
+func sqlMod(l, r any) any {
+	a, b := toInt(l), toInt(r)
+	if b == 0 {
+		return nil
+	}
+	m := a % b
+	_, lf := l.(float64)
+	_, rf := r.(float64)
+	if lf || rf {
+		return float64(m)
+	}
+	return m
+}
+
 func b2i(b bool) int64 {
 	if b {
 		return 1
@@ -247,8 +352,13 @@ func numify(v any) any {
 	return v
 }
 
+// toFloat converts a number to float64; NULL is 0 (a condition that is
+// UNKNOWN does not hold; a NULL value never reaches a ring position, which
+// its aggregate's non-NULL guard keeps away).
 func toFloat(v any) float64 {
 	switch x := v.(type) {
+	case nil:
+		return 0
 	case int64:
 		return float64(x)
 	case float64:

@@ -28,6 +28,7 @@ type Interp struct {
 	group []any     // the current group's keys while reading a view
 	view_ *View
 	err   error // the Program's inconsistency, or the first failed event's
+	sql   bool  // dialect sql: see evalExpr
 }
 
 // NewInterp returns an interpreter over empty base relations. The Program
@@ -36,7 +37,7 @@ type Interp struct {
 // error instead of running.
 func NewInterp(p *Program) *Interp {
 	in := &Interp{prog: p, maps: map[string]*imap{}, trig: map[string]*Trigger{}, base: map[string]*imap{},
-		likes: map[string]*runtime.LikePattern{}, res: map[string]*regexp.Regexp{}}
+		likes: map[string]*runtime.LikePattern{}, res: map[string]*regexp.Regexp{}, sql: p.Dialect == lang.SQL}
 	for _, m := range p.Maps {
 		in.maps[m.Name] = newIMap()
 		if m.Init != 0 {

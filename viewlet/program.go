@@ -12,7 +12,8 @@ import (
 // read out of them, and per base-relation event the statements that keep
 // every map up to date.
 type Program struct {
-	Source    string // the query file's path
+	Source    string       // the query file's path
+	Dialect   lang.Dialect // the semantics of its expressions (x / 0, INT / INT)
 	Relations []*lang.Relation
 	Maps      []*Map
 	Views     []*View

@@ -230,7 +230,7 @@ func Open(f *lang.File) (*DB, error) {
 			cols = append(cols, ident(c.Name)+" "+sqlType(c.Type))
 			names = append(names, ident(c.Name))
 			marks = append(marks, "?")
-			conds = append(conds, ident(c.Name)+" = ?")
+			conds = append(conds, ident(c.Name)+" IS ?") // IS: a NULL field matches NULL
 		}
 		t := ident(r.Name)
 		create := "CREATE TABLE " + t + " (" + strings.Join(cols, ", ") + ")"
@@ -282,6 +282,9 @@ func (db *DB) args(rel string, tuple []any) (*lang.Relation, []any, error) {
 	out := make([]any, len(tuple))
 	for i, v := range tuple {
 		c := r.Columns[i]
+		if v == nil && c.Nullable {
+			continue // NULL
+		}
 		ok := false
 		switch c.Type {
 		case lang.TInt:
@@ -375,6 +378,9 @@ func (db *DB) View(q *lang.Query) (runtime.View, error) {
 		row := make([]any, n)
 		for i, x := range raw {
 			isKey := i < len(keys)
+			if x == nil && db.dialect == lang.SQL {
+				continue // SQL NULL, nil in views
+			}
 			if row[i], err = convert(x, types[i], isKey); err != nil {
 				name := ""
 				if isKey {
