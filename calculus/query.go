@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/runtime"
 )
 
 // Query is a SELECT translated to the calculus: a view keyed by Keys whose
@@ -13,6 +14,9 @@ type Query struct {
 	Name   string
 	Keys   []Column // the view's key columns (GROUP BY, or every column of a query without aggregates)
 	Values []Value  // the view's value columns, in SELECT order
+	// Columns is the SELECT list: which key or value each output column
+	// shows (lang.Query.Columns).
+	Columns []runtime.OutputColumn
 	// Aggs are the aggregate terms, each AggSum(key vars, …). Aggs[0] is the
 	// row count of each group: a group is in the view while it is non-zero.
 	Aggs []Term
@@ -120,7 +124,7 @@ func translate(q *lang.Query) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		cq := &Query{Name: q.Name, Distinct: !q.UnionAll}
+		cq := &Query{Name: q.Name, Distinct: !q.UnionAll, Columns: q.Columns()}
 		var keys []Var
 		for i, it := range q.Items {
 			v := items[i].(*VarRef).V
@@ -140,7 +144,7 @@ func translate(q *lang.Query) (*Query, error) {
 	grouped := q.Aggregated()
 	// DISTINCT over a grouped query that lang left as such changes nothing:
 	// its GROUP BY keys are all selected, so its rows are distinct already.
-	cq := &Query{Name: q.Name, Distinct: q.Distinct && !grouped}
+	cq := &Query{Name: q.Name, Distinct: q.Distinct && !grouped, Columns: q.Columns()}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
 	body := b.body()
 	var keyVars []Var

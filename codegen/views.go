@@ -403,6 +403,14 @@ func (g *gen) engineMethods() {
 		for _, val := range v.Values {
 			vals = append(vals, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(val.Name), jen.Id("Type"): runtimeColType(val.Type)}))
 		}
+		var ocols []jen.Code
+		for _, c := range v.Columns {
+			d := jen.Dict{jen.Id("Name"): jen.Lit(c.Name), jen.Id("Index"): jen.Lit(c.Index)}
+			if c.Key {
+				d[jen.Id("Key")] = jen.True()
+			}
+			ocols = append(ocols, jen.Values(d))
+		}
 		var cells []jen.Code
 		used := map[string]bool{}
 		for _, n := range append(colNames(v.Keys), valNames(v.Values)...) {
@@ -415,9 +423,10 @@ func (g *gen) engineMethods() {
 		}
 		views = append(views, jen.Block(
 			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(jen.Dict{
-				jen.Id("Name"):   jen.Lit(v.Name),
-				jen.Id("Keys"):   jen.Index().Qual(runtimePkg, "Column").Values(keys...),
-				jen.Id("Values"): jen.Index().Qual(runtimePkg, "Column").Values(vals...),
+				jen.Id("Name"):    jen.Lit(v.Name),
+				jen.Id("Keys"):    jen.Index().Qual(runtimePkg, "Column").Values(keys...),
+				jen.Id("Values"):  jen.Index().Qual(runtimePkg, "Column").Values(vals...),
+				jen.Id("Columns"): jen.Index().Qual(runtimePkg, "OutputColumn").Values(ocols...),
 			}),
 			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
 				jen.Id("v").Dot("Rows").Op("=").Append(jen.Id("v").Dot("Rows"), jen.Index().Any().Values(cells...))),

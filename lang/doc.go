@@ -50,6 +50,11 @@
 //     SELECT DISTINCT over the grouped query as a derived table named
 //     GROUPED, keyed by all its columns. In IN, EXISTS, SOME/ALL and scalar
 //     subqueries DISTINCT changes nothing and is left alone.
+//   - A top-level grouped view lists its keys as SQL lists output columns:
+//     the GROUP BY expressions the select list names, in its order, then the
+//     unselected ones in GROUP BY order (Query.View); Query.Columns maps the
+//     select list onto those keys and values. Every later stage, and the
+//     SQLite oracle, takes the order from there.
 //   - Within a top-level query's view, key and value names must be distinct
 //     (an unselected GROUP BY column named like a value is an error).
 //     Derived names (a column's own name) that clash are qualified by the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,7 +91,8 @@ func TestView(t *testing.T) {
 	src := `CREATE STREAM R (A INT, B INT, C FLOAT);
 SELECT SUM(C) / B FROM R GROUP BY B;
 SELECT A AS x, B + 1, SUM(C) AS s FROM R GROUP BY A, B + 1, C;
-SELECT A, B FROM R;`
+SELECT A, B FROM R;
+SELECT C, SUM(A) AS s, B + 1 AS b1, B FROM R GROUP BY B, A, C, B + 1;`
 	f, err := Parse("v.sql", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -105,12 +107,32 @@ SELECT A, B FROM R;`
 		{{"B:INT"}, {"COL1:FLOAT"}},
 		{{"X:INT", "COL2:INT", "C:FLOAT"}, {"S:FLOAT"}},
 		{{"A:INT", "B:INT"}, {"COUNT:INT"}},
+		// Keys in SELECT order, then the unselected one (A).
+		{{"C:FLOAT", "B1:INT", "B:INT", "A:INT"}, {"S:INT"}},
+	}
+	// The SELECT lists: name, then kN for key N or vN for value N.
+	wantCols := [][]string{
+		{"COL1 v0"},
+		{"X k0", "COL2 k1", "S v0"},
+		{"A k0", "B k1"},
+		{"C k0", "S v0", "B1 k1", "B k2"},
 	}
 	for i, q := range f.Queries {
 		k, v := q.View()
 		got := [2][]string{names(k), names(v)}
 		if d := cmp.Diff(want[i], got); d != "" {
 			t.Errorf("%s view (-want +got):\n%s", q.Name, d)
+		}
+		var cols []string
+		for _, c := range q.Columns() {
+			kind := "v"
+			if c.Key {
+				kind = "k"
+			}
+			cols = append(cols, fmt.Sprintf("%s %s%d", c.Name, kind, c.Index))
+		}
+		if d := cmp.Diff(wantCols[i], cols); d != "" {
+			t.Errorf("%s columns (-want +got):\n%s", q.Name, d)
 		}
 	}
 }

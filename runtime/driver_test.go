@@ -20,7 +20,7 @@ func TestRun(t *testing.T) {
 	if err := run(e, "json", dir, &b); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"views":[{"name":"R","keys":["TUPLE"],"values":["COUNT"],"rows":[["1|2",2],["3|4",1]]}]}` + "\n"
+	want := `{"views":[{"name":"R","keys":["TUPLE"],"values":["COUNT"],"columns":[{"name":"TUPLE","key":0},{"name":"COUNT","value":0}],"rows":[["1|2",2],["3|4",1]]}]}` + "\n"
 	if b.String() != want {
 		t.Errorf("got  %s\nwant %s", b.String(), want)
 	}

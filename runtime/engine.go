@@ -57,9 +57,38 @@ type Relation struct {
 // Row values are int64, float64, string or Date, or nil for NULL.
 type View struct {
 	Name   string
-	Keys   []Column
+	Keys   []Column // in the order the SELECT names them, then unselected GROUP BY keys
 	Values []Column
 	Rows   [][]any
+	// Columns is the SELECT list in order: which key or value each output
+	// column shows. Unselected GROUP BY keys are not in it, nor the COUNT
+	// (multiplicity) value of a query without aggregates. Nil when the
+	// engine does not know its SELECT list: every key, then every value.
+	Columns []OutputColumn
+}
+
+// OutputColumn is one item of a view's SELECT list: key Index of the view
+// when Key is set, else value Index.
+type OutputColumn struct {
+	Name  string
+	Key   bool
+	Index int
+}
+
+// OutputColumns returns v.Columns, or, when it is nil, every key and then
+// every value, under their own names.
+func (v *View) OutputColumns() []OutputColumn {
+	if v.Columns != nil {
+		return v.Columns
+	}
+	out := make([]OutputColumn, 0, len(v.Keys)+len(v.Values))
+	for i, k := range v.Keys {
+		out = append(out, OutputColumn{Name: k.Name, Key: true, Index: i})
+	}
+	for i, c := range v.Values {
+		out = append(out, OutputColumn{Name: c.Name, Index: i})
+	}
+	return out
 }
 
 // Batch holds parsed events in memory, so that triggers can be timed apart

@@ -15,9 +15,13 @@ import (
 
 // WriteJSON writes the views to w as one line of JSON and a newline:
 //
-//	{"views":[{"name":"Q","keys":["A"],"values":["SUM"],"rows":[[1,2.5]]}]}
+//	{"views":[{"name":"Q","keys":["A"],"values":["SUM"],
+//	  "columns":[{"name":"A","key":0},{"name":"SUM","value":0}],"rows":[[1,2.5]]}]}
 //
-// Each row lists its key values, then its result values. Ints are JSON
+// Each row lists its key values, then its result values. The columns are
+// the SELECT list in order, each with the index of the key or of the value
+// it shows (View.OutputColumns): a consumer that prints query results reads
+// row[i] for key i and row[len(keys)+i] for value i. Ints are JSON
 // numbers, floats are numbers in Go's shortest form (strconv 'g', -1), or
 // null when not finite: JSON has no NaN or infinity, and null keeps a number
 // column a column of numbers for the consumer (JavaScript's JSON.stringify
@@ -37,7 +41,22 @@ func WriteJSON(w io.Writer, views []View) error {
 		b = appendColumnNames(b, v.Keys)
 		b = append(b, `,"values":`...)
 		b = appendColumnNames(b, v.Values)
-		b = append(b, `,"rows":[`...)
+		b = append(b, `,"columns":[`...)
+		for j, c := range v.OutputColumns() {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"name":`...)
+			b = appendJSONString(b, c.Name)
+			if c.Key {
+				b = append(b, `,"key":`...)
+			} else {
+				b = append(b, `,"value":`...)
+			}
+			b = strconv.AppendInt(b, int64(c.Index), 10)
+			b = append(b, '}')
+		}
+		b = append(b, `],"rows":[`...)
 		for j, row := range v.Rows {
 			if j > 0 {
 				b = append(b, ',')

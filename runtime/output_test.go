@@ -15,6 +15,9 @@ func sampleViews() []View {
 			Name:   "Q1",
 			Keys:   []Column{{Name: "L_RETURNFLAG", Type: String}, {Name: "SHIPDATE", Type: DateType}},
 			Values: []Column{{Name: "SUM_QTY", Type: Float}, {Name: "COUNT_ORDER", Type: Int}},
+			// SELECT SHIPDATE, SUM_QTY, L_RETURNFLAG … GROUP BY …, ORDERKEY: the
+			// JSON lists the SELECT order; COUNT_ORDER is not selected.
+			Columns: []OutputColumn{{"SHIPDATE", true, 1}, {"SUM_QTY", false, 0}, {"L_RETURNFLAG", true, 0}},
 			Rows: [][]any{
 				{"A", MakeDate(1995, 3, 9), 37734107.0, int64(1478493)},
 				{"N \"x\"\n", MakeDate(1998, 12, 1), 0.1, int64(-2)},
@@ -35,8 +38,10 @@ func TestWriteJSON(t *testing.T) {
 	}
 	want := `{"views":[` +
 		`{"name":"Q1","keys":["L_RETURNFLAG","SHIPDATE"],"values":["SUM_QTY","COUNT_ORDER"],` +
+		`"columns":[{"name":"SHIPDATE","key":1},{"name":"SUM_QTY","value":0},{"name":"L_RETURNFLAG","key":0}],` +
 		`"rows":[["A","1995-03-09",3.7734107e+07,1478493],["N \"x\"\n","1998-12-01",0.1,-2]]},` +
-		`{"name":"TOTAL","keys":[],"values":["X"],"rows":[[null]]}]}` + "\n"
+		// Without Columns: every key and value, in order.
+		`{"name":"TOTAL","keys":[],"values":["X"],"columns":[{"name":"X","value":0}],"rows":[[null]]}]}` + "\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
@@ -46,7 +51,7 @@ func TestWriteJSON(t *testing.T) {
 	// them) are null; finite ones, the largest and the smallest, are numbers.
 	WriteJSON(&b, []View{{Name: "E", Values: []Column{{Name: "N", Type: Float}}, Rows: [][]any{
 		{math.NaN()}, {math.Inf(1)}, {math.Inf(-1)}, {2.5}, {math.MaxFloat64}, {-math.SmallestNonzeroFloat64}, {math.Copysign(0, -1)}}}})
-	if want := `{"views":[{"name":"E","keys":[],"values":["N"],"rows":[[null],[null],[null],[2.5],[1.7976931348623157e+308],[-5e-324],[-0]]}]}` + "\n"; b.String() != want {
+	if want := `{"views":[{"name":"E","keys":[],"values":["N"],"columns":[{"name":"N","value":0}],"rows":[[null],[null],[null],[2.5],[1.7976931348623157e+308],[-5e-324],[-0]]}]}` + "\n"; b.String() != want {
 		t.Errorf("got  %s\nwant %s", b.String(), want)
 	}
 	var doc struct {

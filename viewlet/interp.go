@@ -707,7 +707,7 @@ func (in *Interp) Views() (out []runtime.View) {
 
 func (in *Interp) view(v *View) runtime.View {
 	in.view_ = v
-	rv := runtime.View{Name: v.Name}
+	rv := runtime.View{Name: v.Name, Columns: v.Columns}
 	for _, k := range v.Keys {
 		rv.Keys = append(rv.Keys, runtime.Column{Name: k.Name, Type: ColumnType(k.Var.Type)})
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/runtime"
 )
 
 // Program is the compiled form of a query file: the maps to keep, the views
@@ -50,9 +51,12 @@ type View struct {
 	Keys []calculus.Column
 	// Aggs are the maps holding the query's aggregates, keyed like the view
 	// (positionally). Aggs[0] counts each group's rows.
-	Aggs     []*Map
-	Values   []calculus.Value // expressions over key variables and *calculus.AggRef
-	Having   lang.Expr        // nil, or a filter over keys and aggregates
+	Aggs   []*Map
+	Values []calculus.Value // expressions over key variables and *calculus.AggRef
+	// Columns is the SELECT list: which key or value each output column
+	// shows (calculus.Query.Columns).
+	Columns  []runtime.OutputColumn
+	Having   lang.Expr // nil, or a filter over keys and aggregates
 	Distinct bool
 	Scalar   bool
 	// AggKeys: for an aggregate keyed by some of the view's keys only, their

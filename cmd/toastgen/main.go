@@ -12,7 +12,9 @@
 // in the query's FROM FILE clauses, relative to the working directory (or
 // to -data DIR). With -engine go (the default) the package is generated
 // into a temporary module, built with the local Go toolchain against a copy
-// of toastgen's runtime embedded in this binary, and run.
+// of toastgen's runtime embedded in this binary, and run. run prints each
+// view's keys (in SELECT order, then unselected GROUP BY keys) and values;
+// -format json adds "columns", the SELECT list as key and value indexes.
 //
 // Exit status: 0 on success (and for help), 2 for usage errors (bad flags,
 // flag values or arguments), 1 for other failures. Each error is printed

@@ -333,7 +333,7 @@ func toastgen(t *testing.T, args ...string) string {
 // TestRunSimple runs the bundled 3-way join example end to end with both
 // engines. 306 is SUM(A*D) over r.dat ⋈ s.dat ⋈ t.dat, computed by hand.
 func TestRunSimple(t *testing.T) {
-	const want = `{"views":[{"name":"QUERY1","keys":[],"values":["TOTAL"],"rows":[[306]]}]}` + "\n"
+	const want = `{"views":[{"name":"QUERY1","keys":[],"values":["TOTAL"],"columns":[{"name":"TOTAL","value":0}],"rows":[[306]]}]}` + "\n"
 	for _, engine := range []string{"interp", "go"} {
 		t.Run(engine, func(t *testing.T) {
 			if engine == "go" && testing.Short() {

@@ -34,7 +34,9 @@ func dataFlag(fs *flag.FlagSet) *string {
 
 func runFlags(fs *flag.FlagSet) func(string) error {
 	engine := fs.String("engine", "go", "`engine`: go (generate, build and run the package) or interp")
-	format := fs.String("format", "table", "output `format`: table or json")
+	format := fs.String("format", "table", "output `format`: table or json; each view lists its keys (in SELECT order, then\n"+
+		"unselected GROUP BY keys), then its values; json's \"columns\" is the SELECT list,\n"+
+		"each {\"name\":…,\"key\":i} or {\"name\":…,\"value\":i} (row cell i or len(keys)+i)")
 	depth := depthFlag(fs)
 	data := dataFlag(fs)
 	return func(query string) error {

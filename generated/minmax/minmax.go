@@ -440,6 +440,20 @@ func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{
 		v := runtime.View{
+			Columns: []runtime.OutputColumn{{
+				Index: 0,
+				Key:   true,
+				Name:  "B",
+			}, {
+				Index: 0,
+				Name:  "LO",
+			}, {
+				Index: 1,
+				Name:  "HI",
+			}, {
+				Index: 2,
+				Name:  "N",
+			}},
 			Keys: []runtime.Column{{
 				Name: "B",
 				Type: runtime.Int,
@@ -463,6 +477,14 @@ func (e *Engine) Views() []runtime.View {
 	}
 	{
 		v := runtime.View{
+			Columns: []runtime.OutputColumn{{
+				Index: 0,
+				Key:   true,
+				Name:  "A",
+			}, {
+				Index: 0,
+				Name:  "N",
+			}},
 			Keys: []runtime.Column{{
 				Name: "A",
 				Type: runtime.Int,

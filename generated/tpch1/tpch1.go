@@ -492,6 +492,39 @@ func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{
 		v := runtime.View{
+			Columns: []runtime.OutputColumn{{
+				Index: 0,
+				Key:   true,
+				Name:  "L_RETURNFLAG",
+			}, {
+				Index: 1,
+				Key:   true,
+				Name:  "L_LINESTATUS",
+			}, {
+				Index: 0,
+				Name:  "SUM_QTY",
+			}, {
+				Index: 1,
+				Name:  "SUM_BASE_PRICE",
+			}, {
+				Index: 2,
+				Name:  "SUM_DISC_PRICE",
+			}, {
+				Index: 3,
+				Name:  "SUM_CHARGE",
+			}, {
+				Index: 4,
+				Name:  "AVG_QTY",
+			}, {
+				Index: 5,
+				Name:  "AVG_PRICE",
+			}, {
+				Index: 6,
+				Name:  "AVG_DISC",
+			}, {
+				Index: 7,
+				Name:  "COUNT_ORDER",
+			}},
 			Keys: []runtime.Column{{
 				Name: "L_RETURNFLAG",
 				Type: runtime.String,

@@ -924,6 +924,22 @@ func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{
 		v := runtime.View{
+			Columns: []runtime.OutputColumn{{
+				Index: 0,
+				Key:   true,
+				Name:  "L_ORDERKEY",
+			}, {
+				Index: 0,
+				Name:  "REVENUE",
+			}, {
+				Index: 1,
+				Key:   true,
+				Name:  "O_ORDERDATE",
+			}, {
+				Index: 2,
+				Key:   true,
+				Name:  "O_SHIPPRIORITY",
+			}},
 			Keys: []runtime.Column{{
 				Name: "L_ORDERKEY",
 				Type: runtime.Int,

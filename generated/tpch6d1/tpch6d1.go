@@ -330,6 +330,10 @@ func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{
 		v := runtime.View{
+			Columns: []runtime.OutputColumn{{
+				Index: 0,
+				Name:  "REVENUE",
+			}},
 			Keys: []runtime.Column{},
 			Name: "QUERY1",
 			Values: []runtime.Column{{

@@ -3,6 +3,7 @@ package oracle
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/toastgen/toastgen/runtime"
@@ -14,6 +15,8 @@ const AbsTol = 1e-6
 
 // Compare reports how view got differs from the expected view want, or nil
 // if they are equal: same column names and types, same number of rows, and
+// the same output columns (Columns, when want has them: an engine must
+// report the SELECT list as the front end reads it), and
 // row by row (both sorted by key) equal values of the same Go type. Ints,
 // strings and dates must be equal; floats a and b are equal when
 // |a-b| ≤ max(tol·max(|a|,|b|), AbsTol) — tol is the relative tolerance,
@@ -24,6 +27,11 @@ func Compare(want, got runtime.View, tol float64) error {
 	}
 	if err := compareColumns("value", want.Values, got.Values); err != nil {
 		return err
+	}
+	if want.Columns != nil && !slices.EqualFunc(want.Columns, got.OutputColumns(), func(a, b runtime.OutputColumn) bool {
+		return strings.EqualFold(a.Name, b.Name) && a.Key == b.Key && a.Index == b.Index
+	}) {
+		return fmt.Errorf("view %s: output columns: want %s, got %s", want.Name, FormatOutputColumns(want.Columns), FormatOutputColumns(got.OutputColumns()))
 	}
 	n := max(len(want.Rows), len(got.Rows))
 	for i := range n {
@@ -53,6 +61,19 @@ func compareColumns(what string, want, got []runtime.Column) error {
 		}
 	}
 	return nil
+}
+
+// FormatOutputColumns prints a SELECT list as "(A key 0, SUM_B value 0)".
+func FormatOutputColumns(cs []runtime.OutputColumn) string {
+	var s []string
+	for _, c := range cs {
+		what := "value"
+		if c.Key {
+			what = "key"
+		}
+		s = append(s, fmt.Sprintf("%s %s %d", c.Name, what, c.Index))
+	}
+	return "(" + strings.Join(s, ", ") + ")"
 }
 
 func formatColumns(cs []runtime.Column) string {

@@ -9,10 +9,19 @@ import (
 
 // JSONView is one view as runtime.WriteJSON prints it, cells undecoded.
 type JSONView struct {
-	Name   string              `json:"name"`
-	Keys   []string            `json:"keys"`
-	Values []string            `json:"values"`
-	Rows   [][]json.RawMessage `json:"rows"`
+	Name    string              `json:"name"`
+	Keys    []string            `json:"keys"`
+	Values  []string            `json:"values"`
+	Columns []JSONColumn        `json:"columns"`
+	Rows    [][]json.RawMessage `json:"rows"`
+}
+
+// JSONColumn is one output column of a JSONView: exactly one of Key and
+// Value is set.
+type JSONColumn struct {
+	Name  string `json:"name"`
+	Key   *int   `json:"key"`
+	Value *int   `json:"value"`
 }
 
 // DecodeJSON reads the views of one runtime.WriteJSON line.
@@ -28,11 +37,23 @@ func DecodeJSON(line []byte) ([]JSONView, error) {
 
 // Typed converts a decoded view to runtime values, using the column types
 // of like (the oracle's view of the same query): ints, floats, strings, and
-// dates from "yyyy-mm-dd".
+// dates from "yyyy-mm-dd". Its Columns are the decoded ones, so that
+// Compare checks what the engine printed.
 func Typed(v JSONView, like runtime.View) (runtime.View, error) {
 	out := runtime.View{Name: v.Name, Keys: like.Keys, Values: like.Values}
 	if len(v.Keys) != len(like.Keys) || len(v.Values) != len(like.Values) {
 		return out, fmt.Errorf("view %s: columns %v %v, want %d keys and %d values", v.Name, v.Keys, v.Values, len(like.Keys), len(like.Values))
+	}
+	out.Columns = []runtime.OutputColumn{} // printed, if empty: not the fallback
+	for _, c := range v.Columns {
+		switch {
+		case c.Key != nil && c.Value == nil:
+			out.Columns = append(out.Columns, runtime.OutputColumn{Name: c.Name, Key: true, Index: *c.Key})
+		case c.Value != nil && c.Key == nil:
+			out.Columns = append(out.Columns, runtime.OutputColumn{Name: c.Name, Index: *c.Value})
+		default:
+			return out, fmt.Errorf("view %s: output column %s needs one of key and value", v.Name, c.Name)
+		}
 	}
 	cols := append(append([]runtime.Column{}, like.Keys...), like.Values...)
 	for _, raw := range v.Rows {

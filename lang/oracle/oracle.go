@@ -336,13 +336,13 @@ func (db *DB) Delete(rel string, tuple []any) error {
 }
 
 // View recomputes the view of top-level query q from the current tables. Its
-// columns are q.View()'s keys then values; values are converted to the
+// columns are q.View()'s keys then values, its Columns q.Columns(); values are converted to the
 // column's dialect type (int64, float64, string, runtime.Date), a NULL value
 // becomes the type's zero, and rows are sorted by key with runtime.SortRows,
 // the order engines report.
 func (db *DB) View(q *lang.Query) (runtime.View, error) {
 	keys, vals := q.View()
-	v := runtime.View{Name: q.Name}
+	v := runtime.View{Name: q.Name, Columns: q.Columns()}
 	var types []lang.Type
 	for _, k := range keys {
 		v.Keys = append(v.Keys, runtime.Column{Name: k.Name, Type: columnType(k.Expr.Type())})

@@ -1,0 +1,115 @@
+package lang
+
+import (
+	"fmt"
+
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// Aggregated reports whether q is an aggregate query: it has an aggregate in
+// its select list or HAVING, a GROUP BY or a HAVING.
+func (q *Query) Aggregated() bool {
+	if len(q.Union) > 0 {
+		return false
+	}
+	if len(q.GroupBy) > 0 || q.Having != nil {
+		return true
+	}
+	for _, it := range q.Items {
+		if hasAgg(it.Expr) {
+			return true
+		}
+	}
+	return false
+}
+
+// View splits a top-level query into the columns its view reports.
+//
+// An aggregate query is keyed by its GROUP BY expressions, selected or not:
+// first those the select list names, in the order it names them (as SQL
+// lists its output columns), then the others in GROUP BY order. A key is
+// named after a select item with the same expression, else after the
+// column for a bare column, else KEY<i> (i its position in GROUP BY). Its
+// values are the select items that are not exactly a GROUP BY expression,
+// in SELECT order.
+//
+// A query without aggregates (and a UNION) is a bag: keyed by all its
+// items, with one value COUNT, the row's multiplicity (1 for every present
+// row with DISTINCT or a UNION without ALL).
+func (q *Query) View() (keys, values []*SelectItem) {
+	keys, values, _ = q.view()
+	return keys, values
+}
+
+// Columns returns the select list of a top-level query as its view shows
+// it: each item's name and the index of the key or value of View that it
+// is. An item that repeats a GROUP BY expression shows that key. Unselected
+// GROUP BY keys, and the COUNT of a query without aggregates, are not in it.
+func (q *Query) Columns() []runtime.OutputColumn {
+	_, _, cols := q.view()
+	return cols
+}
+
+func (q *Query) view() (keys, values []*SelectItem, cols []runtime.OutputColumn) {
+	if !q.Aggregated() {
+		keys = append(keys, q.Items...)
+		values = []*SelectItem{{Pos: q.Pos, Name: "COUNT", Expr: &Agg{P: q.Pos, Fn: "COUNT", T: TInt}}}
+		for i, it := range q.Items {
+			cols = append(cols, runtime.OutputColumn{Name: it.Name, Key: true, Index: i})
+		}
+		return keys, values, cols
+	}
+	groupKey := make([]string, len(q.GroupBy))
+	for i, g := range q.GroupBy {
+		groupKey[i] = exprKey(g)
+	}
+	// order: the GROUP BY positions in view order. A GROUP BY expression
+	// listed twice stays two keys, next to each other.
+	var order []int
+	taken := make([]bool, len(q.GroupBy))
+	for _, it := range q.Items {
+		k := exprKey(it.Expr)
+		for i := range q.GroupBy {
+			if !taken[i] && groupKey[i] == k {
+				taken[i] = true
+				order = append(order, i)
+			}
+		}
+	}
+	for i := range q.GroupBy {
+		if !taken[i] {
+			order = append(order, i)
+		}
+	}
+	keyIndex := map[string]int{} // GROUP BY expression → its first key
+	for _, i := range order {
+		g, k := q.GroupBy[i], groupKey[i]
+		if _, ok := keyIndex[k]; !ok {
+			keyIndex[k] = len(keys)
+		}
+		name := ""
+		for _, it := range q.Items {
+			if exprKey(it.Expr) == k {
+				name = it.Name
+				break
+			}
+		}
+		if name == "" {
+			if c, ok := g.(*ColRef); ok {
+				name = c.Name
+			} else {
+				name = fmt.Sprintf("KEY%d", i+1)
+			}
+		}
+		keys = append(keys, &SelectItem{Pos: g.Pos(), Name: name, Expr: g})
+	}
+	for _, it := range q.Items {
+		if ki, ok := keyIndex[exprKey(it.Expr)]; ok {
+			cols = append(cols, runtime.OutputColumn{Name: it.Name, Key: true, Index: ki})
+			continue
+		}
+		cols = append(cols, runtime.OutputColumn{Name: it.Name, Index: len(values)})
+		values = append(values, it)
+	}
+	return keys, values, cols
+}
