@@ -88,6 +88,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches}
 	for _, mi := range g.maps {
 		mi.buffers = nil
+		mi.usesGet, mi.usesReset, mi.usesScratch = false, false, false
 	}
 	src := opts.Source
 	if src == "" {
@@ -181,6 +182,16 @@ type mapInfo struct {
 	ordered []ordIndex
 	ranges  []ordIndex // range-sum indexes (see rangeFor)
 	buffers []*viewlet.Stmt
+	// The methods and fields of the storage type that the generated code
+	// uses (set while generating the triggers and views, before mapType):
+	// a package must not hold code it never calls.
+	usesGet, usesReset, usesScratch bool
+}
+
+// get is a point lookup of the keyed map mi at key.
+func (mi *mapInfo) get(key jen.Code) *jen.Statement {
+	mi.usesGet = true
+	return jen.Id("e").Dot(mi.field).Dot("get").Call(key)
 }
 
 // ordIndex is an ordered index of a map read by MIN or MAX: per value of

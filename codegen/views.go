@@ -101,13 +101,13 @@ func (g *gen) view(v *viewlet.View) error {
 			for j, p := range pos {
 				vals[j] = sc[keyVars[p].Name].Clone()
 			}
-			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(m.Keys, vals)))
+			body = append(body, jen.Id(a).Op(":=").Add(mi.get(g.keyValue(m.Keys, vals))))
 		} else if mi.keyed && len(m.Keys) == len(keyVars) {
 			vals := make([]jen.Code, len(keyVars))
 			for j, kv := range keyVars {
 				vals[j] = sc[kv.Name].Clone()
 			}
-			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(m.Keys, vals)))
+			body = append(body, jen.Id(a).Op(":=").Add(mi.get(g.keyValue(m.Keys, vals))))
 		} else {
 			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field))
 		}
