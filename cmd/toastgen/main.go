@@ -4,7 +4,7 @@
 //	toastgen gen     [-pkg NAME] [-o DIR|FILE.go] [-depth N] QUERY.sql   write the Go package
 //	toastgen m3      [-depth N] QUERY.sql                                print the compiled Program
 //	toastgen run     [-engine go|interp] [-format table|json] [-depth N] [-data DIR] QUERY.sql
-//	toastgen bench   [-depth N] [-repeat K] [-data DIR] QUERY.sql
+//	toastgen bench   [-depth N] [-repeat K] [-format text|json] [-data DIR] QUERY.sql
 //	toastgen version
 //	toastgen help [COMMAND]
 //
