@@ -10,7 +10,10 @@ import (
 // Query is a SELECT translated to the calculus: a view keyed by Keys whose
 // value columns are expressions over the aggregate terms Aggs.
 type Query struct {
-	Name   string
+	Name string
+	// Named reports a view named in the query file (lang.Query.Named):
+	// codegen derives its Go identifiers from the name as written.
+	Named  bool
 	Keys   []Column // the view's key columns (GROUP BY, or every column of a query without aggregates)
 	Values []Value  // the view's value columns, in SELECT order
 	// Aggs are the aggregate terms, each AggSum(key vars, …). Aggs[0] is the
@@ -120,7 +123,7 @@ func translate(q *lang.Query) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		cq := &Query{Name: q.Name, Distinct: !q.UnionAll}
+		cq := &Query{Name: q.Name, Named: q.Named, Distinct: !q.UnionAll}
 		var keys []Var
 		for i, it := range q.Items {
 			v := items[i].(*VarRef).V
@@ -140,7 +143,7 @@ func translate(q *lang.Query) (*Query, error) {
 	grouped := q.Aggregated()
 	// DISTINCT over a grouped query that lang left as such changes nothing:
 	// its GROUP BY keys are all selected, so its rows are distinct already.
-	cq := &Query{Name: q.Name, Distinct: q.Distinct && !grouped}
+	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
 	body := b.body()
 	var keyVars []Var
