@@ -39,6 +39,14 @@
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
 //     to their working size.
+//   - A view named in the query file (-- name: X, CREATE VIEW X) gets
+//     identifiers from X as written, first letter upper-cased; an unnamed
+//     one from QUERY<n> (Query1Row). Names whose exported identifiers would
+//     clash are errors (CheckNames, idents.go); the maps' unexported ones
+//     are made distinct (planNames).
+//   - The package holds no code it does not use: a map's get and reset
+//     methods and its scratch slice exist only where a statement or view
+//     calls them (TestGeneratedStaticcheck checks with U1000).
 package codegen
 
 import (
@@ -75,6 +83,9 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 		}
 	}()
 	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if err := checkProgramNames(p); err != nil {
 		return nil, err
 	}
 	// A first pass discovers the secondary indexes that the loops need
@@ -175,6 +186,7 @@ type gen struct {
 // mapInfo is the storage plan of one map.
 type mapInfo struct {
 	m       *viewlet.Map
+	stem    string // of its identifiers: exportedName(m.Name), made distinct (see planNames)
 	field   string // Engine field
 	typ     string // storage type (for keyed maps)
 	keyed   bool
@@ -319,14 +331,7 @@ func keyField(x *jen.Statement, n, i int) *jen.Statement {
 }
 
 func (g *gen) generate() error {
-	for _, m := range g.p.Maps {
-		if g.maps[m.Name] != nil {
-			continue // planned by the first pass
-		}
-		mi := &mapInfo{m: m, field: unexportedName(m.Name), keyed: len(m.Keys) > 0}
-		mi.typ = "map" + exportedName(m.Name)
-		g.maps[m.Name] = mi
-	}
+	g.planNames()
 	// Plan the secondary indexes by simulating every statement's bindings.
 	for _, t := range g.p.Triggers {
 		for _, s := range t.Stmts {
@@ -489,7 +494,7 @@ func keyLit(t lang.Type, v any) jen.Code {
 }
 
 func bufName(mi *mapInfo, i int) string { return fmt.Sprintf("%sBuf%d", mi.field, i) }
-func bufEntry(mi *mapInfo) string       { return "upd" + exportedName(mi.m.Name) }
+func bufEntry(mi *mapInfo) string       { return "upd" + mi.stem }
 
 func varNames(vs []calculus.Var) string {
 	ss := make([]string, len(vs))

@@ -77,7 +77,7 @@ func (g *gen) mapType(mi *mapInfo) {
 		)...)
 		return
 	}
-	entry := "entry" + exportedName(m.Name)
+	entry := "entry" + mi.stem
 	g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
 	g.f.Type().Id(entry).Struct(
 		jen.Id("key").Add(kt),
@@ -266,7 +266,7 @@ func (g *gen) rngResets(mi *mapInfo) []jen.Code {
 	return code
 }
 
-func ctorName(mi *mapInfo) string { return "new" + exportedName(mi.m.Name) + "Map" }
+func ctorName(mi *mapInfo) string { return "new" + mi.stem + "Map" }
 
 func subVars(vs []calculus.Var, pos []int) []calculus.Var {
 	out := make([]calculus.Var, len(pos))

@@ -12,7 +12,7 @@ import (
 
 // view emits the row type and accessors of a view.
 func (g *gen) view(v *viewlet.View) error {
-	vn := exportedName(v.Name)
+	vn := viewStem(v.Name, v.Named)
 	row := vn + "Row"
 	used := map[string]bool{}
 	field := func(n string) string {
@@ -139,7 +139,7 @@ func (g *gen) view(v *viewlet.View) error {
 		d[jen.Id(valFields[i])] = convert(c, val.E.Type(), val.Type)
 	}
 	body = append(body, jen.Return(jen.Id(row).Values(d), jen.True()))
-	lower := unexportedName(v.Name) + "Row"
+	lower := rowMethod(v)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(lower).Params(params...).Params(jen.Id(row), jen.Bool()).Block(
 		append([]jen.Code{jen.Comment("Aggregates read but unused by value columns are still looked up: cheap and simple.")}, withBlank(body, v)...)...)
 
@@ -395,7 +395,7 @@ func (g *gen) engineMethods() {
 	// Views.
 	var views []jen.Code
 	for _, v := range g.p.Views {
-		vn := exportedName(v.Name)
+		vn := viewStem(v.Name, v.Named)
 		var keys, vals []jen.Code
 		for _, k := range v.Keys {
 			keys = append(keys, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(k.Name), jen.Id("Type"): runtimeColType(k.Var.Type)}))

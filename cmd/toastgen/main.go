@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/codegen"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/viewlet"
 )
@@ -254,6 +255,11 @@ func compile(path string, depth int) (*lang.File, *viewlet.Program, error) {
 			name = "<stdin>"
 		}
 		return nil, nil, fmt.Errorf("%s: no SELECT: the file declares relations but no query to maintain", name)
+	}
+	// Names whose Go identifiers would clash are rejected by every
+	// command, not only by those that generate code.
+	if err := codegen.CheckNames(f); err != nil {
+		return nil, nil, err
 	}
 	qs, err := calculus.FromSQL(f)
 	if err != nil {
