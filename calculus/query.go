@@ -11,7 +11,10 @@ import (
 // Query is a SELECT translated to the calculus: a view keyed by Keys whose
 // value columns are expressions over the aggregate terms Aggs.
 type Query struct {
-	Name   string
+	Name string
+	// Named reports a view named in the query file (lang.Query.Named):
+	// codegen derives its Go identifiers from the name as written.
+	Named  bool
 	Keys   []Column // the view's key columns (GROUP BY, or every column of a query without aggregates)
 	Values []Value  // the view's value columns, in SELECT order
 	// Columns is the SELECT list: which key or value each output column
@@ -124,7 +127,7 @@ func translate(q *lang.Query) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		cq := &Query{Name: q.Name, Distinct: !q.UnionAll, Columns: q.Columns()}
+		cq := &Query{Name: q.Name, Named: q.Named, Distinct: !q.UnionAll, Columns: q.Columns()}
 		var keys []Var
 		for i, it := range q.Items {
 			v := items[i].(*VarRef).V
@@ -144,7 +147,7 @@ func translate(q *lang.Query) (*Query, error) {
 	grouped := q.Aggregated()
 	// DISTINCT over a grouped query that lang left as such changes nothing:
 	// its GROUP BY keys are all selected, so its rows are distinct already.
-	cq := &Query{Name: q.Name, Distinct: q.Distinct && !grouped, Columns: q.Columns()}
+	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped, Columns: q.Columns()}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
 	body := b.body()
 	var keyVars []Var

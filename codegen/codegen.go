@@ -39,6 +39,14 @@
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
 //     to their working size.
+//   - A view named in the query file (-- name: X, CREATE VIEW X) gets
+//     identifiers from X as written, first letter upper-cased; an unnamed
+//     one from QUERY<n> (Query1Row). Names whose exported identifiers would
+//     clash are errors (CheckNames, idents.go); the maps' unexported ones
+//     are made distinct (planNames).
+//   - The package holds no code it does not use: a map's get and reset
+//     methods and its scratch slice exist only where a statement or view
+//     calls them (TestGeneratedStaticcheck checks with U1000).
 package codegen
 
 import (
@@ -77,6 +85,9 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkProgramNames(p); err != nil {
+		return nil, err
+	}
 	// A first pass discovers the secondary indexes that the loops need
 	// (including loops inside nested aggregates); the second pass generates
 	// every access knowing each map's final layout.
@@ -88,6 +99,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches}
 	for _, mi := range g.maps {
 		mi.buffers = nil
+		mi.usesGet, mi.usesReset, mi.usesScratch = false, false, false
 	}
 	src := opts.Source
 	if src == "" {
@@ -174,6 +186,7 @@ type gen struct {
 // mapInfo is the storage plan of one map.
 type mapInfo struct {
 	m       *viewlet.Map
+	stem    string // of its identifiers: exportedName(m.Name), made distinct (see planNames)
 	field   string // Engine field
 	typ     string // storage type (for keyed maps)
 	keyed   bool
@@ -181,6 +194,16 @@ type mapInfo struct {
 	ordered []ordIndex
 	ranges  []ordIndex // range-sum indexes (see rangeFor)
 	buffers []*viewlet.Stmt
+	// The methods and fields of the storage type that the generated code
+	// uses (set while generating the triggers and views, before mapType):
+	// a package must not hold code it never calls.
+	usesGet, usesReset, usesScratch bool
+}
+
+// get is a point lookup of the keyed map mi at key.
+func (mi *mapInfo) get(key jen.Code) *jen.Statement {
+	mi.usesGet = true
+	return jen.Id("e").Dot(mi.field).Dot("get").Call(key)
 }
 
 // ordIndex is an ordered index of a map read by MIN or MAX: per value of
@@ -308,14 +331,7 @@ func keyField(x *jen.Statement, n, i int) *jen.Statement {
 }
 
 func (g *gen) generate() error {
-	for _, m := range g.p.Maps {
-		if g.maps[m.Name] != nil {
-			continue // planned by the first pass
-		}
-		mi := &mapInfo{m: m, field: unexportedName(m.Name), keyed: len(m.Keys) > 0}
-		mi.typ = "map" + exportedName(m.Name)
-		g.maps[m.Name] = mi
-	}
+	g.planNames()
 	// Plan the secondary indexes by simulating every statement's bindings.
 	for _, t := range g.p.Triggers {
 		for _, s := range t.Stmts {
@@ -478,7 +494,7 @@ func keyLit(t lang.Type, v any) jen.Code {
 }
 
 func bufName(mi *mapInfo, i int) string { return fmt.Sprintf("%sBuf%d", mi.field, i) }
-func bufEntry(mi *mapInfo) string       { return "upd" + exportedName(mi.m.Name) }
+func bufEntry(mi *mapInfo) string       { return "upd" + mi.stem }
 
 func varNames(vs []calculus.Var) string {
 	ss := make([]string, len(vs))

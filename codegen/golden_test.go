@@ -2,7 +2,6 @@ package codegen_test
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path"
@@ -67,26 +66,7 @@ func vetGenerated(t *testing.T, srcs map[string][]byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	gomod := fmt.Sprintf("module goldencheck\n\ngo 1.26\n\nrequire github.com/toastgen/toastgen v0.0.0\n\nreplace github.com/toastgen/toastgen => %s\n", root)
-	files := map[string][]byte{"go.mod": []byte(gomod)}
-	// The checkout's go.sum covers its dependencies' go.mod files, which
-	// the module graph needs; with GOPROXY=off they must not be fetched.
-	if sum, err := os.ReadFile(filepath.Join(root, "go.sum")); err == nil {
-		files["go.sum"] = sum
-	}
-	for name, src := range srcs {
-		files[filepath.Join(name, "q.go")] = src
-	}
-	for name, data := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeModule(t, root, "goldencheck", srcs)
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")

@@ -9,8 +9,9 @@ import (
 	"github.com/toastgen/toastgen/viewlet"
 )
 
-// mapType emits the storage type of a keyed map and its methods:
-// get (point lookup), add (with removal of zero entries from every index).
+// mapType emits the storage type of a keyed map and its methods: add
+// (with removal of zero entries from every index) and, where the
+// generated code calls them, get (point lookup) and reset (clear).
 func (g *gen) mapType(mi *mapInfo) {
 	m := mi.m
 	if len(mi.buffers) > 0 {
@@ -46,9 +47,13 @@ func (g *gen) mapType(mi *mapInfo) {
 		g.f.Type().Id(mi.typ).Struct(fields...)
 		g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
 			jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
-		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
-		g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
+		if mi.usesGet {
+			g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
+				jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
+		}
+		if mi.usesReset {
+			g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
+		}
 		if len(mi.ordered) == 0 {
 			g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
 				append(append([]jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return())}, g.rngUpdates(mi)...),
@@ -72,19 +77,22 @@ func (g *gen) mapType(mi *mapInfo) {
 		)...)
 		return
 	}
-	entry := "entry" + exportedName(m.Name)
+	entry := "entry" + mi.stem
 	g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
 	g.f.Type().Id(entry).Struct(
 		jen.Id("key").Add(kt),
 		jen.Id("val").Add(vt),
 		jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32(),
 	)
-	fields := []jen.Code{
-		jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"),
+	var fields []jen.Code
+	if mi.usesScratch {
+		fields = append(fields, jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"))
+	}
+	fields = append(fields,
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
 		jen.Id("index").Map(kt).Int32().Comment("primary index"),
-	}
+	)
 	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Int32())}
 	for i, ix := range mi.indexes {
 		ikt := g.keyType(subVars(m.Keys, ix))
@@ -96,11 +104,13 @@ func (g *gen) mapType(mi *mapInfo) {
 	g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
-	g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
-			jen.Return(jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val"))),
-		jen.Return(jen.Lit(0)),
-	)
+	if mi.usesGet {
+		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
+			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+				jen.Return(jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val"))),
+			jen.Return(jen.Lit(0)),
+		)
+	}
 	resetBody := []jen.Code{
 		jen.Id("m").Dot("entries").Op("=").Id("m").Dot("entries").Index(jen.Empty(), jen.Lit(0)),
 		jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Lit(0)),
@@ -114,7 +124,9 @@ func (g *gen) mapType(mi *mapInfo) {
 	}
 	resetBody = append(resetBody, g.ordResets(mi)...)
 	resetBody = append(resetBody, g.rngResets(mi)...)
-	g.f.Func().Params(recv).Id("reset").Params().Block(resetBody...)
+	if mi.usesReset {
+		g.f.Func().Params(recv).Id("reset").Params().Block(resetBody...)
+	}
 	partial := func(i int) jen.Code { return g.partialKey(m, mi.indexes[i]) }
 	var insert, remove []jen.Code
 	for i := range mi.indexes {
@@ -254,7 +266,7 @@ func (g *gen) rngResets(mi *mapInfo) []jen.Code {
 	return code
 }
 
-func ctorName(mi *mapInfo) string { return "new" + exportedName(mi.m.Name) + "Map" }
+func ctorName(mi *mapInfo) string { return "new" + mi.stem + "Map" }
 
 func subVars(vs []calculus.Var, pos []int) []calculus.Var {
 	out := make([]calculus.Var, len(pos))

@@ -1,9 +1,12 @@
 package codegen
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 	"unicode"
+
+	"github.com/toastgen/toastgen/viewlet"
 )
 
 // exportedName turns QUERY1_TOTAL_mST into Query1TotalMst.
@@ -16,16 +19,6 @@ func exportedName(s string) string {
 	n := b.String()
 	if n == "" || unicode.IsDigit(rune(n[0])) {
 		n = "X" + n
-	}
-	return n
-}
-
-// unexportedName turns QUERY1_TOTAL into query1Total.
-func unexportedName(s string) string {
-	n := exportedName(s)
-	n = strings.ToLower(n[:1]) + n[1:]
-	if token.IsKeyword(n) {
-		n += "_"
 	}
 	return n
 }
@@ -67,4 +60,44 @@ func isTemp(n string) bool {
 		}
 	}
 	return false
+}
+
+// lowerFirst lower-cases the first letter of an identifier, with a
+// trailing underscore for a Go keyword.
+func lowerFirst(n string) string {
+	n = strings.ToLower(n[:1]) + n[1:]
+	if token.IsKeyword(n) {
+		n += "_"
+	}
+	return n
+}
+
+// rowMethod is the unexported Engine method that computes a row of view
+// v (query1Row).
+func rowMethod(v *viewlet.View) string { return lowerFirst(viewStem(v.Name, v.Named)) + "Row" }
+
+// planNames gives every map its storage plan (on the first pass) and the
+// stem of its identifiers: exportedName of its name (QUERY1_TOTAL_mST →
+// Query1TotalMst; field query1TotalMst, type mapQuery1TotalMst), with a
+// suffix _2, _3, … where two maps' stems would coincide (views Q_1 and Q1
+// both give Q1Count) or the field would be a view's row method (a map
+// QUERY1_ROW of a column named ROW, and query1Row).
+func (g *gen) planNames() {
+	taken := map[string]bool{} // stems and Engine members
+	for _, v := range g.p.Views {
+		taken[rowMethod(v)] = true
+	}
+	for _, m := range g.p.Maps {
+		if g.maps[m.Name] != nil {
+			continue // planned by the first pass
+		}
+		base := exportedName(m.Name)
+		stem := base
+		for n := 2; taken[stem] || taken[lowerFirst(stem)]; n++ {
+			stem = fmt.Sprintf("%s_%d", base, n)
+		}
+		taken[stem], taken[lowerFirst(stem)] = true, true
+		mi := &mapInfo{m: m, stem: stem, field: lowerFirst(stem), typ: "map" + stem, keyed: len(m.Keys) > 0}
+		g.maps[m.Name] = mi
+	}
 }

@@ -133,7 +133,7 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 				vals[i] = sc[k.Name].Clone()
 			}
 			key := g.keyValue(s.Map.Keys, vals)
-			out = append(out, jen.Id("e").Dot(mi.field).Dot("add").Call(key, jen.Op("-").Id("e").Dot(mi.field).Dot("get").Call(key)))
+			out = append(out, jen.Id("e").Dot(mi.field).Dot("add").Call(key, jen.Op("-").Add(mi.get(key))))
 		case len(pos) > 0:
 			// Replace the slice of entries with the bound keys: collect
 			// their keys through the secondary index, then remove them.
@@ -143,6 +143,7 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 				vals[j] = sc[s.Keys[p].Name].Clone()
 			}
 			m := jen.Id("e").Dot(mi.field)
+			mi.usesScratch, mi.usesGet = true, true
 			out = append(out,
 				m.Clone().Dot("scratch").Op("=").Add(m.Clone()).Dot("scratch").Index(jen.Empty(), jen.Lit(0)),
 				jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(m.Clone()).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(s.Map.Keys, pos), vals))).Block(
@@ -151,6 +152,7 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 					m.Clone().Dot("add").Call(jen.Id("k"), jen.Op("-").Add(m.Clone()).Dot("get").Call(jen.Id("k")))),
 			)
 		case mi.keyed:
+			mi.usesReset = true
 			out = append(out, jen.Id("e").Dot(mi.field).Dot("reset").Call())
 		default:
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Lit(0))
@@ -540,7 +542,7 @@ func (g *gen) liftNested(sk *sink, x *calculus.Lift, rest []calculus.Term, sc sc
 			for i, k := range r.Keys {
 				vals[i] = sc[k.Name].Clone()
 			}
-			value = jen.Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(mi.m.Keys, vals))
+			value = mi.get(g.keyValue(mi.m.Keys, vals))
 		} else {
 			value = jen.Id("e").Dot(mi.field)
 		}
@@ -949,7 +951,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		if err != nil {
 			return nil, err
 		}
-		return []jen.Code{jen.If(jen.Id(val).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(mi.m.Keys, vals)), jen.Id(val).Op("!=").Lit(0)).Block(
+		return []jen.Code{jen.If(jen.Id(val).Op(":=").Add(mi.get(g.keyValue(mi.m.Keys, vals))), jen.Id(val).Op("!=").Lit(0)).Block(
 			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	// Loop: bind the unbound keys from each entry, test repeated ones.

@@ -12,7 +12,7 @@ import (
 
 // view emits the row type and accessors of a view.
 func (g *gen) view(v *viewlet.View) error {
-	vn := exportedName(v.Name)
+	vn := viewStem(v.Name, v.Named)
 	row := vn + "Row"
 	used := map[string]bool{}
 	field := func(n string) string {
@@ -101,13 +101,13 @@ func (g *gen) view(v *viewlet.View) error {
 			for j, p := range pos {
 				vals[j] = sc[keyVars[p].Name].Clone()
 			}
-			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(m.Keys, vals)))
+			body = append(body, jen.Id(a).Op(":=").Add(mi.get(g.keyValue(m.Keys, vals))))
 		} else if mi.keyed && len(m.Keys) == len(keyVars) {
 			vals := make([]jen.Code, len(keyVars))
 			for j, kv := range keyVars {
 				vals[j] = sc[kv.Name].Clone()
 			}
-			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(m.Keys, vals)))
+			body = append(body, jen.Id(a).Op(":=").Add(mi.get(g.keyValue(m.Keys, vals))))
 		} else {
 			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field))
 		}
@@ -139,7 +139,7 @@ func (g *gen) view(v *viewlet.View) error {
 		d[jen.Id(valFields[i])] = convert(c, val.E.Type(), val.Type)
 	}
 	body = append(body, jen.Return(jen.Id(row).Values(d), jen.True()))
-	lower := unexportedName(v.Name) + "Row"
+	lower := rowMethod(v)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(lower).Params(params...).Params(jen.Id(row), jen.Bool()).Block(
 		append([]jen.Code{jen.Comment("Aggregates read but unused by value columns are still looked up: cheap and simple.")}, withBlank(body, v)...)...)
 
@@ -395,7 +395,7 @@ func (g *gen) engineMethods() {
 	// Views.
 	var views []jen.Code
 	for _, v := range g.p.Views {
-		vn := exportedName(v.Name)
+		vn := viewStem(v.Name, v.Named)
 		var keys, vals []jen.Code
 		for _, k := range v.Keys {
 			keys = append(keys, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(k.Name), jen.Id("Type"): runtimeColType(k.Var.Type)}))

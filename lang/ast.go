@@ -84,7 +84,7 @@ type File struct {
 	Path      string
 	Dialect   Dialect
 	Relations []*Relation // CREATE STREAM / CREATE TABLE, in declaration order
-	Queries   []*Query    // top-level SELECT statements, in order; named QUERY1, QUERY2, …
+	Queries   []*Query    // top-level SELECT statements (CREATE VIEW included), in order; see Query.Name
 
 	src sources // the text of every file read, for positioned errors
 }
@@ -131,8 +131,16 @@ type Source struct {
 // that mixes UNION and UNION ALL nests to the left, its first branch being
 // the union of the arms before the operator changes.
 type Query struct {
-	Pos      Pos
-	Name     string // QUERY<n> for top-level queries; the alias for a derived table
+	Pos Pos
+	// Name is, for a top-level query, the view's name: as written for a
+	// view named by a `-- name: X` comment or CREATE VIEW X AS (Named),
+	// else QUERY<n>, n its position among the file's queries. For a
+	// derived table it is the alias.
+	Name string
+	// Named reports a top-level query named by `-- name:` or CREATE VIEW;
+	// NamePos is where the name is written.
+	Named    bool
+	NamePos  Pos
 	Distinct bool
 	From     []*FromItem
 	Where    Expr   // nil when absent; JOIN … ON and NATURAL JOIN conditions are AND-ed in here

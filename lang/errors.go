@@ -115,6 +115,10 @@ func syntaxMessage(m string) string {
 			return "statement"
 		case "GColDef":
 			return "column definition"
+		case "GViewName":
+			return "view name"
+		case "GViewCols":
+			return "column list"
 		}
 		return strings.ToLower(n[1:])
 	})

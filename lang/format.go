@@ -71,6 +71,9 @@ func Format(f *File) string {
 	for _, q := range f.Queries {
 		b.WriteString("\n")
 		keys, vals := q.View()
+		if q.Named {
+			fmt.Fprintf(&b, "-- name: %s\n", q.Name) // parsed back as the view's name
+		}
 		fmt.Fprintf(&b, "-- %s keys [%s] values [%s]\n", q.Name, viewCols(keys), viewCols(vals))
 		p := printer{b: &b, top: true, sql: f.Dialect == SQL}
 		p.query(q)

@@ -41,9 +41,31 @@ type gFile struct {
 
 type gStmt struct {
 	Pos     lexer.Position
-	Create  *gCreate  `parser:"  @@"`
+	View    *gView    `parser:"  @@"`
+	Create  *gCreate  `parser:"| @@"`
 	Include *gInclude `parser:"| @@"`
 	Query   *gUnion   `parser:"| @@"`
+}
+
+// gView is CREATE VIEW name [(columns)] AS query; the column list is
+// parsed to be rejected with a clear message.
+type gView struct {
+	Pos   lexer.Position
+	Name  *gViewName `parser:"\"CREATE\" \"VIEW\" @@"`
+	Cols  *gViewCols `parser:"@@?"`
+	Query *gUnion    `parser:"\"AS\" @@"`
+}
+
+// gViewName is a view's name; the lexer upper-cases identifiers, so the
+// resolver reads the name as written from the source at Pos.
+type gViewName struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+type gViewCols struct {
+	Pos   lexer.Position
+	Names []string `parser:"\"(\" @Ident ( \",\" @Ident )* \")\""`
 }
 
 type gInclude struct {

@@ -52,6 +52,7 @@ func (c Config) Parse(filename string, src []byte) (f *File, err error) {
 		}
 	}()
 	r.parseFile(filename, src, nil)
+	r.checkViewNames()
 	r.file.src = r.src
 	return r.file, nil
 }
@@ -89,8 +90,11 @@ func (r *resolver) parseFile(name string, src []byte, at *Pos) {
 	if err != nil {
 		panic(bailout{r.src.fromParticiple(name, err)})
 	}
+	names := r.nameComments(name, src, g.Stmts)
 	for _, s := range g.Stmts {
 		switch {
+		case s.View != nil:
+			r.addQuery(s.View.Query, r.createViewName(s.View, src))
 		case s.Create != nil:
 			r.create(s.Create)
 		case s.Include != nil:
@@ -102,10 +106,8 @@ func (r *resolver) parseFile(name string, src []byte, at *Pos) {
 			}
 			r.parseFile(path, bytes.Clone(data), &p)
 		case s.Query != nil:
-			name := fmt.Sprintf("QUERY%d", len(r.file.Queries)+1)
-			q := r.union(s.Query, nil, name)
-			r.checkViewNames(q)
-			r.file.Queries = append(r.file.Queries, q)
+			vn := names[s]
+			r.addQuery(s.Query, vn)
 		}
 	}
 }
@@ -560,10 +562,24 @@ func (r *resolver) checkGrouped(q *Query) {
 	}
 }
 
-// checkViewNames rejects a top-level query whose view would have two
+// addQuery resolves a top-level query, the view named vn (nil: QUERY<n>).
+func (r *resolver) addQuery(g *gUnion, vn *viewName) {
+	name := fmt.Sprintf("QUERY%d", len(r.file.Queries)+1)
+	if vn != nil {
+		name = vn.name
+	}
+	q := r.union(g, nil, name)
+	if vn != nil {
+		q.Named, q.NamePos = true, vn.pos
+	}
+	r.checkColumnNames(q)
+	r.file.Queries = append(r.file.Queries, q)
+}
+
+// checkColumnNames rejects a top-level query whose view would have two
 // columns of the same name (e.g. an unselected GROUP BY key named like a
 // value).
-func (r *resolver) checkViewNames(q *Query) {
+func (r *resolver) checkColumnNames(q *Query) {
 	keys, vals := q.View()
 	seen := map[string]bool{}
 	for _, it := range append(keys, vals...) {

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -159,6 +160,68 @@ func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
 }
 
 func mib(n uint64) float64 { return float64(n) / (1 << 20) }
+
+// benchJSON is the JSON form of a BenchResult (WriteJSON): the figures of
+// WriteTo's lines, unrounded, heaps in bytes and times in nanoseconds,
+// with the totals they derive from. Scripts parse it: fields are only
+// ever added.
+type benchJSON struct {
+	TriggerEventsPerS     float64  `json:"trigger_events_per_s"`
+	TriggerNsPerEvent     float64  `json:"trigger_ns_per_event"`
+	TriggerAllocsPerEvent float64  `json:"trigger_allocs_per_event"`
+	TriggerNs             int64    `json:"trigger_ns"`
+	TriggerAllocs         uint64   `json:"trigger_allocs"`
+	EndToEndEventsPerS    *float64 `json:"end_to_end_events_per_s"` // null: skipped
+	EndToEndEvents        int      `json:"end_to_end_events"`
+	EndToEndNs            int64    `json:"end_to_end_ns"`
+	PeakHeapBytes         uint64   `json:"peak_heap_bytes"`
+	EventsPerPass         int      `json:"events_per_pass"`
+	Passes                int      `json:"passes"`
+	EventsApplied         int      `json:"events_applied"`
+	ElapsedNs             int64    `json:"elapsed_ns"`
+	StateHeapBytes        uint64   `json:"state_heap_bytes"`
+	EventBufferBytes      uint64   `json:"event_buffer_bytes"`
+}
+
+// WriteJSON writes the result as one JSON object on one line:
+//
+//	trigger_events_per_s, trigger_ns_per_event, trigger_allocs_per_event
+//	                        the triggers: line (trigger_ns, trigger_allocs: its totals)
+//	end_to_end_events_per_s the end-to-end: line, null when skipped
+//	                        (end_to_end_events, end_to_end_ns: its totals)
+//	peak_heap_bytes         the peak heap: line
+//	events_per_pass, passes, events_applied, elapsed_ns
+//	                        the events: line
+//	state_heap_bytes, event_buffer_bytes
+//	                        the state heap: line
+func (r BenchResult) WriteJSON(w io.Writer) error {
+	j := benchJSON{
+		TriggerEventsPerS:     r.EventsPerSecond(),
+		TriggerNsPerEvent:     r.NsPerEvent(),
+		TriggerAllocsPerEvent: r.AllocsPerEvent(),
+		TriggerNs:             r.TriggerTime.Nanoseconds(),
+		TriggerAllocs:         r.Allocs,
+		EndToEndEvents:        r.EndToEndEvents,
+		EndToEndNs:            r.EndToEndTime.Nanoseconds(),
+		PeakHeapBytes:         r.PeakHeap,
+		EventsPerPass:         r.EventsPerPass,
+		Passes:                r.Passes,
+		EventsApplied:         r.Events,
+		ElapsedNs:             r.Elapsed.Nanoseconds(),
+		StateHeapBytes:        r.StateHeap,
+		EventBufferBytes:      r.BufferHeap,
+	}
+	if r.EndToEndTime > 0 {
+		e2e := r.EndToEndPerSecond()
+		j.EndToEndEventsPerS = &e2e
+	}
+	b, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
 
 // liveHeap collects garbage and returns the bytes of live heap objects.
 func liveHeap() uint64 {
@@ -416,21 +479,28 @@ func (h *heapSampler) stop() uint64 {
 
 // BenchMain is the main function of a benchmark driver (toastgen bench). It
 // runs Bench on newEngine() with New: newEngine and prints the result
-// (BenchResult.WriteTo) on standard output. Flags:
+// (BenchResult.WriteTo, or WriteJSON with -format json) on standard
+// output. Flags:
 //
-//	-repeat K   passes over the streams (default 1)
-//	-dir DIR    directory that relative source paths are resolved against
+//	-repeat K             passes over the streams (default 1)
+//	-dir DIR              directory that relative source paths are resolved against
+//	-format text|json     output format (default text)
 //
 // Progress goes to standard error when it is a terminal. Errors go to
 // standard error and exit with status 1.
 func BenchMain(newEngine func() Engine) {
 	repeat := flag.Int("repeat", 1, "number of passes over the streams")
 	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
+	format := flag.String("format", "text", "output `format`: text or json")
 	if !flag.Parsed() {
 		flag.Parse()
 	}
 	if *repeat < 1 {
 		fmt.Fprintf(os.Stderr, "%s: -repeat must be at least 1\n", programName())
+		os.Exit(1)
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(os.Stderr, "%s: -format must be text or json, got %q\n", programName(), *format)
 		os.Exit(1)
 	}
 	opts := BenchOptions{Repeat: *repeat, Dir: *dir, New: newEngine}
@@ -445,7 +515,11 @@ func BenchMain(newEngine func() Engine) {
 		os.Exit(1)
 	}
 	w := bufio.NewWriter(os.Stdout)
-	res.WriteTo(w)
+	if *format == "json" {
+		res.WriteJSON(w)
+	} else {
+		res.WriteTo(w)
+	}
 	if err := w.Flush(); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
 		os.Exit(1)

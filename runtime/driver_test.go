@@ -2,8 +2,10 @@ package runtime
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRun(t *testing.T) {
@@ -87,6 +90,58 @@ func TestBench(t *testing.T) {
 		if !regexp.MustCompile("^" + f + "$").MatchString(lines[i]) {
 			t.Errorf("line %d: %q does not match %q", i+1, lines[i], f)
 		}
+	}
+}
+
+// TestBenchJSON checks WriteJSON: one line, one object holding every
+// figure of WriteTo's lines under its documented name.
+func TestBenchJSON(t *testing.T) {
+	res := BenchResult{
+		Events: 15, TriggerTime: 3 * time.Millisecond, Allocs: 30,
+		EndToEndEvents: 12, EndToEndTime: 4 * time.Millisecond,
+		PeakHeap: 3 << 20, EventsPerPass: 3, Passes: 3, Elapsed: 9 * time.Millisecond,
+		StateHeap: 1 << 20, BufferHeap: 2 << 20,
+	}
+	var b bytes.Buffer
+	if err := res.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), "\n"); n != 1 || !strings.HasSuffix(b.String(), "\n") {
+		t.Errorf("%d lines, want one: %q", n, b.String())
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"trigger_events_per_s":     5000.0,
+		"trigger_ns_per_event":     200000.0,
+		"trigger_allocs_per_event": 2.0,
+		"trigger_ns":               3e6,
+		"trigger_allocs":           30.0,
+		"end_to_end_events_per_s":  3000.0,
+		"end_to_end_events":        12.0,
+		"end_to_end_ns":            4e6,
+		"peak_heap_bytes":          float64(3 << 20),
+		"events_per_pass":          3.0,
+		"passes":                   3.0,
+		"events_applied":           15.0,
+		"elapsed_ns":               9e6,
+		"state_heap_bytes":         float64(1 << 20),
+		"event_buffer_bytes":       float64(2 << 20),
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("got  %v\nwant %v", got, want)
+	}
+	// Without an end-to-end run (BenchOptions.New nil) its rate is null,
+	// as the text says "skipped".
+	res.EndToEndEvents, res.EndToEndTime = 0, 0
+	b.Reset()
+	if err := res.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"end_to_end_events_per_s":null`) {
+		t.Errorf("skipped end-to-end run: %s", b.String())
 	}
 }
 

@@ -47,8 +47,9 @@ type InitEntry struct {
 
 // View is a query result read out of maps.
 type View struct {
-	Name string
-	Keys []calculus.Column
+	Name  string
+	Named bool // named in the query file (lang.Query.Named), not QUERY<n>
+	Keys  []calculus.Column
 	// Aggs are the maps holding the query's aggregates, keyed like the view
 	// (positionally). Aggs[0] counts each group's rows.
 	Aggs   []*Map

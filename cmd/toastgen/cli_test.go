@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -79,6 +81,8 @@ func TestCLIExitCodes(t *testing.T) {
 		{name: "depth", args: []string{"run", "-depth", "-5", "examples/simple/rst.sql"}, code: 2, stderr: "-depth must be -1 (unbounded) or at least 0, got -5"},
 		{name: "repeat", args: []string{"bench", "-repeat", "0", "examples/simple/rst.sql"}, code: 2, stderr: "-repeat must be at least 1, got 0"},
 		{name: "format", args: []string{"run", "-format", "xml", "examples/simple/rst.sql"}, code: 2, stderr: `-format must be table or json, got "xml"`},
+		{name: "bench format", args: []string{"bench", "-format", "table", "examples/simple/rst.sql"}, code: 2, stderr: `-format must be text or json, got "table"`},
+		{name: "help bench", args: []string{"help", "bench"}, stdout: "event_buffer_bytes"},
 		{name: "engine", args: []string{"run", "-engine", "rust", "examples/simple/rst.sql"}, code: 2, stderr: `-engine must be go or interp, got "rust"`},
 		{name: "missing query", args: []string{"m3", "nowhere.sql"}, code: 1, stderr: "nowhere.sql: no such file"},
 		{name: "stdin", args: []string{"run", "-engine", "interp", "-"}, stdin: rst, stdout: "306"},
@@ -133,6 +137,75 @@ func TestCLIData(t *testing.T) {
 				t.Errorf("exit status %d, stdout %q, stderr %q", code, stdout, stderr)
 			}
 		})
+	}
+}
+
+// TestCLIBench runs toastgen bench on the 3-way join in both formats: the
+// text lines keep their historical shape, and the JSON object holds the
+// same figures under the documented names (help bench lists them).
+func TestCLIBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building the benchmark binary")
+	}
+	root := repoRoot(t)
+	text, stderr, code := runCLI(t, root, "", nil, "bench", "-repeat", "2", "examples/simple/rst.sql")
+	if code != 0 {
+		t.Fatalf("bench: exit status %d\n%s", code, stderr)
+	}
+	formats := []string{
+		`triggers: [0-9]+ events/s, [0-9]+\.[0-9] ns/event, [0-9]+\.[0-9]{2} allocs/event`,
+		`end-to-end: [0-9]+ events/s`,
+		`peak heap: [0-9]+\.[0-9] MiB`,
+		`events: 30 per pass, 2 passes, 90 applied, elapsed: [0-9.]+(ms|s|µs)`,
+		`state heap: [0-9]+\.[0-9] MiB, event buffer: [0-9]+\.[0-9] MiB`,
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) != len(formats) {
+		t.Fatalf("bench printed %d lines, want %d:\n%s", len(lines), len(formats), text)
+	}
+	for i, f := range formats {
+		if !regexp.MustCompile("^" + f + "$").MatchString(lines[i]) {
+			t.Errorf("line %d: %q does not match %q", i+1, lines[i], f)
+		}
+	}
+
+	out, stderr, code := runCLI(t, root, "", nil, "bench", "-repeat", "2", "-format", "json", "examples/simple/rst.sql")
+	if code != 0 {
+		t.Fatalf("bench -format json: exit status %d\n%s", code, stderr)
+	}
+	if strings.Count(out, "\n") != 1 {
+		t.Errorf("bench -format json printed more than one line:\n%s", out)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("bench -format json: %v\n%s", err, out)
+	}
+	help, _, _ := runCLI(t, root, "", nil, "help", "bench")
+	fields := []string{"trigger_events_per_s", "trigger_ns_per_event", "trigger_allocs_per_event", "trigger_ns", "trigger_allocs",
+		"end_to_end_events_per_s", "end_to_end_events", "end_to_end_ns", "peak_heap_bytes",
+		"events_per_pass", "passes", "events_applied", "elapsed_ns", "state_heap_bytes", "event_buffer_bytes"}
+	for _, f := range fields {
+		v, ok := got[f].(float64)
+		if !ok {
+			t.Errorf("field %s is %v, want a number", f, got[f])
+		}
+		if v < 0 {
+			t.Errorf("field %s is %v < 0", f, v)
+		}
+		if !strings.Contains(help, f) {
+			t.Errorf("help bench does not document %s", f)
+		}
+	}
+	if len(got) != len(fields) {
+		t.Errorf("%d fields, want %d: %s", len(got), len(fields), out)
+	}
+	for f, want := range map[string]float64{"events_per_pass": 30, "passes": 2, "events_applied": 90, "end_to_end_events": 60} {
+		if got[f] != want {
+			t.Errorf("%s = %v, want %v", f, got[f], want)
+		}
+	}
+	if got["trigger_events_per_s"].(float64) <= 0 || got["peak_heap_bytes"].(float64) <= 0 {
+		t.Errorf("no measurement: %s", out)
 	}
 }
 

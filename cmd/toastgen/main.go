@@ -4,7 +4,7 @@
 //	toastgen gen     [-pkg NAME] [-o DIR|FILE.go] [-depth N] QUERY.sql   write the Go package
 //	toastgen m3      [-depth N] QUERY.sql                                print the compiled Program
 //	toastgen run     [-engine go|interp] [-format table|json] [-depth N] [-data DIR] QUERY.sql
-//	toastgen bench   [-depth N] [-repeat K] [-data DIR] QUERY.sql
+//	toastgen bench   [-depth N] [-repeat K] [-format text|json] [-data DIR] QUERY.sql
 //	toastgen version
 //	toastgen help [COMMAND]
 //
@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/codegen"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/viewlet"
 )
@@ -256,6 +257,11 @@ func compile(path string, depth int) (*lang.File, *viewlet.Program, error) {
 			name = "<stdin>"
 		}
 		return nil, nil, fmt.Errorf("%s: no SELECT: the file declares relations but no query to maintain", name)
+	}
+	// Names whose Go identifiers would clash are rejected by every
+	// command, not only by those that generate code.
+	if err := codegen.CheckNames(f); err != nil {
+		return nil, nil, err
 	}
 	qs, err := calculus.FromSQL(f)
 	if err != nil {

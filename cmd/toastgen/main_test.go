@@ -34,6 +34,9 @@ func pipeline(t *testing.T, name, src string) (p *viewlet.Program, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := codegen.CheckNames(f); err != nil {
+		return nil, err
+	}
 	qs, err := calculus.FromSQL(f)
 	if err != nil {
 		return nil, err
@@ -183,6 +186,43 @@ func TestBadQueries(t *testing.T) {
 			want: "bad.sql:3:8: HASH takes 1 argument, got 2\n" +
 				"\tSELECT HASH(A, B), COUNT(*) FROM R GROUP BY HASH(A, B);\n" +
 				"\t       ^",
+		},
+		// View names: lang checks their syntax and duplicates,
+		// codegen.CheckNames the Go identifiers they give.
+		{
+			name:  "view name syntax",
+			query: "-- name: my-view\nSELECT SUM(A) FROM R;",
+			want: "bad.sql:3:12: view name \"my-view\" may hold only ASCII letters, digits and underscores\n" +
+				"\t-- name: my-view\n" +
+				"\t           ^",
+		},
+		{
+			name:  "duplicate view name",
+			query: "CREATE VIEW Top AS SELECT SUM(A) FROM R;\n-- name: top\nSELECT SUM(B) FROM R;",
+			want: "bad.sql:4:10: view name top is already the name of the view at bad.sql:3:13 (view names are case-insensitive)\n" +
+				"\t-- name: top\n" +
+				"\t         ^",
+		},
+		{
+			name:  "view name without a SELECT",
+			query: "-- name: Top\nCREATE STREAM T (D INT);",
+			want: "bad.sql:3:1: -- name: Top is not followed by a SELECT statement (a view name comment stands on the line before its SELECT)\n" +
+				"\t-- name: Top\n" +
+				"\t^",
+		},
+		{
+			name:  "view name clashing with a trigger",
+			query: "-- name: deleteS\nSELECT SUM(A) FROM R;",
+			want: "bad.sql:3:10: view name deleteS: its snapshot method Engine.DeleteS clashes with the delete trigger Engine.DeleteS of relation S\n" +
+				"\t-- name: deleteS\n" +
+				"\t         ^",
+		},
+		{
+			name:  "CREATE VIEW column list",
+			query: "CREATE VIEW V (x) AS SELECT SUM(A) FROM R;",
+			want: "bad.sql:3:15: CREATE VIEW with a column list is not supported: name the columns in the SELECT (expr AS name)\n" +
+				"\tCREATE VIEW V (x) AS SELECT SUM(A) FROM R;\n" +
+				"\t              ^",
 		},
 		{
 			name:  "SUM DISTINCT",

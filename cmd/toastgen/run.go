@@ -94,6 +94,7 @@ func cmdRun(path, engine, format string, depth int, data string) error {
 func benchFlags(fs *flag.FlagSet) func(string) error {
 	depth := depthFlag(fs)
 	repeat := fs.Int("repeat", 1, "replay the stream `K` times (each pass followed by its inverse)")
+	format := fs.String("format", "text", "output `format`: text (five lines: triggers, end-to-end, peak heap, events,\nstate heap) or json (one object: trigger_events_per_s, trigger_ns_per_event,\ntrigger_allocs_per_event, trigger_ns, trigger_allocs, end_to_end_events_per_s\n(null if skipped), end_to_end_events, end_to_end_ns, peak_heap_bytes,\nevents_per_pass, passes, events_applied, elapsed_ns, state_heap_bytes,\nevent_buffer_bytes)")
 	data := dataFlag(fs)
 	return func(query string) error {
 		if err := checkDepth(*depth); err != nil {
@@ -102,11 +103,14 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 		if *repeat < 1 {
 			return usagef("-repeat must be at least 1, got %d", *repeat)
 		}
-		return cmdBench(query, *depth, *repeat, *data)
+		if *format != "text" && *format != "json" {
+			return usagef("-format must be text or json, got %q", *format)
+		}
+		return cmdBench(query, *depth, *repeat, *format, *data)
 	}
 }
 
-func cmdBench(path string, depth, repeat int, data string) error {
+func cmdBench(path string, depth, repeat int, format, data string) error {
 	f, p, err := compile(path, depth)
 	if err != nil {
 		return err
@@ -124,7 +128,7 @@ func cmdBench(path string, depth, repeat int, data string) error {
 			return err
 		}
 		defer cleanup()
-		return execDriver(ctx, bin, driverArgs(data, "-repeat", fmt.Sprint(repeat))...)
+		return execDriver(ctx, bin, driverArgs(data, "-repeat", fmt.Sprint(repeat), "-format", format)...)
 	})
 }
 

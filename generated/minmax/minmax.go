@@ -516,9 +516,6 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1Count) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -538,13 +535,6 @@ type mapQuery1Agg1 struct {
 
 func newQuery1Agg1Map() *mapQuery1Agg1 {
 	return &mapQuery1Agg1{index: make(map[keyII]int64)}
-}
-func (m *mapQuery1Agg1) get(k keyII) int64 {
-	return m.index[k]
-}
-func (m *mapQuery1Agg1) reset() {
-	clear(m.index)
-	m.ord0.Reset()
 }
 func (m *mapQuery1Agg1) add(k keyII, v int64) {
 	if v == 0 {
@@ -573,9 +563,6 @@ func newQuery2CountMap() *mapQuery2Count {
 func (m *mapQuery2Count) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery2Count) reset() {
-	clear(m.index)
-}
 func (m *mapQuery2Count) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -596,7 +583,6 @@ type entryQuery2CountMr struct {
 
 // mapQuery2CountMr stores map QUERY2_COUNT_mR[b, r_b] with secondary indexes.
 type mapQuery2CountMr struct {
-	scratch []keyII              // keys of a slice being replaced
 	entries []entryQuery2CountMr // live and free entries
 	free    []int32              // positions of free entries
 	index   map[keyII]int32      // primary index
@@ -607,20 +593,6 @@ func newQuery2CountMrMap() *mapQuery2CountMr {
 	return &mapQuery2CountMr{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyII]int32),
-	}
-}
-func (m *mapQuery2CountMr) get(k keyII) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery2CountMr) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery2CountMr) add(k keyII, v int64) {

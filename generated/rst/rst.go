@@ -555,9 +555,6 @@ func newQuery1TotalMstMap() *mapQuery1TotalMst {
 func (m *mapQuery1TotalMst) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMst) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1TotalMst) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -579,9 +576,6 @@ func newQuery1TotalMrMap() *mapQuery1TotalMr {
 }
 func (m *mapQuery1TotalMr) get(k int64) int64 {
 	return m.index[k]
-}
-func (m *mapQuery1TotalMr) reset() {
-	clear(m.index)
 }
 func (m *mapQuery1TotalMr) add(k int64, v int64) {
 	if v == 0 {
@@ -605,9 +599,6 @@ func newQuery1TotalMtMap() *mapQuery1TotalMt {
 func (m *mapQuery1TotalMt) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMt) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1TotalMt) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -630,9 +621,6 @@ func newQuery1TotalMrsMap() *mapQuery1TotalMrs {
 func (m *mapQuery1TotalMrs) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMrs) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1TotalMrs) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -653,7 +641,6 @@ type entryQuery1TotalMstMs struct {
 
 // mapQuery1TotalMstMs stores map QUERY1_TOTAL_mST_mS[b, c] with secondary indexes.
 type mapQuery1TotalMstMs struct {
-	scratch []keyII                 // keys of a slice being replaced
 	entries []entryQuery1TotalMstMs // live and free entries
 	free    []int32                 // positions of free entries
 	index   map[keyII]int32         // primary index
@@ -666,23 +653,6 @@ func newQuery1TotalMstMsMap() *mapQuery1TotalMstMs {
 		idx0:  make(map[int64][]int32),
 		idx1:  make(map[int64][]int32),
 		index: make(map[keyII]int32),
-	}
-}
-func (m *mapQuery1TotalMstMs) get(k keyII) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1TotalMstMs) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
-	}
-	for k, s := range m.idx1 {
-		m.idx1[k] = s[:0]
 	}
 }
 func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {

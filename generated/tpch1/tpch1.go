@@ -580,9 +580,6 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k keySS) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1Count) add(k keySS, v int64) {
 	if v == 0 {
 		return
@@ -604,9 +601,6 @@ func newQuery1SumQtyMap() *mapQuery1SumQty {
 }
 func (m *mapQuery1SumQty) get(k keySS) float64 {
 	return m.index[k]
-}
-func (m *mapQuery1SumQty) reset() {
-	clear(m.index)
 }
 func (m *mapQuery1SumQty) add(k keySS, v float64) {
 	if v == 0 {
@@ -630,9 +624,6 @@ func newQuery1SumBasePriceMap() *mapQuery1SumBasePrice {
 func (m *mapQuery1SumBasePrice) get(k keySS) float64 {
 	return m.index[k]
 }
-func (m *mapQuery1SumBasePrice) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
 	if v == 0 {
 		return
@@ -654,9 +645,6 @@ func newQuery1SumDiscPriceMap() *mapQuery1SumDiscPrice {
 }
 func (m *mapQuery1SumDiscPrice) get(k keySS) float64 {
 	return m.index[k]
-}
-func (m *mapQuery1SumDiscPrice) reset() {
-	clear(m.index)
 }
 func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
 	if v == 0 {
@@ -680,9 +668,6 @@ func newQuery1SumChargeMap() *mapQuery1SumCharge {
 func (m *mapQuery1SumCharge) get(k keySS) float64 {
 	return m.index[k]
 }
-func (m *mapQuery1SumCharge) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1SumCharge) add(k keySS, v float64) {
 	if v == 0 {
 		return
@@ -704,9 +689,6 @@ func newQuery1Agg5Map() *mapQuery1Agg5 {
 }
 func (m *mapQuery1Agg5) get(k keySS) float64 {
 	return m.index[k]
-}
-func (m *mapQuery1Agg5) reset() {
-	clear(m.index)
 }
 func (m *mapQuery1Agg5) add(k keySS, v float64) {
 	if v == 0 {

@@ -1038,9 +1038,6 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k keyIDI) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1Count) add(k keyIDI, v int64) {
 	if v == 0 {
 		return
@@ -1063,9 +1060,6 @@ func newQuery1RevenueMap() *mapQuery1Revenue {
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
 	return m.index[k]
 }
-func (m *mapQuery1Revenue) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
@@ -1086,7 +1080,6 @@ type entryQuery1CountMorderslineitem struct {
 
 // mapQuery1CountMorderslineitem stores map QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorderslineitem struct {
-	scratch []keyIIDI                         // keys of a slice being replaced
 	entries []entryQuery1CountMorderslineitem // live and free entries
 	free    []int32                           // positions of free entries
 	index   map[keyIIDI]int32                 // primary index
@@ -1097,20 +1090,6 @@ func newQuery1CountMorderslineitemMap() *mapQuery1CountMorderslineitem {
 	return &mapQuery1CountMorderslineitem{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1CountMorderslineitem) get(k keyIIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMorderslineitem) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) {
@@ -1159,9 +1138,6 @@ func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
 func (m *mapQuery1CountMcustomer) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1CountMcustomer) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -1184,9 +1160,6 @@ func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
 func (m *mapQuery1CountMlineitem) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1CountMlineitem) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1CountMlineitem) add(k int64, v int64) {
 	if v == 0 {
 		return
@@ -1207,7 +1180,6 @@ type entryQuery1CountMcustomerorders struct {
 
 // mapQuery1CountMcustomerorders stores map QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMcustomerorders struct {
-	scratch []keyIDI                          // keys of a slice being replaced
 	entries []entryQuery1CountMcustomerorders // live and free entries
 	free    []int32                           // positions of free entries
 	index   map[keyIDI]int32                  // primary index
@@ -1218,20 +1190,6 @@ func newQuery1CountMcustomerordersMap() *mapQuery1CountMcustomerorders {
 	return &mapQuery1CountMcustomerorders{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyIDI]int32),
-	}
-}
-func (m *mapQuery1CountMcustomerorders) get(k keyIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMcustomerorders) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) {
@@ -1278,7 +1236,6 @@ type entryQuery1RevenueMorderslineitem struct {
 
 // mapQuery1RevenueMorderslineitem stores map QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1RevenueMorderslineitem struct {
-	scratch []keyIIDI                           // keys of a slice being replaced
 	entries []entryQuery1RevenueMorderslineitem // live and free entries
 	free    []int32                             // positions of free entries
 	index   map[keyIIDI]int32                   // primary index
@@ -1289,20 +1246,6 @@ func newQuery1RevenueMorderslineitemMap() *mapQuery1RevenueMorderslineitem {
 	return &mapQuery1RevenueMorderslineitem{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1RevenueMorderslineitem) get(k keyIIDI) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1RevenueMorderslineitem) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
@@ -1351,9 +1294,6 @@ func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
 func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
 	return m.index[k]
 }
-func (m *mapQuery1RevenueMlineitem) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
 	if v == 0 {
 		return
@@ -1374,7 +1314,6 @@ type entryQuery1CountMorderslineitemMorders struct {
 
 // mapQuery1CountMorderslineitemMorders stores map QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorderslineitemMorders struct {
-	scratch []keyIIDI                                // keys of a slice being replaced
 	entries []entryQuery1CountMorderslineitemMorders // live and free entries
 	free    []int32                                  // positions of free entries
 	index   map[keyIIDI]int32                        // primary index
@@ -1387,23 +1326,6 @@ func newQuery1CountMorderslineitemMordersMap() *mapQuery1CountMorderslineitemMor
 		idx0:  make(map[int64][]int32),
 		idx1:  make(map[int64][]int32),
 		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1CountMorderslineitemMorders) get(k keyIIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMorderslineitemMorders) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
-	}
-	for k, s := range m.idx1 {
-		m.idx1[k] = s[:0]
 	}
 }
 func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {

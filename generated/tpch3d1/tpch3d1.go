@@ -977,9 +977,6 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k keyIDI) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1Count) add(k keyIDI, v int64) {
 	if v == 0 {
 		return
@@ -1002,9 +999,6 @@ func newQuery1RevenueMap() *mapQuery1Revenue {
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
 	return m.index[k]
 }
-func (m *mapQuery1Revenue) reset() {
-	clear(m.index)
-}
 func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
@@ -1025,7 +1019,6 @@ type entryQuery1CountMorders struct {
 
 // mapQuery1CountMorders stores map QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorders struct {
-	scratch []keyIIDI                 // keys of a slice being replaced
 	entries []entryQuery1CountMorders // live and free entries
 	free    []int32                   // positions of free entries
 	index   map[keyIIDI]int32         // primary index
@@ -1038,23 +1031,6 @@ func newQuery1CountMordersMap() *mapQuery1CountMorders {
 		idx0:  make(map[int64][]int32),
 		idx1:  make(map[int64][]int32),
 		index: make(map[keyIIDI]int32),
-	}
-}
-func (m *mapQuery1CountMorders) get(k keyIIDI) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMorders) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
-	}
-	for k, s := range m.idx1 {
-		m.idx1[k] = s[:0]
 	}
 }
 func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
@@ -1109,7 +1085,6 @@ type entryQuery1CountMlineitem struct {
 
 // mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] with secondary indexes.
 type mapQuery1CountMlineitem struct {
-	scratch []keyID                     // keys of a slice being replaced
 	entries []entryQuery1CountMlineitem // live and free entries
 	free    []int32                     // positions of free entries
 	index   map[keyID]int32             // primary index
@@ -1120,20 +1095,6 @@ func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
 	return &mapQuery1CountMlineitem{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyID]int32),
-	}
-}
-func (m *mapQuery1CountMlineitem) get(k keyID) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMlineitem) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
@@ -1180,7 +1141,6 @@ type entryQuery1CountMcustomer struct {
 
 // mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] with secondary indexes.
 type mapQuery1CountMcustomer struct {
-	scratch []keyIS                     // keys of a slice being replaced
 	entries []entryQuery1CountMcustomer // live and free entries
 	free    []int32                     // positions of free entries
 	index   map[keyIS]int32             // primary index
@@ -1191,20 +1151,6 @@ func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
 	return &mapQuery1CountMcustomer{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyIS]int32),
-	}
-}
-func (m *mapQuery1CountMcustomer) get(k keyIS) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1CountMcustomer) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
@@ -1251,7 +1197,6 @@ type entryQuery1RevenueMlineitem struct {
 
 // mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] with secondary indexes.
 type mapQuery1RevenueMlineitem struct {
-	scratch []keyIFFD                     // keys of a slice being replaced
 	entries []entryQuery1RevenueMlineitem // live and free entries
 	free    []int32                       // positions of free entries
 	index   map[keyIFFD]int32             // primary index
@@ -1262,20 +1207,6 @@ func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
 	return &mapQuery1RevenueMlineitem{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyIFFD]int32),
-	}
-}
-func (m *mapQuery1RevenueMlineitem) get(k keyIFFD) int64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
-	}
-	return 0
-}
-func (m *mapQuery1RevenueMlineitem) reset() {
-	m.entries = m.entries[:0]
-	m.free = m.free[:0]
-	clear(m.index)
-	for k, s := range m.idx0 {
-		m.idx0[k] = s[:0]
 	}
 }
 func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
