@@ -21,10 +21,11 @@ import (
 func genFlags(fs *flag.FlagSet) func(string) error {
 	pkg := fs.String("pkg", "", "package `name` (default: $GOPACKAGE when writing into the working directory, as go generate sets it, else the output directory's name)")
 	out := fs.String("o", "", "output `path`: a directory, or the output file when it ends in .go (default: QUERY.sql.go in the working directory)")
-	depth := depthFlag(fs)
+	copts := compileFlags(fs)
 	maxLines := fs.Int("max-lines", defaultMaxLines, "warn when the generated file has more than `N` lines (0: never)")
 	return func(query string) error {
-		if err := checkDepth(*depth); err != nil {
+		co, err := copts()
+		if err != nil {
 			return err
 		}
 		if *maxLines < 0 {
@@ -41,7 +42,7 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 		if err := checkClobber(file); err != nil {
 			return err
 		}
-		_, p, err := compile(query, *depth)
+		_, p, err := compile(query, co)
 		if err != nil {
 			return err
 		}

@@ -127,9 +127,9 @@ func TestGenOutput(t *testing.T) {
 				return
 			}
 			src := readFile(t, filepath.Join(pkgDir, tt.out))
-			lines := strings.SplitN(src, "\n", 3)
-			if lines[0] != tt.header || lines[1] != "// versions: toastgen (devel)" {
-				t.Errorf("header:\n%s\n%s\nwant:\n%s\n// versions: toastgen (devel)", lines[0], lines[1], tt.header)
+			lines := strings.SplitN(src, "\n", 4)
+			if lines[0] != tt.header || lines[1] != "// versions: toastgen (devel)" || lines[2] != "// dialect: dbtoaster" {
+				t.Errorf("header:\n%s\n%s\n%s\nwant:\n%s\n// versions: toastgen (devel)\n// dialect: dbtoaster", lines[0], lines[1], lines[2], tt.header)
 			}
 			if !strings.Contains(src, "\n"+tt.pkg+"\n") {
 				t.Errorf("no %q in %s", tt.pkg, tt.out)

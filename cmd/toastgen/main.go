@@ -1,10 +1,10 @@
 // Command toastgen compiles SQL aggregate queries into Go packages that keep
 // their results fresh under inserts and deletes.
 //
-//	toastgen gen     [-pkg NAME] [-o DIR|FILE.go] [-depth N] QUERY.sql   write the Go package
-//	toastgen m3      [-depth N] QUERY.sql                                print the compiled Program
-//	toastgen run     [-engine go|interp] [-format table|json] [-depth N] [-data DIR] QUERY.sql
-//	toastgen bench   [-depth N] [-repeat K] [-format text|json] [-data DIR] QUERY.sql
+//	toastgen gen     [-pkg NAME] [-o DIR|FILE.go] [-depth N] [-dialect D] QUERY.sql   write the Go package
+//	toastgen m3      [-depth N] [-dialect D] QUERY.sql                                print the compiled Program
+//	toastgen run     [-engine go|interp] [-format table|json] [-depth N] [-dialect D] [-data DIR] QUERY.sql
+//	toastgen bench   [-depth N] [-dialect D] [-repeat K] [-format text|json] [-data DIR] QUERY.sql
 //	toastgen version
 //	toastgen help [COMMAND]
 //
@@ -219,33 +219,46 @@ func parseArgs(fs *flag.FlagSet, args []string) (string, error) {
 	return files[0], nil
 }
 
-func depthFlag(fs *flag.FlagSet) *int {
-	return fs.Int("depth", viewlet.Unbounded, "viewlet recursion depth `N`: 0 re-evaluates, 1 is first-order IVM, -1 is unbounded")
+// compileOpts are the flags every command shares: how the query compiles.
+type compileOpts struct {
+	depth   int
+	dialect lang.Dialect
 }
 
-// checkDepth validates -depth.
-func checkDepth(depth int) error {
-	if depth < viewlet.Unbounded {
-		return usagef("-depth must be -1 (unbounded) or at least 0, got %d", depth)
+// compileFlags defines -depth and -dialect on fs; the function it returns
+// validates them (a usage error) once fs is parsed.
+func compileFlags(fs *flag.FlagSet) func() (compileOpts, error) {
+	depth := fs.Int("depth", viewlet.Unbounded, "viewlet recursion depth `N`: 0 re-evaluates, 1 is first-order IVM, -1 is unbounded")
+	dialect := fs.String("dialect", "dbtoaster", "the query's semantics: `dbtoaster` (DBToaster's: no NULLs, / is real division, an aggregate over\n"+
+		"no rows is 0) or sql (SQL's: NULLs, three-valued logic, INT / INT truncates; partial, see README)")
+	return func() (compileOpts, error) {
+		if *depth < viewlet.Unbounded {
+			return compileOpts{}, usagef("-depth must be -1 (unbounded) or at least 0, got %d", *depth)
+		}
+		d, err := lang.ParseDialect(*dialect)
+		if err != nil {
+			return compileOpts{}, usagef("-dialect: %v", err)
+		}
+		return compileOpts{depth: *depth, dialect: d}, nil
 	}
-	return nil
 }
 
 // parseQuery parses the query file at path, or standard input for "-".
-func parseQuery(path string) (*lang.File, error) {
+func parseQuery(path string, d lang.Dialect) (*lang.File, error) {
+	c := lang.Config{Dialect: d}
 	if path != "-" {
-		return lang.ParseFile(path)
+		return c.ParseFile(path)
 	}
 	src, err := io.ReadAll(os.Stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading the query from standard input: %v", err)
 	}
-	return lang.Parse("<stdin>", src)
+	return c.Parse("<stdin>", src)
 }
 
 // compile runs the pipeline up to the Program.
-func compile(path string, depth int) (*lang.File, *viewlet.Program, error) {
-	f, err := parseQuery(path)
+func compile(path string, co compileOpts) (*lang.File, *viewlet.Program, error) {
+	f, err := parseQuery(path, co.dialect)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -267,7 +280,7 @@ func compile(path string, depth int) (*lang.File, *viewlet.Program, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
+	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: co.depth})
 	return f, p, err
 }
 

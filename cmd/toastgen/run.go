@@ -14,12 +14,13 @@ import (
 )
 
 func m3Flags(fs *flag.FlagSet) func(string) error {
-	depth := depthFlag(fs)
+	copts := compileFlags(fs)
 	return func(query string) error {
-		if err := checkDepth(*depth); err != nil {
+		co, err := copts()
+		if err != nil {
 			return err
 		}
-		_, p, err := compile(query, *depth)
+		_, p, err := compile(query, co)
 		if err != nil {
 			return err
 		}
@@ -37,7 +38,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 	format := fs.String("format", "table", "output `format`: table or json; each view lists its keys (in SELECT order, then\n"+
 		"unselected GROUP BY keys), then its values; json's \"columns\" is the SELECT list,\n"+
 		"each {\"name\":…,\"key\":i} or {\"name\":…,\"value\":i} (row cell i or len(keys)+i)")
-	depth := depthFlag(fs)
+	copts := compileFlags(fs)
 	data := dataFlag(fs)
 	return func(query string) error {
 		if *format != "table" && *format != "json" {
@@ -46,15 +47,16 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 		if *engine != "go" && *engine != "interp" {
 			return usagef("-engine must be go or interp, got %q", *engine)
 		}
-		if err := checkDepth(*depth); err != nil {
+		co, err := copts()
+		if err != nil {
 			return err
 		}
-		return cmdRun(query, *engine, *format, *depth, *data)
+		return cmdRun(query, *engine, *format, co, *data)
 	}
 }
 
-func cmdRun(path, engine, format string, depth int, data string) error {
-	f, p, err := compile(path, depth)
+func cmdRun(path, engine, format string, co compileOpts, data string) error {
+	f, p, err := compile(path, co)
 	if err != nil {
 		return err
 	}
@@ -92,12 +94,13 @@ func cmdRun(path, engine, format string, depth int, data string) error {
 }
 
 func benchFlags(fs *flag.FlagSet) func(string) error {
-	depth := depthFlag(fs)
+	copts := compileFlags(fs)
 	repeat := fs.Int("repeat", 1, "replay the stream `K` times (each pass followed by its inverse)")
 	format := fs.String("format", "text", "output `format`: text (five lines: triggers, end-to-end, peak heap, events,\nstate heap) or json (one object: trigger_events_per_s, trigger_ns_per_event,\ntrigger_allocs_per_event, trigger_ns, trigger_allocs, end_to_end_events_per_s\n(null if skipped), end_to_end_events, end_to_end_ns, peak_heap_bytes,\nevents_per_pass, passes, events_applied, elapsed_ns, state_heap_bytes,\nevent_buffer_bytes)")
 	data := dataFlag(fs)
 	return func(query string) error {
-		if err := checkDepth(*depth); err != nil {
+		co, err := copts()
+		if err != nil {
 			return err
 		}
 		if *repeat < 1 {
@@ -106,12 +109,12 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 		if *format != "text" && *format != "json" {
 			return usagef("-format must be text or json, got %q", *format)
 		}
-		return cmdBench(query, *depth, *repeat, *format, *data)
+		return cmdBench(query, co, *repeat, *format, *data)
 	}
 }
 
-func cmdBench(path string, depth, repeat int, format, data string) error {
-	f, p, err := compile(path, depth)
+func cmdBench(path string, co compileOpts, repeat int, format, data string) error {
+	f, p, err := compile(path, co)
 	if err != nil {
 		return err
 	}
