@@ -60,17 +60,17 @@ func TestDiffGenerated(t *testing.T) {
 		if bytes.Contains(src, []byte("-- KNOWN BUG:")) {
 			continue
 		}
-		f, err := lang.Parse(path, src)
+		c, err := oracle.ReadCase(path, 1000, 0.3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := lang.Config{Dialect: c.Dialect}.Parse(path, src)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		qs, err := calculus.FromSQL(f)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
-		}
-		c, err := oracle.ReadCase(path, 1000, 0.3)
-		if err != nil {
-			t.Fatal(err)
 		}
 		stream := oracle.Generate(f, int64(i+1), min(c.Events, 1000), c.DeleteFrac, c.Domain)
 		depths := []int{viewlet.Unbounded, 1}

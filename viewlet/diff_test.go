@@ -22,6 +22,7 @@ import (
 //
 //	-- KNOWN BUG: <description>   skip the file (a compiler bug to fix)
 //	-- diff: depth0               also run at depth 0
+//	-- diff: sql                  read the file in dialect sql (SQLite's semantics, unwrapped)
 //	-- diff: ints=N               integer domain [0, N) (floats k/4, k < 4N)
 //	-- diff: REL.COL=N COL=N      integer domain of one column (of every relation)
 //	-- diff: days=N               date range 1994-01-01 + [0, N) days
@@ -71,7 +72,7 @@ func TestDiff(t *testing.T) {
 			if c.KnownBug != "" {
 				t.Skipf("KNOWN BUG (see %s): %s", path, c.KnownBug)
 			}
-			f, err := lang.Parse(path, c.Src)
+			f, err := lang.Config{Dialect: c.Dialect}.Parse(path, c.Src)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toastgen/toastgen/lang"
 )
 
 // Case is a differential-test query file with its directives (see
@@ -17,6 +19,7 @@ type Case struct {
 	Src        []byte
 	KnownBug   string // set by a -- KNOWN BUG: line
 	Depth0     bool
+	Dialect    lang.Dialect // lang.SQL with a "-- diff: sql" directive
 	Events     int
 	DeleteFrac float64
 	Domain     Domain
@@ -44,6 +47,10 @@ func ReadCase(path string, events int, deleteFrac float64) (*Case, error) {
 		for _, d := range strings.Fields(rest) {
 			if d == "depth0" {
 				c.Depth0 = true
+				continue
+			}
+			if d == "sql" {
+				c.Dialect = lang.SQL
 				continue
 			}
 			k, v, ok := strings.Cut(d, "=")
