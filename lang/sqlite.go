@@ -23,7 +23,11 @@ import (
 // Dialect semantics are spelled out in SQL: "/" divides REALs, an ungrouped
 // aggregate over empty input is 0 (COALESCE), and a query without aggregates
 // reports each distinct row with its multiplicity (COUNT(*), or 1 with
-// DISTINCT or UNION). FROM aliases are renamed where needed so that every
+// DISTINCT or UNION). A scalar subquery with GROUP BY or HAVING is NULL
+// when it has no row, as in SQL; a view column that is NULL reads as its
+// type's zero (DB.View converts values; a key of a query without aggregates
+// that holds such a subquery is wrapped in COALESCE, so that its NULL and its
+// zero are one row). FROM aliases are renamed where needed so that every
 // alias is unique in the statement, which keeps correlated references from
 // being captured by an inner query's alias.
 func SQLite(q *Query) string {
@@ -37,10 +41,11 @@ type sqlFrame struct {
 }
 
 type sqlTr struct {
-	b     *strings.Builder
-	stack []sqlFrame
-	names map[*FromItem]string
-	used  map[string]bool
+	b        *strings.Builder
+	coalesce bool // write the top-level keys in COALESCE (key)
+	stack    []sqlFrame
+	names    map[*FromItem]string
+	used     map[string]bool
 }
 
 func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
@@ -94,7 +99,10 @@ func (t *sqlTr) top(q *Query) string {
 	if !q.Aggregated() {
 		t.push(q)
 		t.w("SELECT ")
+		null := hasNullSubquery(q)
+		t.coalesce = null
 		t.items(q.Items)
+		t.coalesce = false
 		if q.Distinct {
 			t.w(", 1 AS ", ident(vals[0].Name))
 		} else {
@@ -102,12 +110,14 @@ func (t *sqlTr) top(q *Query) string {
 		}
 		t.fromWhere(q)
 		t.w(" GROUP BY ")
+		t.coalesce = null
 		for i, it := range q.Items {
 			if i > 0 {
 				t.w(", ")
 			}
-			t.expr(it.Expr)
+			t.key(it.Expr)
 		}
+		t.coalesce = false
 		t.w(orderByKeys(len(keys)))
 		t.pop()
 		return t.b.String()
@@ -148,9 +158,36 @@ func (t *sqlTr) items(items []*SelectItem) {
 		if i > 0 {
 			t.w(", ")
 		}
-		t.expr(it.Expr)
+		t.key(it.Expr)
 		t.w(" AS ", ident(it.Name))
 	}
+}
+
+// key writes a select item, or a top-level key in COALESCE when t.coalesce
+// is set.
+func (t *sqlTr) key(e Expr) {
+	if !t.coalesce {
+		t.expr(e)
+		return
+	}
+	t.coalesce = false
+	t.w("COALESCE(")
+	t.expr(e)
+	t.w(", ", zeroSQL(e.Type()), ")")
+	t.coalesce = true
+}
+
+// hasNullSubquery reports whether q holds, at any depth, a scalar subquery
+// with GROUP BY or HAVING: one that may be NULL.
+func hasNullSubquery(q *Query) bool {
+	found := false
+	walkQuery(q, 0, func(e Expr, _ int) bool {
+		if s, ok := e.(*Subquery); ok && (len(s.Q.GroupBy) > 0 || s.Q.Having != nil) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (t *sqlTr) fromWhere(q *Query) {
