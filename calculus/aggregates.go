@@ -232,4 +232,3 @@ func (b *block) fromItems(e lang.Expr) int {
 	})
 	return max(n, len(seen))
 }
-
