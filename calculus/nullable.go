@@ -262,7 +262,7 @@ func (t *translator) orZero(e lang.Expr) lang.Expr {
 	return &lang.Case{Whens: []*lang.When{{Cond: p, Then: v}}, Else: zeroLit(e.Type()), T: e.Type()}
 }
 
-// zeroLit is the zero of a column type: 0, 0.0, ” or the date 0.
+// zeroLit is the zero of a column type: 0, 0.0, the empty string or the date 0.
 func zeroLit(ty lang.Type) lang.Expr {
 	switch ty {
 	case lang.TFloat:
