@@ -379,8 +379,9 @@ func (b *block) countRows(q *lang.Query, test func(lang.Expr) lang.Expr) (Var, [
 	// over rows that are NULL, is NULL unless a row matches).
 	n := b.t.newVar("count", lang.TInt)
 	b.t.setPresent(c, orExpr(countTest(c, true), countTest(n, false)))
+	// The two sums get their own local variables: they are two factors.
 	return c, []Term{
-		&Lift{V: n, T: &AggSum{T: prod(append(append([]Term{}, rows...), &Val{E: notExpr(b.t.falsity(e))}))}},
+		&Lift{V: n, T: inner.freshCopy(&AggSum{T: prod(append(append([]Term{}, rows...), &Val{E: notExpr(b.t.falsity(e))}))}, nil)},
 		&Lift{V: c, T: &AggSum{T: prod(append(rows, &Val{E: b.t.truth(e)}))}},
 	}, nil
 }

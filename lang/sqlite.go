@@ -32,6 +32,7 @@ import (
 // being captured by an inner query's alias.
 func SQLite(q *Query) string {
 	t := &sqlTr{b: &strings.Builder{}, names: map[*FromItem]string{}, used: map[string]bool{}}
+	t.nulls = hasNullSubquery(q)
 	return t.top(q)
 }
 
@@ -43,6 +44,7 @@ type sqlFrame struct {
 type sqlTr struct {
 	b        *strings.Builder
 	coalesce bool // write the top-level keys in COALESCE (key)
+	nulls    bool // the statement holds values that may be NULL (hasNullSubquery)
 	stack    []sqlFrame
 	names    map[*FromItem]string
 	used     map[string]bool
@@ -99,8 +101,7 @@ func (t *sqlTr) top(q *Query) string {
 	if !q.Aggregated() {
 		t.push(q)
 		t.w("SELECT ")
-		null := hasNullSubquery(q)
-		t.coalesce = null
+		t.coalesce = t.nulls
 		t.items(q.Items)
 		t.coalesce = false
 		if q.Distinct {
@@ -110,7 +111,7 @@ func (t *sqlTr) top(q *Query) string {
 		}
 		t.fromWhere(q)
 		t.w(" GROUP BY ")
-		t.coalesce = null
+		t.coalesce = t.nulls
 		for i, it := range q.Items {
 			if i > 0 {
 				t.w(", ")
@@ -273,13 +274,45 @@ func (t *sqlTr) query(q *Query) {
 }
 
 // quantified writes x op ALL|SOME (q) as [NOT] EXISTS over q with the
-// comparison added to q's WHERE (or HAVING for an aggregate q).
+// comparison added to q's WHERE (or HAVING for an aggregate q). Where the
+// statement holds values that may be NULL (t.nulls), it spells out SQL's
+// three-valued result: SOME is TRUE if a comparison is, else NULL if one is
+// NULL, else FALSE; ALL is FALSE if a comparison is, else NULL if one is
+// NULL, else TRUE.
 func (t *sqlTr) quantified(e *Quantified) {
+	if !t.nulls {
+		if e.All {
+			t.w("NOT ")
+		}
+		t.existsCmp(e, func(cmp string) string {
+			if e.All {
+				return "NOT " + cmp
+			}
+			return cmp
+		})
+		return
+	}
+	decided, undecided := "1", "0"
+	if e.All {
+		decided, undecided = "0", "1"
+	}
+	t.w("CASE WHEN ")
+	t.existsCmp(e, func(cmp string) string {
+		if e.All {
+			return "NOT " + cmp
+		}
+		return cmp
+	})
+	t.w(" THEN ", decided, " WHEN ")
+	t.existsCmp(e, func(cmp string) string { return cmp + " IS NULL" })
+	t.w(" THEN NULL ELSE ", undecided, " END")
+}
+
+// existsCmp writes EXISTS over the rows of e.Q for which cond(comparison)
+// holds.
+func (t *sqlTr) existsCmp(e *Quantified, cond func(cmp string) string) {
 	x := t.capture(func() { t.expr(e.X) })
 	q := e.Q
-	if e.All {
-		t.w("NOT ")
-	}
 	t.w("EXISTS (SELECT 1")
 	if len(q.Union) > 0 {
 		// A UNION cannot take the condition inline: range over it instead.
@@ -287,18 +320,11 @@ func (t *sqlTr) quantified(e *Quantified) {
 		t.w(" FROM (")
 		t.query(q)
 		t.w(") AS ", ident(alias), " WHERE ")
-		cmp := "(" + x + " " + e.Op + " " + ident(alias) + "." + ident(q.Items[0].Name) + ")"
-		if e.All {
-			cmp = "NOT " + cmp
-		}
-		t.w(cmp, ")")
+		t.w(cond("("+x+" "+e.Op+" "+ident(alias)+"."+ident(q.Items[0].Name)+")"), ")")
 		return
 	}
 	t.push(q)
-	cmp := "(" + x + " " + e.Op + " " + t.capture(func() { t.expr(q.Items[0].Expr) }) + ")"
-	if e.All {
-		cmp = "NOT " + cmp
-	}
+	cmp := cond("(" + x + " " + e.Op + " " + t.capture(func() { t.expr(q.Items[0].Expr) }) + ")")
 	t.fromWhere(q)
 	if q.Aggregated() {
 		t.groupHaving(q, cmp)
