@@ -444,8 +444,14 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 			return nil, nil, err
 		}
 		body = append(body, lifts...)
-		if err := b.t.notNullable(e, g.Pos(), "this GROUP BY key"); err != nil {
-			return nil, nil, err
+		if b.t.nullable(e) {
+			// NULL is a group of its own, apart from the key's zero.
+			var v, p Var
+			v, p, body = b.nullColumn("key", e, body)
+			group = append(group, v, p)
+			keyOf[ExprString(e)] = v
+			keyOf[sqlKey(g)] = v
+			continue
 		}
 		var v Var
 		if r, ok := e.(*VarRef); ok {
@@ -456,6 +462,7 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		}
 		group = append(group, v)
 		keyOf[ExprString(e)] = v
+		keyOf[sqlKey(g)] = v
 	}
 	agg := func(factors ...Term) Term {
 		return b.freshCopy(&AggSum{Group: group, T: prod(append(append([]Term{}, body...), factors...))}, group)
@@ -538,6 +545,11 @@ func (b *block) readout(e lang.Expr, keyOf map[string]Var, agg func(...Term) Ter
 			return e
 		}
 		if !containsAgg(e) {
+			// A group key as written: translating it again would lift its
+			// subqueries afresh, outside the group.
+			if v, ok := keyOf[sqlKey(e)]; ok {
+				return Ref(v)
+			}
 			se, ls, err2 := b.scalar(e)
 			if err2 != nil {
 				err = err2
@@ -682,6 +694,10 @@ func containsSubquery(e lang.Expr) bool {
 	})
 	return found
 }
+
+// sqlKey keys a group key by its SQL text (ExprString keys it by its
+// translation).
+func sqlKey(e lang.Expr) string { return "sql:" + lang.ExprKey(e) }
 
 // conjuncts splits a condition on AND.
 func conjuncts(e lang.Expr) []lang.Expr {

@@ -152,10 +152,8 @@ func translate(q *lang.Query) (*Query, error) {
 		}
 		body = append(body, lifts...)
 		if t.nullable(e) {
-			if grouped {
-				return nil, errorAt(k.Expr.Pos(), "a GROUP BY key that can be NULL (a scalar subquery with GROUP BY over an empty group) is not supported yet")
-			}
-			// A NULL key reads as its type's zero, as the oracle reads it.
+			// A NULL key reads as its type's zero: one row with the zero
+			// key (the oracle's COALESCE).
 			e = t.orZero(e)
 		}
 		var v Var
@@ -167,6 +165,7 @@ func translate(q *lang.Query) (*Query, error) {
 		}
 		keyVars = append(keyVars, v)
 		keyOf[ExprString(e)] = v
+		keyOf[sqlKey(k.Expr)] = v
 		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
 	}
 	group := func(factors ...Term) Term {
@@ -203,6 +202,9 @@ func translate(q *lang.Query) (*Query, error) {
 	// scalar subqueries AggRefs of keyless aggregates.
 	var readout func(e lang.Expr) (lang.Expr, error)
 	readout = func(e lang.Expr) (lang.Expr, error) {
+		if v, ok := keyOf[sqlKey(e)]; ok && !containsAgg(e) {
+			return Ref(v), nil // a key as written (see rowsOf)
+		}
 		if !containsAgg(e) && !containsSubquery(e) {
 			se, _, err := b.scalar(e)
 			if err != nil {

@@ -25,9 +25,9 @@ import (
 // reports each distinct row with its multiplicity (COUNT(*), or 1 with
 // DISTINCT or UNION). A scalar subquery with GROUP BY or HAVING is NULL
 // when it has no row, as in SQL; a view column that is NULL reads as its
-// type's zero (DB.View converts values; a key of a query without aggregates
-// that holds such a subquery is wrapped in COALESCE, so that its NULL and its
-// zero are one row). FROM aliases are renamed where needed so that every
+// type's zero (DB.View converts values; in a statement that holds such a
+// subquery the view's keys are wrapped in COALESCE, in the select list and
+// the GROUP BY, so that a NULL key and its zero are one row). FROM aliases are renamed where needed so that every
 // alias is unique in the statement, which keeps correlated references from
 // being captured by an inner query's alias.
 func SQLite(q *Query) string {
@@ -125,8 +125,15 @@ func (t *sqlTr) top(q *Query) string {
 	}
 	t.push(q)
 	t.w("SELECT ")
-	t.items(append(keys, vals...))
+	t.coalesce = t.nulls
+	t.items(keys)
+	t.coalesce = false
+	if len(keys) > 0 && len(vals) > 0 {
+		t.w(", ")
+	}
+	t.items(vals)
 	t.fromWhere(q)
+	t.coalesce = t.nulls // the GROUP BY keys
 	t.groupHaving(q, "")
 	if len(keys) > 0 {
 		t.w(orderByKeys(len(keys)))
@@ -164,8 +171,8 @@ func (t *sqlTr) items(items []*SelectItem) {
 	}
 }
 
-// key writes a select item, or a top-level key in COALESCE when t.coalesce
-// is set.
+// key writes a select item or a GROUP BY key, in COALESCE when t.coalesce
+// is set (a top-level key that may be NULL).
 func (t *sqlTr) key(e Expr) {
 	if !t.coalesce {
 		t.expr(e)
@@ -223,9 +230,10 @@ func (t *sqlTr) groupHaving(q *Query, extra string) {
 			if i > 0 {
 				t.w(", ")
 			}
-			t.expr(g)
+			t.key(g)
 		}
 	}
+	t.coalesce = false
 	switch {
 	case q.Having != nil && extra != "":
 		t.w(" HAVING (")
