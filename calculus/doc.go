@@ -28,4 +28,10 @@
 //   - A conjunct mentioning no relation variable at all is kept as a
 //     condition; OR, NOT, LIKE, IN-lists stay atomic conditions (Val of a
 //     boolean expression, value 1 or 0).
+//   - A scalar subquery with GROUP BY (every key fixed by the WHERE) or
+//     HAVING is the ungrouped aggregate over the same rows, lifted to a
+//     variable that is NULL where the group is empty or fails HAVING
+//     (grouped.go). No term holds NULL: where an expression becomes a term,
+//     SQL's three-valued logic is spelled out over the condition under which
+//     each such variable has a value (nullable.go).
 package calculus
