@@ -102,7 +102,7 @@ func (b *block) pins(q *lang.Query) map[string]lang.Expr {
 			for _, s := range [][2]lang.Expr{{l, r}, {r, l}} {
 				v, ok := s[0].(*VarRef)
 				if !ok || b.t.order[v.V.Name] < b.start || pins[v.V.Name] != nil ||
-					v.V.Type != s[1].Type() || b.t.nullable(s[1]) || !b.fixed(s[1], pins) {
+					v.V.Type != s[1].Type() || !b.fixed(s[1], pins) {
 					continue
 				}
 				pins[v.V.Name] = SubstExpr(s[1], pins)

@@ -68,8 +68,8 @@ func (t *translator) setPresent(v Var, p lang.Expr) {
 
 func isBool(e lang.Expr) bool { return e.Type() == lang.TBool }
 
-// andExpr and orExpr build conjunctions and disjunctions; a nil operand of andExpr is
-// TRUE (presence that always holds).
+// andExpr and orExpr build conjunctions and disjunctions; a nil operand of
+// andExpr is TRUE (a presence that always holds).
 func andExpr(es ...lang.Expr) lang.Expr {
 	var out lang.Expr
 	for _, e := range es {
