@@ -28,10 +28,19 @@
 //   - A conjunct mentioning no relation variable at all is kept as a
 //     condition; OR, NOT, LIKE, IN-lists stay atomic conditions (Val of a
 //     boolean expression, value 1 or 0).
+//   - A scalar subquery with GROUP BY (every key fixed by the WHERE) or
+//     HAVING is the ungrouped aggregate over the same rows, lifted to a
+//     variable that is NULL where the group is empty or fails HAVING
+//     (grouped.go). No term holds NULL: where an expression becomes a term,
+//     SQL's three-valued logic is spelled out over the condition under which
+//     each such variable has a value (nullable.go).
 //
 // NULLs, three-valued logic and outer joins (dialect sql). The design, landing
 // in steps (lang first); the dbtoaster dialect declares every column NOT NULL
-// and keeps today's terms exactly:
+// and keeps today's terms exactly. Its one NULL, an empty grouped scalar
+// subquery, is spelled out above as presence conditions and never held;
+// dialect sql can use that spelling for NULLs that a term computes, while a
+// NULL that comes with the data is held as a value:
 //
 //   - Values. Ring values (multiplicities, sums, counts) are never NULL.
 //     Variables are: a nullable column, a Lift of a nullable value or an

@@ -38,6 +38,9 @@ type translator struct {
 	order  map[string]int
 	used   map[string]bool
 	count  map[string]int // column name → occurrences in the whole query tree
+	// present holds, for a variable that may be NULL, the condition under
+	// which it has a value (nullable.go).
+	present map[string]lang.Expr
 }
 
 // block is one SELECT of the query tree.
@@ -217,7 +220,10 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 		if x, ok := c.(*lang.Binary); ok && x.Op == "=" {
 			l, lok := x.L.(*lang.ColRef)
 			r, rok := x.R.(*lang.ColRef)
+			// A column that may be NULL is not unified: NULL = x is not
+			// TRUE, the condition says so (truth below).
 			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) &&
+				!b.nullableCol(l) && !b.nullableCol(r) &&
 				b.unify(b.colVar(l.Outer, l.From, l.Col), b.colVar(r.Outer, r.From, r.Col)) {
 				continue
 			}
@@ -235,7 +241,7 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 			return nil, err
 		}
 		b.conds = append(b.conds, lifts...)
-		b.conds = append(b.conds, &Val{E: e})
+		b.conds = append(b.conds, &Val{E: b.t.truth(e)})
 	}
 	return b, nil
 }
@@ -285,37 +291,40 @@ func (b *block) subquery(e lang.Expr) (lang.Expr, []Term, error) {
 			// row's value.
 			return inner.scalar(x.Q.Items[0].Expr)
 		}
-		if !x.Q.Aggregated() || len(x.Q.GroupBy) > 0 || x.Q.Having != nil {
-			return nil, nil, errorAt(x.P, "a scalar subquery must be a single aggregate without GROUP BY or HAVING (not supported yet otherwise)")
+		if !x.Q.Aggregated() {
+			return nil, nil, errorAt(x.P, "a scalar subquery must be an aggregate (not supported yet otherwise: it could return several rows)")
+		}
+		if len(x.Q.GroupBy) > 0 || x.Q.Having != nil {
+			return b.groupedScalar(x, inner)
 		}
 		body := inner.body()
 		return inner.aggregates(x.Q.Items[0].Expr, func(factors ...Term) Term {
 			return inner.freshCopy(&AggSum{T: prod(append(append([]Term{}, body...), factors...))}, nil)
 		})
 	case *lang.Exists:
-		c, term, err := b.countRows(x.Q, nil)
+		c, terms, err := b.countRows(x.Q, nil)
 		if err != nil {
 			return nil, nil, err
 		}
-		return countTest(c, !x.Not), []Term{term}, nil
+		return countTest(c, !x.Not), terms, nil
 	case *lang.InQuery:
 		xe, lifts, err := b.scalar(x.X)
 		if err != nil {
 			return nil, nil, err
 		}
-		c, term, err := b.countRows(x.Q, func(y lang.Expr) lang.Expr {
+		c, terms, err := b.countRows(x.Q, func(y lang.Expr) lang.Expr {
 			return &lang.Binary{Op: "=", L: xe, R: y, T: lang.TBool}
 		})
 		if err != nil {
 			return nil, nil, err
 		}
-		return countTest(c, !x.Not), append(lifts, term), nil
+		return countTest(c, !x.Not), append(lifts, terms...), nil
 	case *lang.Quantified:
 		xe, lifts, err := b.scalar(x.X)
 		if err != nil {
 			return nil, nil, err
 		}
-		c, term, err := b.countRows(x.Q, func(y lang.Expr) lang.Expr {
+		c, terms, err := b.countRows(x.Q, func(y lang.Expr) lang.Expr {
 			cmp := &lang.Binary{Op: x.Op, L: xe, R: y, T: lang.TBool}
 			if x.All {
 				return &lang.Unary{Op: "NOT", X: cmp, T: lang.TBool}
@@ -326,7 +335,7 @@ func (b *block) subquery(e lang.Expr) (lang.Expr, []Term, error) {
 			return nil, nil, err
 		}
 		// SOME: some row satisfies; ALL: no row fails.
-		return countTest(c, !x.All), append(lifts, term), nil
+		return countTest(c, !x.All), append(lifts, terms...), nil
 	}
 	return nil, nil, errorAt(e.Pos(), "unsupported subquery")
 }
@@ -340,8 +349,9 @@ func countTest(c Var, nonZero bool) lang.Expr {
 }
 
 // countRows returns a variable lifted to the number of rows of q that
-// satisfy test(first select item) (all rows when test is nil).
-func (b *block) countRows(q *lang.Query, test func(lang.Expr) lang.Expr) (Var, Term, error) {
+// satisfy test(first select item) (all rows when test is nil), and the
+// factors that lift it.
+func (b *block) countRows(q *lang.Query, test func(lang.Expr) lang.Expr) (Var, []Term, error) {
 	inner, err := b.t.newBlock(q, b)
 	if err != nil {
 		return Var{}, nil, err
@@ -350,15 +360,30 @@ func (b *block) countRows(q *lang.Query, test func(lang.Expr) lang.Expr) (Var, T
 	if err != nil {
 		return Var{}, nil, err
 	}
-	if test != nil {
-		e, lifts, err := inner.scalarOver(test(items[0]))
-		if err != nil {
-			return Var{}, nil, err
-		}
-		rows = append(append(rows, lifts...), &Val{E: e})
+	if test == nil {
+		c := b.t.newVar("count", lang.TInt)
+		return c, []Term{&Lift{V: c, T: &AggSum{T: prod(rows)}}}, nil
 	}
+	e, lifts, err := inner.scalarOver(test(items[0]))
+	if err != nil {
+		return Var{}, nil, err
+	}
+	rows = append(rows, lifts...)
 	c := b.t.newVar("count", lang.TInt)
-	return c, &Lift{V: c, T: &AggSum{T: prod(rows)}}, nil
+	if !b.t.nullable(e) {
+		return c, []Term{&Lift{V: c, T: &AggSum{T: prod(append(rows, &Val{E: e}))}}}, nil
+	}
+	// A test that may be NULL: c counts the rows where it is TRUE, n those
+	// where it is not FALSE. Some row passes where c != 0, none where n = 0,
+	// and SQL does not know otherwise: c may be NULL (IN over a NULL, or
+	// over rows that are NULL, is NULL unless a row matches).
+	n := b.t.newVar("count", lang.TInt)
+	b.t.setPresent(c, orExpr(countTest(c, true), countTest(n, false)))
+	// The two sums get their own local variables: they are two factors.
+	return c, []Term{
+		&Lift{V: n, T: inner.freshCopy(&AggSum{T: prod(append(append([]Term{}, rows...), &Val{E: notExpr(b.t.falsity(e))}))}, nil)},
+		&Lift{V: c, T: &AggSum{T: prod(append(rows, &Val{E: b.t.truth(e)}))}},
+	}, nil
 }
 
 // scalarOver translates an expression already over variables (from rowsOf)
@@ -391,6 +416,13 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		// Each distinct row once: the items become distinct variables.
 		var out []Var
 		for i, e := range items {
+			if b.t.nullable(e) {
+				var v, p Var
+				v, p, rows = b.nullColumn("distinct_"+q.Items[i].Name, e, rows)
+				out = append(out, v, p)
+				items[i] = Ref(v)
+				continue
+			}
 			if r, ok := e.(*VarRef); ok && !hasVar(out, r.V.Name) {
 				out = append(out, r.V)
 				continue
@@ -412,6 +444,15 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 			return nil, nil, err
 		}
 		body = append(body, lifts...)
+		if b.t.nullable(e) {
+			// NULL is a group of its own, apart from the key's zero.
+			var v, p Var
+			v, p, body = b.nullColumn("key", e, body)
+			group = append(group, v, p)
+			keyOf[ExprString(e)] = v
+			keyOf[sqlKey(g)] = v
+			continue
+		}
 		var v Var
 		if r, ok := e.(*VarRef); ok {
 			v = r.V
@@ -421,6 +462,7 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		}
 		group = append(group, v)
 		keyOf[ExprString(e)] = v
+		keyOf[sqlKey(g)] = v
 	}
 	agg := func(factors ...Term) Term {
 		return b.freshCopy(&AggSum{Group: group, T: prod(append(append([]Term{}, body...), factors...))}, group)
@@ -474,6 +516,9 @@ func (b *block) unionRows() ([]lang.Expr, []Term, error) {
 			return nil, nil, errorAt(br.Pos, "UNION branches must have the same number of columns")
 		}
 		for i, e := range items {
+			if err := b.t.notNullable(e, br.Items[i].Expr.Pos(), "this UNION column"); err != nil {
+				return nil, nil, err
+			}
 			rows = append(rows, &Lift{V: out[i], T: &Val{E: e}})
 		}
 		branches = append(branches, prod(rows))
@@ -500,6 +545,11 @@ func (b *block) readout(e lang.Expr, keyOf map[string]Var, agg func(...Term) Ter
 			return e
 		}
 		if !containsAgg(e) {
+			// A group key as written: translating it again would lift its
+			// subqueries afresh, outside the group.
+			if v, ok := keyOf[sqlKey(e)]; ok {
+				return Ref(v)
+			}
 			se, ls, err2 := b.scalar(e)
 			if err2 != nil {
 				err = err2
@@ -526,80 +576,6 @@ func (b *block) readout(e lang.Expr, keyOf map[string]Var, agg func(...Term) Ter
 	return out, lifts, err
 }
 
-// aggregates lifts every aggregate of e to a variable: agg(factors) builds
-// the aggregate term of a value.
-func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Term, error) {
-	var lifts []Term
-	var err error
-	var rewrite func(e lang.Expr) lang.Expr
-	rewrite = func(e lang.Expr) lang.Expr {
-		if err != nil {
-			return e
-		}
-		a, ok := e.(*lang.Agg)
-		if !ok {
-			if !containsAgg(e) {
-				se, ls, err2 := b.scalar(e)
-				if err2 != nil {
-					err = err2
-				}
-				lifts = append(lifts, ls...)
-				return se
-			}
-			return mapChildren(e, rewrite)
-		}
-		lift := func(term Term, typ lang.Type) lang.Expr {
-			z := b.t.newVar("agg", typ)
-			lifts = append(lifts, &Lift{V: z, T: term})
-			return Ref(z)
-		}
-		if a.Distinct {
-			term, err2 := b.countDistinct(a, agg)
-			if err2 != nil {
-				err = err2
-				return e
-			}
-			return lift(term, lang.TInt)
-		}
-		switch a.Fn {
-		case "COUNT":
-			return lift(agg(), lang.TInt)
-		case "SUM", "AVG":
-			r, ls, err2 := b.ring(a.Arg)
-			if err2 != nil {
-				err = err2
-				return e
-			}
-			sum := lift(agg(append(ls, r)...), TypeOf(r))
-			if a.Fn == "SUM" {
-				return sum
-			}
-			cnt := lift(agg(), lang.TInt)
-			return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
-		case "MIN", "MAX":
-			v, ls, err2 := b.scalar(a.Arg)
-			if err2 != nil {
-				err = err2
-				return e
-			}
-			x := b.t.newVar("arg", a.Arg.Type())
-			// agg copies its body afresh but must keep x, which the Extreme
-			// binds once the copy is made; later copies of the whole term (an
-			// enclosing aggregate over a derived table, twice) rename it with
-			// the rest, so that no two Extremes share their argument.
-			b.t.order[x.Name] = -1
-			rows := agg(append(ls, &Lift{V: x, T: &Val{E: v}})...).(*AggSum)
-			b.t.order[x.Name] = len(b.t.order)
-			rows.Group = append(append([]Var{}, rows.Group...), x)
-			return lift(&Extreme{Max: a.Fn == "MAX", Arg: x, T: rows}, a.Arg.Type())
-		}
-		err = errorAt(a.P, "%s in a subquery is not supported yet", a.Fn)
-		return e
-	}
-	out := rewrite(e)
-	return out, lifts, err
-}
-
 // derived translates a subquery in FROM: the variables of its columns and
 // the factors giving each row's multiplicity.
 func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
@@ -613,22 +589,48 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var out []Var
+	bag := !q.Aggregated() && !q.Distinct
+	var out, group []Var
 	for i, e := range items {
-		if r, ok := e.(*VarRef); ok && !hasVar(out, r.V.Name) {
-			out = append(out, r.V)
+		name := strings.ToLower(alias + "_" + q.Items[i].Name)
+		if bag && b.t.nullable(e) {
+			// The bag sums away what decides e's presence: keep it as a
+			// column.
+			var v, p Var
+			v, p, rows = b.nullColumn(name, e, rows)
+			out, group = append(out, v), append(group, v, p)
 			continue
 		}
-		v := b.t.newVar(strings.ToLower(alias+"_"+q.Items[i].Name), e.Type())
-		rows = append(rows, &Lift{V: v, T: &Val{E: e}})
-		out = append(out, v)
+		if r, ok := e.(*VarRef); ok && !hasVar(out, r.V.Name) {
+			out, group = append(out, r.V), append(group, r.V)
+			continue
+		}
+		v := b.t.newVar(name, e.Type())
+		rows = append(rows, &Lift{V: v, T: &Val{E: b.t.valueOf(e, true)}})
+		b.t.setPresent(v, b.t.presence(e))
+		out, group = append(out, v), append(group, v)
 	}
-	if !q.Aggregated() && !q.Distinct {
+	if bag {
 		// A bag: sum away the columns it does not output (rowsOf did, for
 		// a DISTINCT query).
-		return out, []Term{&AggSum{Group: out, T: prod(rows)}}, nil
+		return out, []Term{&AggSum{Group: group, T: prod(rows)}}, nil
 	}
 	return out, rows, nil
+}
+
+// nullColumn lifts e, which may be NULL, to a column v that holds e's value
+// or its type's zero, and a column p that holds 1 where e is not NULL, else
+// 0 (their Lift factors are appended to rows): every NULL is then one value,
+// apart from the others, as DISTINCT and a bag's rows see it. v's presence
+// is p != 0.
+func (b *block) nullColumn(name string, e lang.Expr, rows []Term) (v, p Var, _ []Term) {
+	t := b.t
+	v = t.newVar(strings.ToLower(name), e.Type())
+	p = t.newVar(strings.ToLower(name)+"_present", lang.TInt)
+	flag := &lang.Case{Whens: []*lang.When{{Cond: t.presence(e), Then: IntLit(1)}}, Else: IntLit(0), T: lang.TInt}
+	rows = append(rows, &Lift{V: v, T: &Val{E: t.orZero(e)}}, &Lift{V: p, T: &Val{E: flag}})
+	t.setPresent(v, countTest(p, true))
+	return v, p, rows
 }
 
 // mapChildren rebuilds e with f applied to its direct subexpressions.
@@ -682,95 +684,6 @@ func prod(fs []Term) Term {
 	return &Prod{Factors: fs}
 }
 
-// ring decomposes a numeric expression into ring operations so that the
-// viewlet transform can split its factors between maps. Subqueries in it
-// become lifted variables (returned as extra factors).
-func (b *block) ring(e lang.Expr) (Term, []Term, error) {
-	var lifts []Term
-	var rec func(e lang.Expr) (Term, error)
-	rec = func(e lang.Expr) (Term, error) {
-		// An expression over one relation's columns stays one value: splitting
-		// it would only multiply the statements that maintain it.
-		if b.fromItems(e) <= 1 {
-			se, ls, err := b.scalar(e)
-			lifts = append(lifts, ls...)
-			return &Val{E: se}, err
-		}
-		switch x := e.(type) {
-		case *lang.Binary:
-			switch x.Op {
-			case "*", "+", "-":
-				l, err := rec(x.L)
-				if err != nil {
-					return nil, err
-				}
-				r, err := rec(x.R)
-				if err != nil {
-					return nil, err
-				}
-				switch x.Op {
-				case "*":
-					return &Prod{Factors: []Term{l, r}}, nil
-				case "+":
-					return &Sum{Terms: []Term{l, r}}, nil
-				}
-				return &Sum{Terms: []Term{l, &Neg{T: r}}}, nil
-			}
-		case *lang.Unary:
-			if x.Op == "-" {
-				t, err := rec(x.X)
-				return &Neg{T: t}, err
-			}
-		case *lang.Case:
-			var arms []Term
-			var earlier []Term // NOT of every earlier condition
-			for _, w := range x.Whens {
-				c, ls, err := b.scalar(w.Cond)
-				if err != nil {
-					return nil, err
-				}
-				lifts = append(lifts, ls...)
-				then, err := rec(w.Then)
-				if err != nil {
-					return nil, err
-				}
-				f := append(append([]Term{}, earlier...), &Val{E: c}, then)
-				arms = append(arms, &Prod{Factors: f})
-				earlier = append(earlier, &Val{E: &lang.Unary{Op: "NOT", X: c, T: lang.TBool}})
-			}
-			if x.Else != nil {
-				el, err := rec(x.Else)
-				if err != nil {
-					return nil, err
-				}
-				arms = append(arms, &Prod{Factors: append(earlier, el)})
-			}
-			return &Sum{Terms: arms}, nil
-		}
-		se, ls, err := b.scalar(e)
-		lifts = append(lifts, ls...)
-		return &Val{E: se}, err
-	}
-	t, err := rec(e)
-	return t, lifts, err
-}
-
-// fromItems counts the distinct FROM items (of any enclosing block) whose
-// columns e reads; a subquery counts as two, so that it is kept apart.
-func (b *block) fromItems(e lang.Expr) int {
-	seen := map[[2]int]bool{}
-	n := 0
-	walkExpr(e, func(x lang.Expr) {
-		switch c := x.(type) {
-		case *lang.ColRef:
-			seen[[2]int{c.Outer, c.From}] = true
-		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			n = 2
-		}
-	})
-	return max(n, len(seen))
-}
-
 func containsSubquery(e lang.Expr) bool {
 	found := false
 	walkLang(e, func(x lang.Expr) {
@@ -781,6 +694,10 @@ func containsSubquery(e lang.Expr) bool {
 	})
 	return found
 }
+
+// sqlKey keys a group key by its SQL text (ExprString keys it by its
+// translation).
+func sqlKey(e lang.Expr) string { return "sql:" + lang.ExprKey(e) }
 
 // conjuncts splits a condition on AND.
 func conjuncts(e lang.Expr) []lang.Expr {

@@ -158,6 +158,11 @@ func translate(q *lang.Query) (*Query, error) {
 			return nil, err
 		}
 		body = append(body, lifts...)
+		if t.nullable(e) {
+			// A NULL key reads as its type's zero: one row with the zero
+			// key (the oracle's COALESCE).
+			e = t.orZero(e)
+		}
 		var v Var
 		if r, ok := e.(*VarRef); ok && !hasVar(keyVars, r.V.Name) {
 			v = r.V
@@ -167,6 +172,7 @@ func translate(q *lang.Query) (*Query, error) {
 		}
 		keyVars = append(keyVars, v)
 		keyOf[ExprString(e)] = v
+		keyOf[sqlKey(k.Expr)] = v
 		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
 	}
 	group := func(factors ...Term) Term {
@@ -183,11 +189,29 @@ func translate(q *lang.Query) (*Query, error) {
 		cq.Aggs = append(cq.Aggs, term)
 		return len(cq.Aggs) - 1
 	}
+	// An aggregate skips the rows where its argument is NULL; in a grouped
+	// view it is NULL where no row is left (nullable.go).
+	nonNull := func(lifts []Term, p lang.Expr) []Term {
+		if p == nil {
+			return lifts
+		}
+		return append(append([]Term{}, lifts...), &Val{E: p})
+	}
+	nullIfNone := func(v lang.Expr, lifts []Term, p lang.Expr) lang.Expr {
+		if p == nil || cq.Scalar {
+			return v
+		}
+		n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
+		return &maybe{V: v, P: &lang.Binary{Op: "!=", L: n, R: IntLit(0), T: lang.TBool}}
+	}
 	// readout rewrites a select or HAVING expression: aggregates become
 	// AggRefs, group-key expressions their key variables, and uncorrelated
 	// scalar subqueries AggRefs of keyless aggregates.
 	var readout func(e lang.Expr) (lang.Expr, error)
 	readout = func(e lang.Expr) (lang.Expr, error) {
+		if v, ok := keyOf[sqlKey(e)]; ok && !containsAgg(e) {
+			return Ref(v), nil // a key as written (see rowsOf)
+		}
 		if !containsAgg(e) && !containsSubquery(e) {
 			se, _, err := b.scalar(e)
 			if err != nil {
@@ -215,26 +239,42 @@ func translate(q *lang.Query) (*Query, error) {
 					return nil, err
 				}
 				d := t.newVar("distinct", x.Arg.Type())
-				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: d, T: &Val{E: a}})
+				lifts = nonNull(lifts, t.presence(a))
+				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: d, T: &Val{E: t.valueOf(a, true)}})
 				term := &AggSum{Group: keyVars, T: &Exists{T: &AggSum{Group: append(append([]Var{}, keyVars...), d), T: prod(inner)}}}
 				return &AggRef{Index: addAgg(term), T: lang.TInt}, nil
 			}
 			switch x.Fn {
 			case "COUNT":
+				if x.Arg != nil && b.mayBeNull(x.Arg) {
+					// COUNT(e) counts the rows where e is not NULL.
+					a, lifts, err := b.scalar(x.Arg)
+					if err != nil {
+						return nil, err
+					}
+					if p := t.presence(a); p != nil {
+						return &AggRef{Index: addAgg(group(nonNull(lifts, p)...)), T: lang.TInt}, nil
+					}
+				}
 				return &AggRef{Index: 0, T: lang.TInt}, nil
 			case "SUM", "AVG":
-				r, lifts, err := b.ring(x.Arg)
+				r, lifts, p, err := b.ring(x.Arg)
 				if err != nil {
 					return nil, err
 				}
+				lifts = nonNull(lifts, p)
 				sum := &AggRef{Index: addAgg(group(append(lifts, r)...)), T: TypeOf(r)}
 				if x.Fn == "SUM" {
 					sum.T = x.T
-					return sum, nil
+					return nullIfNone(sum, lifts, p), nil
 				}
-				cnt := &AggRef{Index: 0, T: lang.TInt}
+				var cnt lang.Expr = &AggRef{Index: 0, T: lang.TInt}
+				if p != nil {
+					cnt = &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
+				}
 				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
-				return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}, nil
+				avg := &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
+				return nullIfNone(avg, lifts, p), nil
 			case "MIN", "MAX":
 				// The multiplicity of each (group, value): the view reads the
 				// least or greatest value with a non-zero count.
@@ -242,10 +282,12 @@ func translate(q *lang.Query) (*Query, error) {
 				if err != nil {
 					return nil, err
 				}
+				p := t.presence(a)
+				lifts = nonNull(lifts, p)
 				arg := t.newVar("arg", x.Arg.Type())
-				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: arg, T: &Val{E: a}})
+				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: arg, T: &Val{E: t.valueOf(a, true)}})
 				term := &AggSum{Group: append(append([]Var{}, keyVars...), arg), T: prod(inner)}
-				return &ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", T: x.T}, nil
+				return nullIfNone(&ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", T: x.T}, lifts, p), nil
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
 		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
@@ -270,14 +312,14 @@ func translate(q *lang.Query) (*Query, error) {
 			if err != nil {
 				return nil, err
 			}
-			cq.Values = append(cq.Values, Value{Name: v.Name, Type: v.Expr.Type(), E: e})
+			cq.Values = append(cq.Values, Value{Name: v.Name, Type: v.Expr.Type(), E: t.orZero(e)})
 		}
 		if q.Having != nil {
 			h, err := readout(q.Having)
 			if err != nil {
 				return nil, err
 			}
-			cq.Having = h
+			cq.Having = t.truth(h)
 		}
 	} else {
 		for _, v := range values {

@@ -23,6 +23,11 @@ func (b *block) countDistinct(a *lang.Agg, agg func(...Term) Term) (Term, error)
 	if err != nil {
 		return nil, err
 	}
+	if p := b.t.presence(v); p != nil {
+		// NULL is not a value: rows where e is NULL are not counted.
+		ls = append(ls, &Val{E: p})
+	}
+	v = b.t.valueOf(v, true)
 	d := b.t.newVar("distinct", a.Arg.Type())
 	// agg renames the block's local variables (freshCopy); d is bound here,
 	// in the group of the inner AggSum, so it must keep its name through that
@@ -96,6 +101,9 @@ func (b *block) readoutSubquery(e lang.Expr, body []Term, keyVars []Var, addAgg 
 			return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
 		}
 		switch a := lf.T.(type) {
+		case *Val:
+			// A grouped scalar subquery's value, over its aggregates.
+			sub[lf.V.Name] = SubstExpr(a.E, sub)
 		case *AggSum:
 			if len(a.Group) > 0 {
 				return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
@@ -137,7 +145,17 @@ func (b *block) readoutSubquery(e lang.Expr, body []Term, keyVars []Var, addAgg 
 			return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
 		}
 	}
-	return SubstExpr(r, sub), nil
+	// A lifted variable that may be NULL becomes a maybe value over the
+	// view's aggregates (nullable.go); lifted values and presence
+	// conditions read the variables' values as they are.
+	out := map[string]lang.Expr{}
+	for n, x := range sub {
+		out[n] = x
+		if p := b.t.present[n]; p != nil {
+			out[n] = &maybe{V: x, P: SubstExpr(p, sub)}
+		}
+	}
+	return SubstExpr(r, out), nil
 }
 
 // withGroup adds the correlation variables corr to the group of an

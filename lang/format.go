@@ -90,6 +90,10 @@ func viewCols(items []*SelectItem) string {
 	return strings.Join(s, ", ")
 }
 
+// ExprKey is a position-independent text of a resolved expression: two
+// expressions with the same key are the same expression (GROUP BY matching).
+func ExprKey(e Expr) string { return exprKey(e) }
+
 // exprKey is a position-independent text of e, used to compare expressions
 // (GROUP BY matching).
 func exprKey(e Expr) string {

@@ -23,16 +23,21 @@ import (
 // Dialect semantics are spelled out in SQL: "/" divides REALs, an ungrouped
 // aggregate over empty input is 0 (COALESCE), and a query without aggregates
 // reports each distinct row with its multiplicity (COUNT(*), or 1 with
-// DISTINCT or UNION). FROM aliases are renamed where needed so that every
+// DISTINCT or UNION). A scalar subquery with GROUP BY or HAVING is NULL
+// when it has no row, as in SQL; a view column that is NULL reads as its
+// type's zero (DB.View converts values; in a statement that holds such a
+// subquery the view's keys are wrapped in COALESCE, in the select list and
+// the GROUP BY, so that a NULL key and its zero are one row). FROM aliases are renamed where needed so that every
 // alias is unique in the statement, which keeps correlated references from
 // being captured by an inner query's alias.
 func SQLite(q *Query) string { return SQLiteIn(DBToaster, q) }
 
 // SQLiteIn translates q, read in dialect d. In dialect sql the query is
 // SQLite's own semantics and is written as it is: no REAL division, no
-// COALESCE around aggregates.
+// COALESCE around aggregates or keys, SOME/ALL three-valued.
 func SQLiteIn(d Dialect, q *Query) string {
 	t := &sqlTr{b: &strings.Builder{}, names: map[*FromItem]string{}, used: map[string]bool{}, sql: d == SQL}
+	t.nulls = t.sql || hasNullSubquery(q)
 	return t.top(q)
 }
 
@@ -42,11 +47,13 @@ type sqlFrame struct {
 }
 
 type sqlTr struct {
-	b     *strings.Builder
-	stack []sqlFrame
-	names map[*FromItem]string
-	used  map[string]bool
-	sql   bool // dialect sql: SQLite's semantics are the query's
+	b        *strings.Builder
+	coalesce bool // write the top-level keys in COALESCE (key)
+	nulls    bool // the statement holds values that may be NULL (dialect sql, or hasNullSubquery)
+	sql      bool // dialect sql: SQLite's semantics are the query's
+	stack    []sqlFrame
+	names    map[*FromItem]string
+	used     map[string]bool
 }
 
 func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
@@ -100,7 +107,9 @@ func (t *sqlTr) top(q *Query) string {
 	if !q.Aggregated() {
 		t.push(q)
 		t.w("SELECT ")
+		t.coalesce = t.nulls && !t.sql
 		t.items(q.Items)
+		t.coalesce = false
 		if q.Distinct {
 			t.w(", 1 AS ", ident(vals[0].Name))
 		} else {
@@ -116,14 +125,22 @@ func (t *sqlTr) top(q *Query) string {
 			}
 			t.w(strconv.Itoa(i + 1))
 		}
+		t.coalesce = false
 		t.w(orderByKeys(len(keys)))
 		t.pop()
 		return t.b.String()
 	}
 	t.push(q)
 	t.w("SELECT ")
-	t.items(append(keys, vals...))
+	t.coalesce = t.nulls && !t.sql
+	t.items(keys)
+	t.coalesce = false
+	if len(keys) > 0 && len(vals) > 0 {
+		t.w(", ")
+	}
+	t.items(vals)
 	t.fromWhere(q)
+	t.coalesce = t.nulls && !t.sql // the GROUP BY keys
 	t.groupHaving(q, "")
 	if len(keys) > 0 {
 		t.w(orderByKeys(len(keys)))
@@ -156,9 +173,36 @@ func (t *sqlTr) items(items []*SelectItem) {
 		if i > 0 {
 			t.w(", ")
 		}
-		t.expr(it.Expr)
+		t.key(it.Expr)
 		t.w(" AS ", ident(it.Name))
 	}
+}
+
+// key writes a select item or a GROUP BY key, in COALESCE when t.coalesce
+// is set (a top-level key that may be NULL).
+func (t *sqlTr) key(e Expr) {
+	if !t.coalesce {
+		t.expr(e)
+		return
+	}
+	t.coalesce = false
+	t.w("COALESCE(")
+	t.expr(e)
+	t.w(", ", zeroSQL(e.Type()), ")")
+	t.coalesce = true
+}
+
+// hasNullSubquery reports whether q holds, at any depth, a scalar subquery
+// with GROUP BY or HAVING: one that may be NULL.
+func hasNullSubquery(q *Query) bool {
+	found := false
+	walkQuery(q, 0, func(e Expr, _ int) bool {
+		if s, ok := e.(*Subquery); ok && (len(s.Q.GroupBy) > 0 || s.Q.Having != nil) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (t *sqlTr) fromWhere(q *Query) {
@@ -193,9 +237,10 @@ func (t *sqlTr) groupHaving(q *Query, extra string) {
 			if i > 0 {
 				t.w(", ")
 			}
-			t.expr(g)
+			t.key(g)
 		}
 	}
+	t.coalesce = false
 	switch {
 	case q.Having != nil && extra != "":
 		t.w(" HAVING (")
@@ -243,27 +288,46 @@ func (t *sqlTr) query(q *Query) {
 	t.pop()
 }
 
-// allNot negates the comparison of an ALL: a row of q that refutes it. In
-// dialect sql that is a comparison that is not TRUE (FALSE or UNKNOWN), so
-// x > ALL (…) over a NULL is never TRUE.
-func (t *sqlTr) allNot(e *Quantified, cmp string) string {
-	switch {
-	case !e.All:
-		return cmp
-	case t.sql:
-		return "(" + cmp + " IS NOT TRUE)"
+// quantified writes x op ALL|SOME (q) as [NOT] EXISTS over q with the
+// comparison added to q's WHERE (or HAVING for an aggregate q). Where the
+// statement holds values that may be NULL (t.nulls), it spells out SQL's
+// three-valued result: SOME is TRUE if a comparison is, else NULL if one is
+// NULL, else FALSE; ALL is FALSE if a comparison is, else NULL if one is
+// NULL, else TRUE.
+func (t *sqlTr) quantified(e *Quantified) {
+	if !t.nulls {
+		if e.All {
+			t.w("NOT ")
+		}
+		t.existsCmp(e, func(cmp string) string {
+			if e.All {
+				return "NOT " + cmp
+			}
+			return cmp
+		})
+		return
 	}
-	return "NOT " + cmp
+	decided, undecided := "1", "0"
+	if e.All {
+		decided, undecided = "0", "1"
+	}
+	t.w("CASE WHEN ")
+	t.existsCmp(e, func(cmp string) string {
+		if e.All {
+			return "NOT " + cmp
+		}
+		return cmp
+	})
+	t.w(" THEN ", decided, " WHEN ")
+	t.existsCmp(e, func(cmp string) string { return cmp + " IS NULL" })
+	t.w(" THEN NULL ELSE ", undecided, " END")
 }
 
-// quantified writes x op ALL|SOME (q) as [NOT] EXISTS over q with the
-// comparison added to q's WHERE (or HAVING for an aggregate q).
-func (t *sqlTr) quantified(e *Quantified) {
+// existsCmp writes EXISTS over the rows of e.Q for which cond(comparison)
+// holds.
+func (t *sqlTr) existsCmp(e *Quantified, cond func(cmp string) string) {
 	x := t.capture(func() { t.expr(e.X) })
 	q := e.Q
-	if e.All {
-		t.w("NOT ")
-	}
 	t.w("EXISTS (SELECT 1")
 	if len(q.Union) > 0 {
 		// A UNION cannot take the condition inline: range over it instead.
@@ -271,14 +335,11 @@ func (t *sqlTr) quantified(e *Quantified) {
 		t.w(" FROM (")
 		t.query(q)
 		t.w(") AS ", ident(alias), " WHERE ")
-		cmp := "(" + x + " " + e.Op + " " + ident(alias) + "." + ident(q.Items[0].Name) + ")"
-		cmp = t.allNot(e, cmp)
-		t.w(cmp, ")")
+		t.w(cond("("+x+" "+e.Op+" "+ident(alias)+"."+ident(q.Items[0].Name)+")"), ")")
 		return
 	}
 	t.push(q)
-	cmp := "(" + x + " " + e.Op + " " + t.capture(func() { t.expr(q.Items[0].Expr) }) + ")"
-	cmp = t.allNot(e, cmp)
+	cmp := cond("(" + x + " " + e.Op + " " + t.capture(func() { t.expr(q.Items[0].Expr) }) + ")")
 	t.fromWhere(q)
 	if q.Aggregated() {
 		t.groupHaving(q, cmp)

@@ -146,11 +146,39 @@ func TestBadQueries(t *testing.T) {
 		// Rejected by package calculus, which must position its errors
 		// like lang's (source line and caret included).
 		{
-			name:  "scalar subquery with GROUP BY",
+			name:  "scalar subquery with a GROUP BY key not fixed",
 			query: "SELECT SUM(a) FROM R WHERE a > (SELECT SUM(b) FROM S GROUP BY b);",
-			want: "bad.sql:3:32: a scalar subquery must be a single aggregate without GROUP BY or HAVING (not supported yet otherwise)\n" +
+			want: "bad.sql:3:63: this scalar subquery can return several rows: its GROUP BY S.B is not fixed by an equality in its WHERE with a column of the enclosing query or a constant (not supported)\n" +
 				"\tSELECT SUM(a) FROM R WHERE a > (SELECT SUM(b) FROM S GROUP BY b);\n" +
+				"\t                                                              ^",
+		},
+		{
+			name:  "scalar subquery with one of two GROUP BY keys fixed",
+			query: "SELECT COUNT(*) FROM R r WHERE r.A > (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY s.B, s.C);",
+			want: "bad.sql:3:94: this scalar subquery can return several rows: its GROUP BY S.C is not fixed by an equality in its WHERE with a column of the enclosing query or a constant (not supported)\n" +
+				"\tSELECT COUNT(*) FROM R r WHERE r.A > (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY s.B, s.C);\n" +
+				"\t                                                                                             ^",
+		},
+		{
+			name:  "scalar subquery without aggregate",
+			query: "SELECT SUM(A) FROM R WHERE A > (SELECT S.C FROM S);",
+			want: "bad.sql:3:32: a scalar subquery must be an aggregate (not supported yet otherwise: it could return several rows)\n" +
+				"\tSELECT SUM(A) FROM R WHERE A > (SELECT S.C FROM S);\n" +
 				"\t                               ^",
+		},
+		{
+			name:  "subquery as a scalar subquery's GROUP BY key",
+			query: "SELECT COUNT(*) FROM R r WHERE r.A > (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY (SELECT COUNT(*) FROM R));",
+			want: "bad.sql:3:89: a subquery in the GROUP BY of a scalar subquery is not supported yet\n" +
+				"\tSELECT COUNT(*) FROM R r WHERE r.A > (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY (SELECT COUNT(*) FROM R));\n" +
+				"\t                                                                                        ^",
+		},
+		{
+			name:  "grouped scalar subquery in a UNION column",
+			query: "SELECT COUNT(*) FROM (SELECT (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY s.B) AS x FROM R r UNION SELECT S.C FROM S) u;",
+			want: "bad.sql:3:30: this UNION column can be NULL here (a scalar subquery with GROUP BY over an empty group), which is not supported yet\n" +
+				"\tSELECT COUNT(*) FROM (SELECT (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY s.B) AS x FROM R r UNION SELECT S.C FROM S) u;\n" +
+				"\t                             ^",
 		},
 		{
 			name:  "subquery correlated with a non-grouped column",
