@@ -132,16 +132,16 @@ func overflowCase() Case {
 	}
 	events := []Event{
 		r(true, H, 1),
-		r(true, H, 1),     // SUM = MaxInt64 − 1
-		r(true, H+2, 1),   // rejected: the SUM overflows (and MAX, COUNT(DISTINCT) would change)
-		r(true, 5, 2),     // a new group
-		r(true, -H, 3),    //
-		r(true, -H, 3),    // SUM = MinInt64 + 2
-		r(true, -H, 3),    // rejected: the SUM underflows
-		r(false, H, 1),    // SUM = H
-		r(true, H+1, 1),   // SUM = MaxInt64
-		r(true, 1, 1),     // rejected: MaxInt64 + 1
-		r(false, H, 3),    // rejected: the delete of an absent tuple underflows the SUM
+		r(true, H, 1),   // SUM = MaxInt64 − 1
+		r(true, H+2, 1), // rejected: the SUM overflows (and MAX, COUNT(DISTINCT) would change)
+		r(true, 5, 2),   // a new group
+		r(true, -H, 3),  //
+		r(true, -H, 3),  // SUM = MinInt64 + 2
+		r(true, -H, 3),  // rejected: the SUM underflows
+		r(false, H, 1),  // SUM = H
+		r(true, H+1, 1), // SUM = MaxInt64
+		r(true, 1, 1),   // rejected: MaxInt64 + 1
+		r(false, H, 3),  // rejected: the delete of an absent tuple underflows the SUM
 		r(false, -H, 3),
 		s(true, 1<<32, 1<<31-1), // SUM(C * D) = 2^63 − 2^32
 		s(true, 1<<40, 1<<30),   // rejected: the product overflows
@@ -296,7 +296,7 @@ func floatCase() Case {
 			return fmt.Errorf("%d lines for %d events", len(lines), len(events))
 		}
 		want := map[int]string{
-			2: `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"rows":[[1,0.1]]},{"name":"QUERY2","keys":[],"values":["T","Q"],"rows":[[0.1,0.010000000000000002]]}]}`,
+			2:               `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"rows":[[1,0.1]]},{"name":"QUERY2","keys":[],"values":["T","Q"],"rows":[[0.1,0.010000000000000002]]}]}`,
 			len(events) - 1: `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"rows":[]},{"name":"QUERY2","keys":[],"values":["T","Q"],"rows":[[0,0]]}]}`,
 		}
 		for i, w := range want {
