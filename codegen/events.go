@@ -13,67 +13,55 @@ import (
 
 // The typed trigger methods, Insert<Rel> and Delete<Rel>.
 
-// triggers emits InsertR and DeleteR for relation r.
+// triggers emits InsertR and DeleteR for relation r. Each returns an
+// error: when the event's integer arithmetic overflows (see numbers.go),
+// the method undoes the event by running the inverse trigger and returns
+// a *runtime.EventError. When neither trigger has checked arithmetic, the
+// methods hold their statements and return nil; otherwise the statements
+// go into unexported insertR and deleteR, which the methods call.
 func (g *gen) triggers(r *lang.Relation) error {
+	type method struct {
+		name, body, verb string
+		insert           bool
+		t                *viewlet.Trigger
+		params, args     []jen.Code
+		code             []jen.Code
+	}
+	var ms []*method
+	checked := false
 	for _, ins := range []bool{true, false} {
-		var t *viewlet.Trigger
+		m := &method{name: "Delete" + exportedName(r.Name), body: "delete" + exportedName(r.Name), verb: "deletes one tuple from", insert: ins}
+		if ins {
+			m.name, m.body, m.verb = "Insert"+exportedName(r.Name), "insert"+exportedName(r.Name), "inserts one tuple into"
+		}
 		for _, tt := range g.p.Triggers {
 			if tt.Event.Rel == r.Name && tt.Event.Insert == ins {
-				t = tt
+				m.t = tt
 			}
 		}
-		name := "Delete" + exportedName(r.Name)
-		verb := "deletes one tuple from"
-		if ins {
-			name, verb = "Insert"+exportedName(r.Name), "inserts one tuple into"
-		}
-		var params []jen.Code
 		sc := scope{}
-		args := make([]calculus.Var, len(r.Columns))
 		for i, c := range r.Columns {
-			args[i] = calculus.Var{Name: strings.ToLower(c.Name), Type: c.Type}
-			if t != nil {
-				args[i] = t.Event.Args[i]
+			a := calculus.Var{Name: strings.ToLower(c.Name), Type: c.Type}
+			if m.t != nil {
+				a = m.t.Event.Args[i]
 			}
-			n := varName(args[i].Name)
-			params = append(params, jen.Id(n).Add(goType(c.Type)))
-			sc[args[i].Name] = jen.Id(n)
+			n := varName(a.Name)
+			m.params = append(m.params, jen.Id(n).Add(goType(c.Type)))
+			m.args = append(m.args, jen.Id(n))
+			sc[a.Name] = jen.Id(n)
 		}
-		var body []jen.Code
-		if t != nil {
-			// Buffered statements read the state before the event and apply last.
-			for _, s := range t.Stmts {
-				if s.Buffered {
-					mi := g.maps[s.Map.Name]
-					body = append(body, jen.Id("e").Dot(bufName(mi, bufIndex(mi, s))).Op("=").Id("e").Dot(bufName(mi, bufIndex(mi, s))).Index(jen.Empty(), jen.Lit(0)))
-				}
-			}
-			for _, buffered := range []bool{true, false} {
-				for _, s := range t.Stmts {
-					if s.Buffered == buffered {
-						code, err := g.stmt(s, sc)
-						if err != nil {
-							return fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
-						}
-						body = append(body, code...)
-					}
-				}
-			}
-			for _, s := range t.Stmts {
-				if s.Buffered {
-					mi := g.maps[s.Map.Name]
-					u := jen.Id("u")
-					var apply jen.Code
-					if mi.keyed {
-						apply = jen.Id("e").Dot(mi.field).Dot("add").Call(u.Clone().Dot("k"), u.Clone().Dot("v"))
-					} else {
-						apply = jen.Id("e").Dot(mi.field).Op("+=").Add(u.Clone().Dot("v"))
-					}
-					body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("u")).Op(":=").Range().Id("e").Dot(bufName(mi, bufIndex(mi, s)))).Block(apply))
-				}
-			}
+		before := g.checks
+		code, err := g.triggerBody(m.t, sc)
+		if err != nil {
+			return err
 		}
-		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", name, verb, r.Name)
+		m.code = code
+		checked = checked || g.checks > before
+		ms = append(ms, m)
+	}
+	for i, m := range ms {
+		inverse := ms[1-i]
+		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", m.name, m.verb, r.Name)
 		if note := argumentNote(r); note != "" {
 			g.f.Comment("")
 			g.f.Comment(note)
@@ -82,15 +70,79 @@ func (g *gen) triggers(r *lang.Relation) error {
 			g.f.Comment("")
 			g.f.Commentf("%s is a static table: load it before the first stream event.", r.Name)
 		}
-		if t != nil && len(t.Stmts) > 0 {
+		if checked {
 			g.f.Comment("")
-			for _, s := range t.Stmts {
+			g.f.Comment("An INT sum, count or product that would leave int64 rejects the event: the method")
+			g.f.Comment("undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as")
+			g.f.Comment("before, and later events run as usual.")
+		}
+		if m.t != nil && len(m.t.Stmts) > 0 {
+			g.f.Comment("")
+			for _, s := range m.t.Stmts {
 				g.f.Comment("\t" + s.String())
 			}
 		}
-		g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(name).Params(params...).Block(body...)
+		recv := jen.Id("e").Op("*").Id("Engine")
+		if !checked {
+			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code, jen.Return(jen.Nil()))...)
+			continue
+		}
+		// In wrapping two's-complement arithmetic the inverse trigger brings
+		// every integer map back exactly.
+		errArgs := append([]jen.Code{jen.Lit(r.Name), jen.Lit(m.insert)}, m.args...)
+		g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(
+			jen.Id("e").Dot(m.body).Call(m.args...),
+			jen.If(jen.Op("!").Id("e").Dot("overflow")).Block(jen.Return(jen.Nil())),
+			jen.Id("e").Dot(inverse.body).Call(m.args...).Comment("undo: wrapping arithmetic restores every integer map"),
+			jen.Id("e").Dot("overflow").Op("=").False(),
+			jen.Return(jen.Qual(runtimePkg, "OverflowError").Call(errArgs...)),
+		)
+		g.f.Commentf("%s runs the statements of %s; an integer overflow sets e.overflow.", m.body, m.name)
+		g.f.Func().Params(recv).Id(m.body).Params(m.params...).Block(m.code...)
 	}
 	return nil
+}
+
+// triggerBody emits the statements of trigger t (nil: none) with the
+// arguments in sc.
+func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
+	if t == nil {
+		return nil, nil
+	}
+	g.checked = true
+	defer func() { g.checked = false }()
+	var body []jen.Code
+	// Buffered statements read the state before the event and apply last.
+	for _, s := range t.Stmts {
+		if s.Buffered {
+			mi := g.maps[s.Map.Name]
+			body = append(body, jen.Id("e").Dot(bufName(mi, bufIndex(mi, s))).Op("=").Id("e").Dot(bufName(mi, bufIndex(mi, s))).Index(jen.Empty(), jen.Lit(0)))
+		}
+	}
+	for _, buffered := range []bool{true, false} {
+		for _, s := range t.Stmts {
+			if s.Buffered == buffered {
+				code, err := g.stmt(s, sc)
+				if err != nil {
+					return nil, fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
+				}
+				body = append(body, code...)
+			}
+		}
+	}
+	for _, s := range t.Stmts {
+		if s.Buffered {
+			mi := g.maps[s.Map.Name]
+			u := jen.Id("u")
+			var key jen.Code
+			if mi.keyed {
+				key = u.Clone().Dot("k")
+			}
+			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("u")).Op(":=").Range().Id("e").Dot(bufName(mi, bufIndex(mi, s)))).Block(
+				g.addToMap(mi, key, u.Clone().Dot("v"))...))
+		}
+	}
+	return body, nil
 }
 
 func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {

@@ -42,12 +42,13 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 			for i, k := range s.Keys {
 				vals[i] = sc[k.Name].Clone()
 			}
-			key := g.keyValue(s.Map.Keys, vals)
-			out = append(out, jen.Id("e").Dot(mi.field).Dot("add").Call(key, jen.Op("-").Id("e").Dot(mi.field).Dot("get").Call(key)))
+			mi.removes = true
+			out = append(out, jen.Id("e").Dot(mi.field).Dot("remove").Call(g.keyValue(s.Map.Keys, vals)))
 		case len(pos) > 0:
 			// Replace the slice of entries with the bound keys: collect
 			// their keys through the secondary index, then remove them.
 			ix := mi.indexFor(pos)
+			mi.removes = true
 			vals := make([]jen.Code, len(pos))
 			for j, p := range pos {
 				vals[j] = sc[s.Keys[p].Name].Clone()
@@ -58,10 +59,12 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 				jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(m.Clone()).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(s.Map.Keys, pos), vals))).Block(
 					m.Clone().Dot("scratch").Op("=").Append(m.Clone().Dot("scratch"), m.Clone().Dot("entries").Index(jen.Id("i")).Dot("key"))),
 				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(m.Clone()).Dot("scratch")).Block(
-					m.Clone().Dot("add").Call(jen.Id("k"), jen.Op("-").Add(m.Clone()).Dot("get").Call(jen.Id("k")))),
+					m.Clone().Dot("remove").Call(jen.Id("k"))),
 			)
 		case mi.keyed:
 			out = append(out, jen.Id("e").Dot(mi.field).Dot("reset").Call())
+		case s.Map.Type == lang.TFloat:
+			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Qual(runtimePkg, "FloatSum").Values())
 		default:
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Lit(0))
 		}
@@ -85,28 +88,6 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 		out = append(out, jen.Block(code...))
 	}
 	return out, nil
-}
-
-// times is mul, except that under Exists an entry counts as 1.
-func times(acc *jen.Statement, x jen.Code, exists bool, t lang.Type) jen.Code {
-	if !exists {
-		return mul(acc, x)
-	}
-	if acc != nil {
-		return acc.Clone()
-	}
-	if t == lang.TInt {
-		return jen.Lit(int64(1))
-	}
-	return jen.Lit(1.0)
-}
-
-// mul multiplies the running product acc (nil: 1) by x.
-func mul(acc *jen.Statement, x jen.Code) jen.Code {
-	if acc == nil {
-		return x
-	}
-	return acc.Clone().Op("*").Parens(x)
 }
 
 // sink is where a monomial's products go: a map update, a buffer, or a
@@ -141,10 +122,7 @@ func (g *gen) stmtSink(s *viewlet.Stmt) *sink {
 			}
 			return []jen.Code{buf.Clone().Op("=").Append(buf, jen.Id(bufEntry(mi)).Values(d))}, nil
 		}
-		if !mi.keyed {
-			return []jen.Code{jen.Id("e").Dot(mi.field).Op("+=").Add(acc)}, nil
-		}
-		return []jen.Code{jen.Id("e").Dot(mi.field).Dot("add").Call(key, acc)}, nil
+		return g.addToMap(mi, key, acc), nil
 	}}
 }
 
@@ -180,7 +158,7 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		if err != nil {
 			return nil, err
 		}
-		return append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, convert(e, x.E.Type(), vt)))}, rest...), nil
+		return append([]jen.Code{jen.Id(next).Op(":=").Add(g.mul(acc, convert(e, x.E.Type(), vt), vt))}, rest...), nil
 	case *calculus.Lift:
 		val, ok := x.T.(*calculus.Val)
 		if !ok {
@@ -266,7 +244,7 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 			return nil, err
 		}
 		return append(code, jen.If(jen.Id(sum).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, jen.Id(sum)))}, rest...)...)), nil
+			append([]jen.Code{jen.Id(next).Op(":=").Add(g.mul(acc, jen.Id(sum), sk.typ))}, rest...)...)), nil
 	}
 	return nil, fmt.Errorf("codegen: unsupported factor %s", calculus.String(fs[0]))
 }
@@ -416,7 +394,7 @@ func (g *gen) groupSums(sk *sink, t calculus.Term, out []calculus.Var, rest []ca
 		if err != nil {
 			return nil, err
 		}
-		next = append([]jen.Code{jen.Id(nx).Op(":=").Add(mul(acc, convert(jen.Id(v), lang.TFloat, sk.typ)))}, c...)
+		next = append([]jen.Code{jen.Id(nx).Op(":=").Add(g.mul(acc, convert(jen.Id(v), lang.TFloat, sk.typ), sk.typ))}, c...)
 	}
 	loop := []jen.Code{jen.Id("_").Op("=").Id(k)} // the group may only key the target
 	loop = append(loop, jen.If(jen.Id(v).Op("!=").Lit(0)).Block(next...))
@@ -452,7 +430,7 @@ func (g *gen) liftNested(sk *sink, x *calculus.Lift, rest []calculus.Term, sc sc
 			}
 			value = jen.Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(mi.m.Keys, vals))
 		} else {
-			value = jen.Id("e").Dot(mi.field)
+			value = keylessValue(mi)
 		}
 		vtyp = r.Type
 	} else if ex, ok := x.T.(*calculus.Extreme); ok {
@@ -500,7 +478,7 @@ func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) 
 	}
 	code := []jen.Code{jen.Var().Id(name).Add(goType(typ))}
 	sk := &sink{typ: typ, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
-		return []jen.Code{jen.Id(name).Op("+=").Add(acc)}, nil
+		return []jen.Code{g.addTo(name, acc, typ)}, nil
 	}}
 	for _, mono := range calculus.Expand(t) {
 		var coef *jen.Statement
@@ -532,7 +510,7 @@ func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Sta
 		}
 		if ok {
 			mi := g.maps[read.r.Name]
-			return g.factors(sk, rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, sk.typ))))
+			return g.factors(sk, rest, sc, jen.Add(g.mul(coef, convert(read.code, mi.m.Type, sk.typ), sk.typ)))
 		}
 	}
 	return g.factors(sk, mono.Factors, sc, coef)
@@ -581,8 +559,8 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		if err != nil {
 			return nil, err
 		}
-		return []jen.Code{jen.If(jen.Id(val).Op(":=").Id("e").Dot(mi.field), jen.Id(val).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
+		return []jen.Code{jen.If(jen.Id(val).Op(":=").Add(keylessValue(mi)), jen.Id(val).Op("!=").Lit(0)).Block(
+			append([]jen.Code{jen.Id(next).Op(":=").Add(g.times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	var bound []int
 	for i, k := range r.Keys {
@@ -601,7 +579,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.Id(val).Op(":=").Id("e").Dot(mi.field).Dot("get").Call(g.keyValue(mi.m.Keys, vals)), jen.Id(val).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
+			append([]jen.Code{jen.Id(next).Op(":=").Add(g.times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	// Loop: bind the unbound keys from each entry, test repeated ones.
 	ent := g.fresh("ent")
@@ -618,12 +596,12 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			idx := g.fresh("idx")
 			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
-			valExpr = jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val")
+			valExpr = valueOf(mi, jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val"))
 		} else {
 			v := g.fresh("val")
 			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(v)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
-			valExpr = jen.Id(v)
+			valExpr = valueOf(mi, jen.Id(v))
 		}
 	} else {
 		ix := mi.indexFor(bound)
@@ -634,7 +612,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		idx := g.fresh("idx")
 		loop = jen.For(jen.List(jen.Id("_"), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(mi.m.Keys, bound), vals)))
 		key = jen.Id(ent).Dot("key")
-		valExpr = jen.Id(ent).Dot("val")
+		valExpr = valueOf(mi, jen.Id(ent).Dot("val"))
 		inner := sc
 		var pre []jen.Code
 		pre = append(pre, jen.Id(ent).Op(":=").Op("&").Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)))
@@ -682,7 +660,7 @@ func (g *gen) loopBody(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc sc
 	if err != nil {
 		return nil, err
 	}
-	body = append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(valExpr, r.Type, sk.typ), exists, sk.typ))}, body...)
+	body = append([]jen.Code{jen.Id(next).Op(":=").Add(g.times(acc, convert(valExpr, r.Type, sk.typ), exists, sk.typ))}, body...)
 	if len(conds) > 0 {
 		var c *jen.Statement
 		for _, x := range conds {

@@ -6,6 +6,13 @@ Package tpch3d1 keeps the views of ../../examples/tpch/q3.sql up to date under i
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package tpch3d1
 
@@ -32,6 +39,8 @@ type Engine struct {
 	query1CountMcustomer *mapQuery1CountMcustomer
 	// QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] := AggSum([o_orderkey, l_extendedprice, l_discount, l_shipdate], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
+	// overflow is set when an integer sum or product of the running event leaves int64.
+	overflow bool
 }
 
 // New returns an Engine over empty relations.
@@ -50,11 +59,26 @@ func New() *Engine {
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.insertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	if !e.overflow {
+		return nil
+	}
+	e.deleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) // undo: wrapping arithmetic restores every integer map
+	e.overflow = false
+	return runtime.OverflowError("LINEITEM", true, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+}
+
+// insertLineitem runs the statements of InsertLineitem; an integer overflow sets e.overflow.
+func (e *Engine) insertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx4 := range e.query1CountMorders.idx0[l_orderkey] {
@@ -63,13 +87,15 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				if (ent3.key.k2) < (runtime.Date(19950315)) {
 					for _, idx8 := range e.query1CountMcustomer.idx0[ent3.key.k1] {
 						ent7 := &e.query1CountMcustomer.entries[idx8]
-						acc6 := acc2 * (ent7.val)
+						acc6 := e.mulInt(acc2, ent7.val)
 						if (ent7.key.k1) == ("BUILDING") {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: l_orderkey,
 								k1: ent3.key.k2,
 								k2: ent3.key.k3,
-							}, acc6)
+							}, acc6) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -99,18 +125,22 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		}
 	}
 	{
-		e.query1CountMlineitem.add(keyID{
+		if e.query1CountMlineitem.add(keyID{
 			k0: l_orderkey,
 			k1: l_shipdate,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
 	{
-		e.query1RevenueMlineitem.add(keyIFFD{
+		if e.query1RevenueMlineitem.add(keyIFFD{
 			k0: l_orderkey,
 			k1: l_extendedprice,
 			k2: l_discount,
 			k3: l_shipdate,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
 }
 
@@ -118,26 +148,43 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.deleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	if !e.overflow {
+		return nil
+	}
+	e.insertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) // undo: wrapping arithmetic restores every integer map
+	e.overflow = false
+	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+}
+
+// deleteLineitem runs the statements of DeleteLineitem; an integer overflow sets e.overflow.
+func (e *Engine) deleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx21 := range e.query1CountMorders.idx0[l_orderkey] {
 				ent20 := &e.query1CountMorders.entries[idx21]
-				acc19 := int64(-1) * (ent20.val)
+				acc19 := e.mulInt(int64(-1), ent20.val)
 				if (ent20.key.k2) < (runtime.Date(19950315)) {
 					for _, idx25 := range e.query1CountMcustomer.idx0[ent20.key.k1] {
 						ent24 := &e.query1CountMcustomer.entries[idx25]
-						acc23 := acc19 * (ent24.val)
+						acc23 := e.mulInt(acc19, ent24.val)
 						if (ent24.key.k1) == ("BUILDING") {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: l_orderkey,
 								k1: ent20.key.k2,
 								k2: ent20.key.k3,
-							}, acc23)
+							}, acc23) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -167,18 +214,22 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		}
 	}
 	{
-		e.query1CountMlineitem.add(keyID{
+		if e.query1CountMlineitem.add(keyID{
 			k0: l_orderkey,
 			k1: l_shipdate,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
 	{
-		e.query1RevenueMlineitem.add(keyIFFD{
+		if e.query1RevenueMlineitem.add(keyIFFD{
 			k0: l_orderkey,
 			k1: l_extendedprice,
 			k2: l_discount,
 			k3: l_shipdate,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
 }
 
@@ -186,10 +237,25 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
-func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.insertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	if !e.overflow {
+		return nil
+	}
+	e.deleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) // undo: wrapping arithmetic restores every integer map
+	e.overflow = false
+	return runtime.OverflowError("ORDERS", true, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+}
+
+// insertOrders runs the statements of InsertOrders; an integer overflow sets e.overflow.
+func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			var sum35 int64
@@ -198,7 +264,7 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent38 := &e.query1CountMcustomer.entries[idx39]
 					acc37 := ent38.val
 					if (ent38.key.k1) == ("BUILDING") {
-						sum35 += acc37
+						sum35 = e.addInt(sum35, acc37)
 					}
 				}
 			}
@@ -206,13 +272,15 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 			acc41 := int64(part139)
 			for _, idx45 := range e.query1CountMlineitem.idx0[o_orderkey] {
 				ent44 := &e.query1CountMlineitem.entries[idx45]
-				acc43 := acc41 * (ent44.val)
+				acc43 := e.mulInt(acc41, ent44.val)
 				if (ent44.key.k1) > (runtime.Date(19950315)) {
-					e.query1Count.add(keyIDI{
+					if e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc43)
+					}, acc43) {
+						e.overflow = true
+					}
 				}
 			}
 		}
@@ -225,7 +293,7 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent49 := &e.query1CountMcustomer.entries[idx50]
 					acc48 := ent49.val
 					if (ent49.key.k1) == ("BUILDING") {
-						sum46 += acc48
+						sum46 = e.addInt(sum46, acc48)
 					}
 				}
 			}
@@ -246,12 +314,14 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		}
 	}
 	{
-		e.query1CountMorders.add(keyIIDI{
+		if e.query1CountMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
 			k2: o_orderdate,
 			k3: o_shippriority,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
 }
 
@@ -259,10 +329,25 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
-func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.deleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	if !e.overflow {
+		return nil
+	}
+	e.insertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) // undo: wrapping arithmetic restores every integer map
+	e.overflow = false
+	return runtime.OverflowError("ORDERS", false, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+}
+
+// deleteOrders runs the statements of DeleteOrders; an integer overflow sets e.overflow.
+func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			var sum58 int64
@@ -271,21 +356,23 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent61 := &e.query1CountMcustomer.entries[idx62]
 					acc60 := ent61.val
 					if (ent61.key.k1) == ("BUILDING") {
-						sum58 += acc60
+						sum58 = e.addInt(sum58, acc60)
 					}
 				}
 			}
 			part262 := float64(sum58)
-			acc64 := int64(-1) * (int64(part262))
+			acc64 := e.mulInt(int64(-1), int64(part262))
 			for _, idx68 := range e.query1CountMlineitem.idx0[o_orderkey] {
 				ent67 := &e.query1CountMlineitem.entries[idx68]
-				acc66 := acc64 * (ent67.val)
+				acc66 := e.mulInt(acc64, ent67.val)
 				if (ent67.key.k1) > (runtime.Date(19950315)) {
-					e.query1Count.add(keyIDI{
+					if e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc66)
+					}, acc66) {
+						e.overflow = true
+					}
 				}
 			}
 		}
@@ -298,7 +385,7 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent72 := &e.query1CountMcustomer.entries[idx73]
 					acc71 := ent72.val
 					if (ent72.key.k1) == ("BUILDING") {
-						sum69 += acc71
+						sum69 = e.addInt(sum69, acc71)
 					}
 				}
 			}
@@ -319,12 +406,14 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		}
 	}
 	{
-		e.query1CountMorders.add(keyIIDI{
+		if e.query1CountMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
 			k2: o_orderdate,
 			k3: o_shippriority,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
 }
 
@@ -332,10 +421,25 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 //
 // Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
-func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.insertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	if !e.overflow {
+		return nil
+	}
+	e.deleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) // undo: wrapping arithmetic restores every integer map
+	e.overflow = false
+	return runtime.OverflowError("CUSTOMER", true, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+}
+
+// insertCustomer runs the statements of InsertCustomer; an integer overflow sets e.overflow.
+func (e *Engine) insertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx84 := range e.query1CountMorders.idx1[c_custkey] {
@@ -344,13 +448,15 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 				if (ent83.key.k2) < (runtime.Date(19950315)) {
 					for _, idx88 := range e.query1CountMlineitem.idx0[ent83.key.k0] {
 						ent87 := &e.query1CountMlineitem.entries[idx88]
-						acc86 := acc82 * (ent87.val)
+						acc86 := e.mulInt(acc82, ent87.val)
 						if (ent87.key.k1) > (runtime.Date(19950315)) {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: ent83.key.k0,
 								k1: ent83.key.k2,
 								k2: ent83.key.k3,
-							}, acc86)
+							}, acc86) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -380,10 +486,12 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 		}
 	}
 	{
-		e.query1CountMcustomer.add(keyIS{
+		if e.query1CountMcustomer.add(keyIS{
 			k0: c_custkey,
 			k1: c_mktsegment,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
 }
 
@@ -391,25 +499,42 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 //
 // Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
-func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.deleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	if !e.overflow {
+		return nil
+	}
+	e.insertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) // undo: wrapping arithmetic restores every integer map
+	e.overflow = false
+	return runtime.OverflowError("CUSTOMER", false, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+}
+
+// deleteCustomer runs the statements of DeleteCustomer; an integer overflow sets e.overflow.
+func (e *Engine) deleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx101 := range e.query1CountMorders.idx1[c_custkey] {
 				ent100 := &e.query1CountMorders.entries[idx101]
-				acc99 := int64(-1) * (ent100.val)
+				acc99 := e.mulInt(int64(-1), ent100.val)
 				if (ent100.key.k2) < (runtime.Date(19950315)) {
 					for _, idx105 := range e.query1CountMlineitem.idx0[ent100.key.k0] {
 						ent104 := &e.query1CountMlineitem.entries[idx105]
-						acc103 := acc99 * (ent104.val)
+						acc103 := e.mulInt(acc99, ent104.val)
 						if (ent104.key.k1) > (runtime.Date(19950315)) {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: ent100.key.k0,
 								k1: ent100.key.k2,
 								k2: ent100.key.k3,
-							}, acc103)
+							}, acc103) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -439,10 +564,12 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 		}
 	}
 	{
-		e.query1CountMcustomer.add(keyIS{
+		if e.query1CountMcustomer.add(keyIS{
 			k0: c_custkey,
 			k1: c_mktsegment,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
 }
 
@@ -787,7 +914,9 @@ func parseCustomer(f [][]byte) (t tupleCustomer, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -797,34 +926,30 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
-		} else {
-			e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 		}
+		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 	case 1:
 		t, err := parseOrders(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
-		} else {
-			e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			return e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 		}
+		return e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 	case 2:
 		t, err := parseCustomer(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
-		} else {
-			e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+			return e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 		}
+		return e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -879,7 +1004,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -889,31 +1015,35 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			} else {
-				e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				err = e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 			} else {
-				e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				err = e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 			}
 		case 2:
 			t := &b.t2[pos[2]]
 			pos[2]++
 			if op&1 == 1 {
-				e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				err = e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			} else {
-				e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				err = e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -950,6 +1080,24 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
+// mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
+func (e *Engine) mulInt(a, b int64) int64 {
+	r, overflow := runtime.MulInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
 // mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
 type mapQuery1Count struct {
 	index map[keyIDI]int64
@@ -964,39 +1112,47 @@ func (m *mapQuery1Count) get(k keyIDI) int64 {
 func (m *mapQuery1Count) reset() {
 	clear(m.index)
 }
-func (m *mapQuery1Count) add(k keyIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
 type mapQuery1Revenue struct {
-	index map[keyIDI]float64
+	index map[keyIDI]runtime.FloatSum
 }
 
 func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
+	return &mapQuery1Revenue{index: make(map[keyIDI]runtime.FloatSum)}
 }
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k]
+	return m.index[k].Value()
 }
 func (m *mapQuery1Revenue) reset() {
 	clear(m.index)
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
+	s := m.index[k]
+	s.Add(v)
+	if s.Value() == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
 }
 
@@ -1041,12 +1197,14 @@ func (m *mapQuery1CountMorders) reset() {
 		m.idx1[k] = s[:0]
 	}
 }
-func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1063,13 +1221,19 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMorders) unlink(k keyIIDI, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1120,12 +1284,14 @@ func (m *mapQuery1CountMlineitem) reset() {
 		m.idx0[k] = s[:0]
 	}
 }
-func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMlineitem) add(k keyID, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1139,13 +1305,19 @@ func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMlineitem) unlink(k keyID, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1191,12 +1363,14 @@ func (m *mapQuery1CountMcustomer) reset() {
 		m.idx0[k] = s[:0]
 	}
 }
-func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1210,13 +1384,19 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMcustomer) unlink(k keyIS, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1262,12 +1442,14 @@ func (m *mapQuery1RevenueMlineitem) reset() {
 		m.idx0[k] = s[:0]
 	}
 }
-func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1281,13 +1463,19 @@ func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1RevenueMlineitem) unlink(k keyIFFD, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
