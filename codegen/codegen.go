@@ -443,8 +443,9 @@ func (g *gen) engineType() {
 		fields = append(fields, jen.Id(fmt.Sprintf("groups%d", i)).Map(g.keyType(vars)).Float64())
 	}
 	if g.hasChecks {
-		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64."))
-		fields = append(fields, jen.Id("overflow").Bool())
+		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
+		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))
+		fields = append(fields, jen.List(jen.Id("overflow"), jen.Id("undoing")).Bool())
 	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)

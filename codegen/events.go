@@ -15,24 +15,23 @@ import (
 
 // triggers emits InsertR and DeleteR for relation r. Each returns an
 // error: when the event's integer arithmetic overflows (see numbers.go),
-// the method undoes the event by running the inverse trigger and returns
-// a *runtime.EventError. When neither trigger has checked arithmetic, the
-// methods hold their statements and return nil; otherwise the statements
-// go into unexported insertR and deleteR, which the methods call.
+// the method ends by calling rejectInsertR (rejectDeleteR), which undoes
+// the event by running the inverse method (with e.undoing set, so that it
+// does not reject in turn) and returns a *runtime.EventError.
 func (g *gen) triggers(r *lang.Relation) error {
 	type method struct {
-		name, body, verb string
-		insert           bool
-		t                *viewlet.Trigger
-		params, args     []jen.Code
-		code             []jen.Code
+		name, verb   string
+		insert       bool
+		t            *viewlet.Trigger
+		params, args []jen.Code
+		code         []jen.Code
 	}
 	var ms []*method
 	checked := false
 	for _, ins := range []bool{true, false} {
-		m := &method{name: "Delete" + exportedName(r.Name), body: "delete" + exportedName(r.Name), verb: "deletes one tuple from", insert: ins}
+		m := &method{name: "Delete" + exportedName(r.Name), verb: "deletes one tuple from", insert: ins}
 		if ins {
-			m.name, m.body, m.verb = "Insert"+exportedName(r.Name), "insert"+exportedName(r.Name), "inserts one tuple into"
+			m.name, m.verb = "Insert"+exportedName(r.Name), "inserts one tuple into"
 		}
 		for _, tt := range g.p.Triggers {
 			if tt.Event.Rel == r.Name && tt.Event.Insert == ins {
@@ -87,18 +86,23 @@ func (g *gen) triggers(r *lang.Relation) error {
 			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code, jen.Return(jen.Nil()))...)
 			continue
 		}
+		// The statements, then the check: the rejection is the rare path,
+		// apart, so that the method's arguments are passed once.
+		reject := "reject" + m.name
+		g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code,
+			jen.If(jen.Id("e").Dot("overflow").Op("&&").Op("!").Id("e").Dot("undoing")).Block(jen.Return(jen.Id("e").Dot(reject).Call(m.args...))),
+			jen.Return(jen.Nil()))...)
 		// In wrapping two's-complement arithmetic the inverse trigger brings
 		// every integer map back exactly.
 		errArgs := append([]jen.Code{jen.Lit(r.Name), jen.Lit(m.insert)}, m.args...)
-		g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(
-			jen.Id("e").Dot(m.body).Call(m.args...),
-			jen.If(jen.Op("!").Id("e").Dot("overflow")).Block(jen.Return(jen.Nil())),
-			jen.Id("e").Dot(inverse.body).Call(m.args...).Comment("undo: wrapping arithmetic restores every integer map"),
-			jen.Id("e").Dot("overflow").Op("=").False(),
+		g.f.Commentf("%s undoes an event of %s whose integer arithmetic overflowed: in wrapping", reject, m.name)
+		g.f.Commentf("arithmetic, %s restores every integer map exactly.", inverse.name)
+		g.f.Func().Params(recv).Id(reject).Params(m.params...).Error().Block(
+			jen.Id("e").Dot("undoing").Op("=").True(),
+			jen.Id("e").Dot(inverse.name).Call(m.args...),
+			jen.List(jen.Id("e").Dot("undoing"), jen.Id("e").Dot("overflow")).Op("=").List(jen.False(), jen.False()),
 			jen.Return(jen.Qual(runtimePkg, "OverflowError").Call(errArgs...)),
 		)
-		g.f.Commentf("%s runs the statements of %s; an integer overflow sets e.overflow.", m.body, m.name)
-		g.f.Func().Params(recv).Id(m.body).Params(m.params...).Block(m.code...)
 	}
 	return nil
 }

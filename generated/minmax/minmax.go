@@ -35,8 +35,9 @@ type Engine struct {
 	query2Count *mapQuery2Count
 	// QUERY2_COUNT_mR[b, r_b] := AggSum([b, r_b], R(b, r_b))
 	query2CountMr *mapQuery2CountMr
-	// overflow is set when an integer sum or product of the running event leaves int64.
-	overflow bool
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -58,17 +59,6 @@ func New() *Engine {
 //	QUERY2_COUNT[a] += (b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += 1
 func (e *Engine) InsertR(a int64, b int64) error {
-	e.insertR(a, b)
-	if !e.overflow {
-		return nil
-	}
-	e.deleteR(a, b) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("R", true, a, b)
-}
-
-// insertR runs the statements of InsertR; an integer overflow sets e.overflow.
-func (e *Engine) insertR(a int64, b int64) {
 	{
 		best1, _ := e.query1Agg1.ord0.Min(a)
 		if b == best1 {
@@ -85,6 +75,19 @@ func (e *Engine) insertR(a int64, b int64) {
 			e.overflow = true
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertR(a, b)
+	}
+	return nil
+}
+
+// rejectInsertR undoes an event of InsertR whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteR restores every integer map exactly.
+func (e *Engine) rejectInsertR(a int64, b int64) error {
+	e.undoing = true
+	e.DeleteR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", true, a, b)
 }
 
 // DeleteR deletes one tuple from relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -96,17 +99,6 @@ func (e *Engine) insertR(a int64, b int64) {
 //	QUERY2_COUNT[a] += -(b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += -1
 func (e *Engine) DeleteR(a int64, b int64) error {
-	e.deleteR(a, b)
-	if !e.overflow {
-		return nil
-	}
-	e.insertR(a, b) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("R", false, a, b)
-}
-
-// deleteR runs the statements of DeleteR; an integer overflow sets e.overflow.
-func (e *Engine) deleteR(a int64, b int64) {
 	{
 		best2, _ := e.query1Agg1.ord0.Min(a)
 		if b == best2 {
@@ -123,6 +115,19 @@ func (e *Engine) deleteR(a int64, b int64) {
 			e.overflow = true
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteR(a, b)
+	}
+	return nil
+}
+
+// rejectDeleteR undoes an event of DeleteR whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertR restores every integer map exactly.
+func (e *Engine) rejectDeleteR(a int64, b int64) error {
+	e.undoing = true
+	e.InsertR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", false, a, b)
 }
 
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -135,17 +140,6 @@ func (e *Engine) deleteR(a int64, b int64) {
 //	QUERY1_AGG1[b, c] += 1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) InsertS(b int64, c int64) error {
-	e.insertS(b, c)
-	if !e.overflow {
-		return nil
-	}
-	e.deleteS(b, c) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("S", true, b, c)
-}
-
-// insertS runs the statements of InsertS; an integer overflow sets e.overflow.
-func (e *Engine) insertS(b int64, c int64) {
 	{
 		if e.query1Count.add(b, int64(1)) {
 			e.overflow = true
@@ -173,6 +167,19 @@ func (e *Engine) insertS(b int64, c int64) {
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertS(b, c)
+	}
+	return nil
+}
+
+// rejectInsertS undoes an event of InsertS whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteS restores every integer map exactly.
+func (e *Engine) rejectInsertS(b int64, c int64) error {
+	e.undoing = true
+	e.DeleteS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", true, b, c)
 }
 
 // DeleteS deletes one tuple from relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -185,17 +192,6 @@ func (e *Engine) insertS(b int64, c int64) {
 //	QUERY1_AGG1[b, c] += -1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) DeleteS(b int64, c int64) error {
-	e.deleteS(b, c)
-	if !e.overflow {
-		return nil
-	}
-	e.insertS(b, c) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("S", false, b, c)
-}
-
-// deleteS runs the statements of DeleteS; an integer overflow sets e.overflow.
-func (e *Engine) deleteS(b int64, c int64) {
 	{
 		if e.query1Count.add(b, int64(-1)) {
 			e.overflow = true
@@ -223,6 +219,19 @@ func (e *Engine) deleteS(b int64, c int64) {
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteS(b, c)
+	}
+	return nil
+}
+
+// rejectDeleteS undoes an event of DeleteS whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertS restores every integer map exactly.
+func (e *Engine) rejectDeleteS(b int64, c int64) error {
+	e.undoing = true
+	e.InsertS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", false, b, c)
 }
 
 // Query1Row is one row of view QUERY1.

@@ -38,8 +38,9 @@ type Engine struct {
 	query1TotalMrs *mapQuery1TotalMrs
 	// QUERY1_TOTAL_mST_mS[b, c] := AggSum([b, c], S(b, c))
 	query1TotalMstMs *mapQuery1TotalMstMs
-	// overflow is set when an integer sum or product of the running event leaves int64.
-	overflow bool
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -63,17 +64,6 @@ func New() *Engine {
 //	QUERY1_TOTAL_mR[b] += a
 //	QUERY1_TOTAL_mRS[c] += a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) InsertR(a int64, b int64) error {
-	e.insertR(a, b)
-	if !e.overflow {
-		return nil
-	}
-	e.deleteR(a, b) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("R", true, a, b)
-}
-
-// insertR runs the statements of InsertR; an integer overflow sets e.overflow.
-func (e *Engine) insertR(a int64, b int64) {
 	{
 		acc1 := a
 		if val2 := e.query1TotalMst.get(b); val2 != 0 {
@@ -97,6 +87,19 @@ func (e *Engine) insertR(a int64, b int64) {
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertR(a, b)
+	}
+	return nil
+}
+
+// rejectInsertR undoes an event of InsertR whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteR restores every integer map exactly.
+func (e *Engine) rejectInsertR(a int64, b int64) error {
+	e.undoing = true
+	e.DeleteR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", true, a, b)
 }
 
 // DeleteR deletes one tuple from relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -109,17 +112,6 @@ func (e *Engine) insertR(a int64, b int64) {
 //	QUERY1_TOTAL_mR[b] += -a
 //	QUERY1_TOTAL_mRS[c] += -a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) DeleteR(a int64, b int64) error {
-	e.deleteR(a, b)
-	if !e.overflow {
-		return nil
-	}
-	e.insertR(a, b) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("R", false, a, b)
-}
-
-// deleteR runs the statements of DeleteR; an integer overflow sets e.overflow.
-func (e *Engine) deleteR(a int64, b int64) {
 	{
 		acc10 := e.mulInt(int64(-1), a)
 		if val11 := e.query1TotalMst.get(b); val11 != 0 {
@@ -143,6 +135,19 @@ func (e *Engine) deleteR(a int64, b int64) {
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteR(a, b)
+	}
+	return nil
+}
+
+// rejectDeleteR undoes an event of DeleteR whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertR restores every integer map exactly.
+func (e *Engine) rejectDeleteR(a int64, b int64) error {
+	e.undoing = true
+	e.InsertR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", false, a, b)
 }
 
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -156,17 +161,6 @@ func (e *Engine) deleteR(a int64, b int64) {
 //	QUERY1_TOTAL_mRS[c] += QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += 1
 func (e *Engine) InsertS(b int64, c int64) error {
-	e.insertS(b, c)
-	if !e.overflow {
-		return nil
-	}
-	e.deleteS(b, c) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("S", true, b, c)
-}
-
-// insertS runs the statements of InsertS; an integer overflow sets e.overflow.
-func (e *Engine) insertS(b int64, c int64) {
 	{
 		if val19 := e.query1TotalMr.get(b); val19 != 0 {
 			acc20 := val19
@@ -200,6 +194,19 @@ func (e *Engine) insertS(b int64, c int64) {
 			e.overflow = true
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertS(b, c)
+	}
+	return nil
+}
+
+// rejectInsertS undoes an event of InsertS whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteS restores every integer map exactly.
+func (e *Engine) rejectInsertS(b int64, c int64) error {
+	e.undoing = true
+	e.DeleteS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", true, b, c)
 }
 
 // DeleteS deletes one tuple from relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -213,17 +220,6 @@ func (e *Engine) insertS(b int64, c int64) {
 //	QUERY1_TOTAL_mRS[c] += -QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += -1
 func (e *Engine) DeleteS(b int64, c int64) error {
-	e.deleteS(b, c)
-	if !e.overflow {
-		return nil
-	}
-	e.insertS(b, c) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("S", false, b, c)
-}
-
-// deleteS runs the statements of DeleteS; an integer overflow sets e.overflow.
-func (e *Engine) deleteS(b int64, c int64) {
 	{
 		if val27 := e.query1TotalMr.get(b); val27 != 0 {
 			acc28 := e.mulInt(int64(-1), val27)
@@ -257,6 +253,19 @@ func (e *Engine) deleteS(b int64, c int64) {
 			e.overflow = true
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteS(b, c)
+	}
+	return nil
+}
+
+// rejectDeleteS undoes an event of DeleteS whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertS restores every integer map exactly.
+func (e *Engine) rejectDeleteS(b int64, c int64) error {
+	e.undoing = true
+	e.InsertS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", false, b, c)
 }
 
 // InsertT inserts one tuple into relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -269,17 +278,6 @@ func (e *Engine) deleteS(b int64, c int64) {
 //	QUERY1_TOTAL_mST[b] += d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += d
 func (e *Engine) InsertT(c int64, d int64) error {
-	e.insertT(c, d)
-	if !e.overflow {
-		return nil
-	}
-	e.deleteT(c, d) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("T", true, c, d)
-}
-
-// insertT runs the statements of InsertT; an integer overflow sets e.overflow.
-func (e *Engine) insertT(c int64, d int64) {
 	{
 		acc35 := d
 		if val36 := e.query1TotalMrs.get(c); val36 != 0 {
@@ -303,6 +301,19 @@ func (e *Engine) insertT(c int64, d int64) {
 			e.overflow = true
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertT(c, d)
+	}
+	return nil
+}
+
+// rejectInsertT undoes an event of InsertT whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteT restores every integer map exactly.
+func (e *Engine) rejectInsertT(c int64, d int64) error {
+	e.undoing = true
+	e.DeleteT(c, d)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("T", true, c, d)
 }
 
 // DeleteT deletes one tuple from relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -315,17 +326,6 @@ func (e *Engine) insertT(c int64, d int64) {
 //	QUERY1_TOTAL_mST[b] += -d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += -d
 func (e *Engine) DeleteT(c int64, d int64) error {
-	e.deleteT(c, d)
-	if !e.overflow {
-		return nil
-	}
-	e.insertT(c, d) // undo: wrapping arithmetic restores every integer map
-	e.overflow = false
-	return runtime.OverflowError("T", false, c, d)
-}
-
-// deleteT runs the statements of DeleteT; an integer overflow sets e.overflow.
-func (e *Engine) deleteT(c int64, d int64) {
 	{
 		acc44 := e.mulInt(int64(-1), d)
 		if val45 := e.query1TotalMrs.get(c); val45 != 0 {
@@ -349,6 +349,19 @@ func (e *Engine) deleteT(c int64, d int64) {
 			e.overflow = true
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteT(c, d)
+	}
+	return nil
+}
+
+// rejectDeleteT undoes an event of DeleteT whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertT restores every integer map exactly.
+func (e *Engine) rejectDeleteT(c int64, d int64) error {
+	e.undoing = true
+	e.InsertT(c, d)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("T", false, c, d)
 }
 
 // Query1Row is one row of view QUERY1.
