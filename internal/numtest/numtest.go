@@ -56,7 +56,7 @@ type Case struct {
 
 // Cases are the cases both engines run.
 func Cases() []Case {
-	return []Case{overflowCase(), floatCase()}
+	return []Case{overflowCase(), nestedCase(), floatCase()}
 }
 
 // Replay applies c's events to e, in order, and returns one line per
@@ -253,6 +253,95 @@ func overflowViews(rs, ss map[pair]int64) []runtime.View {
 	return []runtime.View{q1,
 		{Name: "QUERY2", Values: cols("D"), Rows: [][]any{{d}}},
 		{Name: "QUERY3", Values: cols("P"), Rows: [][]any{{p}}}}
+}
+
+// The nested case: an INT SUM under a comparison with a nested INT SUM,
+// whose events on S replace the view's sum (:= statements): an overflow of
+// the nested sum, or of the view's, rejects the event.
+const nestedQuery = `CREATE STREAM R(A int, B int);
+CREATE STREAM S(C int);
+SELECT SUM(r.A) AS t FROM R r WHERE r.B < (SELECT SUM(s.C) FROM S s);
+`
+
+func nestedCase() Case {
+	r := func(insert bool, a, b int64) Event {
+		return Event{"R", insert, []string{strconv.FormatInt(a, 10), strconv.FormatInt(b, 10)}}
+	}
+	s := func(insert bool, c int64) Event {
+		return Event{"S", insert, []string{strconv.FormatInt(c, 10)}}
+	}
+	events := []Event{
+		r(true, 5, 1),
+		r(true, H, 10),
+		s(true, H), // t = H + 5
+		s(true, H),
+		s(true, H),       // rejected: the nested SUM overflows
+		r(true, H, 2),    // rejected: t would be 2H + 5
+		r(true, H-10, 3), // t = 2H − 5
+		s(false, H),
+		s(false, H), // t = 0
+		s(true, 4),  // t = H − 5
+		r(false, 5, 1),
+	}
+	c := Case{Name: "numnested", Query: nestedQuery, Events: events}
+	c.Check = func(lines []string) error { return compare(events, lines, nestedModel(events)) }
+	return c
+}
+
+// nestedModel computes the lines of the nested case exactly: an event is
+// rejected when SUM(C), the view's sum or a sum of A per B leaves int64.
+func nestedModel(events []Event) []string {
+	rs := map[pair]int64{}
+	cs := map[int64]int64{}
+	var lines []string
+	for _, ev := range events {
+		vals := make([]int64, len(ev.Fields))
+		for i, f := range ev.Fields {
+			vals[i], _ = strconv.ParseInt(f, 10, 64)
+		}
+		d := int64(1)
+		if !ev.Insert {
+			d = -1
+		}
+		nr, nc := maps.Clone(rs), maps.Clone(cs)
+		if ev.Rel == "R" {
+			nr[pair{vals[0], vals[1]}] += d
+		} else {
+			nc[vals[0]] += d
+		}
+		sumC := new(big.Int)
+		for c, n := range nc {
+			sumC.Add(sumC, new(big.Int).Mul(big.NewInt(c), big.NewInt(n)))
+		}
+		t := new(big.Int)
+		perB := map[int64]*big.Int{}
+		for p, n := range nr {
+			a := new(big.Int).Mul(big.NewInt(p.x), big.NewInt(n))
+			if perB[p.y] == nil {
+				perB[p.y] = new(big.Int)
+			}
+			perB[p.y].Add(perB[p.y], a)
+			if big.NewInt(p.y).Cmp(sumC) < 0 {
+				t.Add(t, a)
+			}
+		}
+		ok := sumC.IsInt64() && t.IsInt64()
+		for _, s := range perB {
+			ok = ok && s.IsInt64()
+		}
+		if !ok {
+			args := make([]any, len(vals))
+			for i, v := range vals {
+				args[i] = v
+			}
+			lines = append(lines, "error: "+runtime.OverflowError(ev.Rel, ev.Insert, args...).Error())
+			continue
+		}
+		rs, cs = nr, nc
+		v := runtime.View{Name: "QUERY1", Values: []runtime.Column{{Name: "T", Type: runtime.Int}}, Rows: [][]any{{t.Int64()}}}
+		lines = append(lines, viewsJSON([]runtime.View{v}))
+	}
+	return lines
 }
 
 // The float case: sums of prices (two decimals, times a discount) under
