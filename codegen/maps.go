@@ -14,7 +14,8 @@ import (
 // (point lookup), add (removing an entry whose value returns to zero from
 // every index; for an INT map it reports an overflow of the entry's sum)
 // and, for the target of a replacement, remove. An INT map stores int64
-// values, a FLOAT map runtime.FloatSum values (see numbers.go).
+// values, a FLOAT map runtime.FloatSum values (see numbers.go), in an
+// arena (see mapInfo.arena).
 func (g *gen) mapType(mi *mapInfo) {
 	m := mi.m
 	if len(mi.buffers) > 0 {
@@ -33,13 +34,12 @@ func (g *gen) mapType(mi *mapInfo) {
 		g.arenaMapType(mi)
 		return
 	}
+	// An INT map read by point lookups only: a Go map from key to value.
 	kt := g.keyType(m.Keys)
 	vt := goType(m.Type)
-	st := storedType(m.Type)
-	isInt := m.Type == lang.TInt
 	recv := jen.Id("m").Op("*").Id(mi.typ)
 	ctor := ctorName(mi)
-	fields := []jen.Code{jen.Id("index").Map(kt).Add(st)}
+	fields := []jen.Code{jen.Id("index").Map(kt).Add(vt)}
 	fields = append(fields, g.ordFields(mi)...)
 	fields = append(fields, g.rngFields(mi)...)
 	switch {
@@ -54,54 +54,33 @@ func (g *gen) mapType(mi *mapInfo) {
 	}
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
-		jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(st))})))
+		jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
 	g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-		jen.Return(valueOf(mi, jen.Id("m").Dot("index").Index(jen.Id("k")))))
+		jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
 	g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
 	ordered := len(mi.ordered) > 0
-	var body []jen.Code
-	ret := jen.Return()
-	if isInt {
-		ret = jen.Return(jen.Id("overflow"))
-		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())))
-		body = append(body, g.rngUpdates(mi)...)
-		old := jen.Id("m").Dot("index").Index(jen.Id("k"))
-		if ordered {
-			body = append(body, jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Add(old))
-			old = jen.Id("old")
-		}
-		body = append(body, jen.List(jen.Id("s"), jen.Id("overflow")).Op(":=").Qual(runtimePkg, "AddInt").Call(old, jen.Id("v")))
-	} else {
-		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()))
-		if ordered {
-			body = append(body, jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")))
-		} else {
-			body = append(body, jen.Id("s").Op(":=").Id("m").Dot("index").Index(jen.Id("k")))
-		}
-		body = append(body, jen.Id("s").Dot("Add").Call(jen.Id("v")))
-		body = append(body, g.rngSets(mi, jen.Id("s").Dot("Value").Call())...)
+	ret := jen.Return(jen.Id("overflow"))
+	body := []jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False()))}
+	body = append(body, g.rngUpdates(mi)...)
+	old := jen.Id("m").Dot("index").Index(jen.Id("k"))
+	if ordered {
+		body = append(body, jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Add(old))
+		old = jen.Id("old")
 	}
+	body = append(body, jen.List(jen.Id("s"), jen.Id("overflow")).Op(":=").Qual(runtimePkg, "AddInt").Call(old, jen.Id("v")))
 	zero := jen.Id("s").Op("==").Lit(0)
-	if !isInt {
-		zero = jen.Id("s").Dot("Value").Call().Op("==").Lit(0)
-	}
 	del := jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))
 	set := jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("s")
 	if !ordered {
-		body = append(body, jen.If(zero).Block(del).Else().Block(set))
-		if isInt {
-			body = append(body, ret)
-		}
+		body = append(body, jen.If(zero).Block(del).Else().Block(set), ret)
 	} else {
 		// An entry appearing or disappearing updates the ordered indexes.
 		body = append(body,
 			jen.If(zero).Block(append(append([]jen.Code{del}, g.ordUpdates(mi, -1)...), ret)...),
 			set,
 			jen.If(jen.Op("!").Id("ok")).Block(g.ordUpdates(mi, 1)...),
+			ret.Clone(),
 		)
-		if isInt {
-			body = append(body, ret.Clone())
-		}
 	}
 	g.addMethod(mi, kt, vt, body)
 	if mi.removes {
@@ -143,18 +122,21 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	recv := jen.Id("m").Op("*").Id(mi.typ)
 	ctor := ctorName(mi)
 	entry := "entry" + exportedName(m.Name)
-	g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
-	g.f.Type().Id(entry).Struct(
-		jen.Id("key").Add(kt),
-		jen.Id("val").Add(storedType(m.Type)),
-		jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32(),
-	)
-	fields := []jen.Code{
-		jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"),
+	efields := []jen.Code{jen.Id("key").Add(kt), jen.Id("val").Add(storedType(m.Type))}
+	var fields []jen.Code
+	if len(mi.indexes) > 0 {
+		g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
+		efields = append(efields, jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32())
+		fields = append(fields, jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"))
+	} else {
+		g.f.Commentf("%s is an entry of map %s.", entry, m.Name)
+	}
+	g.f.Type().Id(entry).Struct(efields...)
+	fields = append(fields,
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
 		jen.Id("index").Map(kt).Int32().Comment("primary index"),
-	}
+	)
 	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Int32())}
 	for i, ix := range mi.indexes {
 		ikt := g.keyType(subVars(m.Keys, ix))
@@ -163,7 +145,11 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	fields = append(fields, g.ordFields(mi)...)
 	fields = append(fields, g.rngFields(mi)...)
-	g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
+	if len(mi.indexes) > 0 {
+		g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
+	} else {
+		g.f.Commentf("%s stores map %s[%s], its entries in a slice.", mi.typ, m.Name, varNames(m.Keys))
+	}
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
 	g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
@@ -244,13 +230,14 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	} else {
 		body = append(body, jen.Id("ent").Dot("val").Dot("Add").Call(jen.Id("v")))
 		body = append(body, g.rngSets(mi, jen.Id("ent").Dot("val").Dot("Value").Call())...)
-		body = append(body, jen.If(jen.Id("ent").Dot("val").Dot("Value").Call().Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))))
+		body = append(body, jen.If(jen.Id("ent").Dot("val").Dot("IsZero").Call()).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))))
 	}
 	g.addMethod(mi, kt, vt, body)
-	unlink := append([]jen.Code{
-		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
-		jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
-	}, remove...)
+	var unlink []jen.Code
+	if len(mi.indexes) > 0 {
+		unlink = append(unlink, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
+	}
+	unlink = append(append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))), remove...)
 	unlink = append(unlink, g.ordUpdates(mi, -1)...)
 	unlink = append(unlink, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
 	g.f.Comment("unlink removes the entry of k, at position i, from every index.")

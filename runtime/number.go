@@ -105,13 +105,18 @@ type FloatSum struct {
 func (a *FloatSum) Add(x float64) {
 	s := a.s + x
 	z := s - a.s
-	// The exact error of s; NaN when s or x is infinite or NaN, where the
-	// sum is what plain addition gives.
-	if e := (a.s - (s - z)) + (x - z); e-e == 0 {
-		a.c += e
-	}
+	a.c += (a.s - (s - z)) + (x - z) // the exact rounding error of s (NaN once s is not finite)
 	a.s = s
 }
 
-// Value returns the sum.
-func (a FloatSum) Value() float64 { return a.s + a.c }
+// Value returns the sum: s + c, or s, as plain addition gives it, once s
+// is infinite or NaN (c is then NaN).
+func (a FloatSum) Value() float64 {
+	if v := a.s + a.c; v == v {
+		return v
+	}
+	return a.s
+}
+
+// IsZero reports whether the sum is 0 (Value() == 0, cheaper).
+func (a FloatSum) IsZero() bool { return a.s+a.c == 0 }

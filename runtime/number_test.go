@@ -120,3 +120,15 @@ func TestFloatSumAllocs(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+func TestFloatSumIsZero(t *testing.T) {
+	for _, xs := range [][]float64{{}, {0.1, -0.1}, {0.1, 1e16, -1e16, -0.1}, {1}, {math.Inf(1)}, {math.Inf(1), math.Inf(-1)}, {1e-300, -1e-300}} {
+		var s FloatSum
+		for _, x := range xs {
+			s.Add(x)
+		}
+		if s.IsZero() != (s.Value() == 0) {
+			t.Errorf("%v: IsZero %v, Value %v", xs, s.IsZero(), s.Value())
+		}
+	}
+}

@@ -96,7 +96,7 @@ func (m *imap) addFloat(keys []any, v float64) {
 	}
 	e := m.entry(keys)
 	e.f.Add(v)
-	if e.f.Value() == 0 {
+	if e.f.IsZero() {
 		m.remove(e)
 	}
 }

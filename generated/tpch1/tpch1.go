@@ -618,18 +618,31 @@ func (m *mapQuery1Count) add(k keySS, v int64) (overflow bool) {
 	return overflow
 }
 
-// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus].
+// entryQuery1SumQty is an entry of map QUERY1_SUM_QTY.
+type entryQuery1SumQty struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumQty struct {
-	index map[keySS]runtime.FloatSum
+	entries []entryQuery1SumQty // live and free entries
+	free    []int32             // positions of free entries
+	index   map[keySS]int32     // primary index
 }
 
 func newQuery1SumQtyMap() *mapQuery1SumQty {
-	return &mapQuery1SumQty{index: make(map[keySS]runtime.FloatSum)}
+	return &mapQuery1SumQty{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumQty) get(k keySS) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1SumQty) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -638,27 +651,59 @@ func (m *mapQuery1SumQty) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumQty{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumQty) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1SumBasePrice is an entry of map QUERY1_SUM_BASE_PRICE.
+type entryQuery1SumBasePrice struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumBasePrice struct {
-	index map[keySS]runtime.FloatSum
+	entries []entryQuery1SumBasePrice // live and free entries
+	free    []int32                   // positions of free entries
+	index   map[keySS]int32           // primary index
 }
 
 func newQuery1SumBasePriceMap() *mapQuery1SumBasePrice {
-	return &mapQuery1SumBasePrice{index: make(map[keySS]runtime.FloatSum)}
+	return &mapQuery1SumBasePrice{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumBasePrice) get(k keySS) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1SumBasePrice) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -667,27 +712,59 @@ func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumBasePrice{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumBasePrice) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1SumDiscPrice is an entry of map QUERY1_SUM_DISC_PRICE.
+type entryQuery1SumDiscPrice struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumDiscPrice struct {
-	index map[keySS]runtime.FloatSum
+	entries []entryQuery1SumDiscPrice // live and free entries
+	free    []int32                   // positions of free entries
+	index   map[keySS]int32           // primary index
 }
 
 func newQuery1SumDiscPriceMap() *mapQuery1SumDiscPrice {
-	return &mapQuery1SumDiscPrice{index: make(map[keySS]runtime.FloatSum)}
+	return &mapQuery1SumDiscPrice{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumDiscPrice) get(k keySS) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1SumDiscPrice) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -696,27 +773,59 @@ func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumDiscPrice{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumDiscPrice) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1SumCharge is an entry of map QUERY1_SUM_CHARGE.
+type entryQuery1SumCharge struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumCharge struct {
-	index map[keySS]runtime.FloatSum
+	entries []entryQuery1SumCharge // live and free entries
+	free    []int32                // positions of free entries
+	index   map[keySS]int32        // primary index
 }
 
 func newQuery1SumChargeMap() *mapQuery1SumCharge {
-	return &mapQuery1SumCharge{index: make(map[keySS]runtime.FloatSum)}
+	return &mapQuery1SumCharge{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumCharge) get(k keySS) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1SumCharge) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -725,27 +834,59 @@ func (m *mapQuery1SumCharge) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumCharge{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumCharge) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1Agg5 is an entry of map QUERY1_AGG5.
+type entryQuery1Agg5 struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1Agg5 struct {
-	index map[keySS]runtime.FloatSum
+	entries []entryQuery1Agg5 // live and free entries
+	free    []int32           // positions of free entries
+	index   map[keySS]int32   // primary index
 }
 
 func newQuery1Agg5Map() *mapQuery1Agg5 {
-	return &mapQuery1Agg5{index: make(map[keySS]runtime.FloatSum)}
+	return &mapQuery1Agg5{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1Agg5) get(k keySS) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1Agg5) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -754,13 +895,32 @@ func (m *mapQuery1Agg5) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Agg5{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Agg5) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // keySS is a map key of 2 columns.

@@ -1204,18 +1204,31 @@ func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	return overflow
 }
 
-// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
+// entryQuery1Revenue is an entry of map QUERY1_REVENUE.
+type entryQuery1Revenue struct {
+	key keyIDI
+	val runtime.FloatSum
+}
+
+// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
 type mapQuery1Revenue struct {
-	index map[keyIDI]runtime.FloatSum
+	entries []entryQuery1Revenue // live and free entries
+	free    []int32              // positions of free entries
+	index   map[keyIDI]int32     // primary index
 }
 
 func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]runtime.FloatSum)}
+	return &mapQuery1Revenue{index: make(map[keyIDI]int32)}
 }
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1Revenue) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -1224,13 +1237,32 @@ func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Revenue{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Revenue) unlink(k keyIDI, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorderslineitem is an entry of map QUERY1_COUNT_mORDERSLINEITEM; pos holds its position in each secondary index.
@@ -1511,7 +1543,7 @@ func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
 	}
 	ent := &m.entries[i]
 	ent.val.Add(v)
-	if ent.val.Value() == 0 {
+	if ent.val.IsZero() {
 		m.unlink(k, i)
 	}
 }
@@ -1528,18 +1560,31 @@ func (m *mapQuery1RevenueMorderslineitem) unlink(k keyIIDI, i int32) {
 	m.free = append(m.free, i)
 }
 
-// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey].
+// entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM.
+type entryQuery1RevenueMlineitem struct {
+	key int64
+	val runtime.FloatSum
+}
+
+// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey], its entries in a slice.
 type mapQuery1RevenueMlineitem struct {
-	index map[int64]runtime.FloatSum
+	entries []entryQuery1RevenueMlineitem // live and free entries
+	free    []int32                       // positions of free entries
+	index   map[int64]int32               // primary index
 }
 
 func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
-	return &mapQuery1RevenueMlineitem{index: make(map[int64]runtime.FloatSum)}
+	return &mapQuery1RevenueMlineitem{index: make(map[int64]int32)}
 }
 func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1RevenueMlineitem) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -1548,13 +1593,32 @@ func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1RevenueMlineitem) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorderslineitemMorders is an entry of map QUERY1_COUNT_mORDERSLINEITEM_mORDERS; pos holds its position in each secondary index.

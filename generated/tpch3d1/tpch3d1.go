@@ -1140,18 +1140,31 @@ func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	return overflow
 }
 
-// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
+// entryQuery1Revenue is an entry of map QUERY1_REVENUE.
+type entryQuery1Revenue struct {
+	key keyIDI
+	val runtime.FloatSum
+}
+
+// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
 type mapQuery1Revenue struct {
-	index map[keyIDI]runtime.FloatSum
+	entries []entryQuery1Revenue // live and free entries
+	free    []int32              // positions of free entries
+	index   map[keyIDI]int32     // primary index
 }
 
 func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]runtime.FloatSum)}
+	return &mapQuery1Revenue{index: make(map[keyIDI]int32)}
 }
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k].Value()
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
 func (m *mapQuery1Revenue) reset() {
+	m.entries = m.entries[:0]
+	m.free = m.free[:0]
 	clear(m.index)
 }
 
@@ -1160,13 +1173,32 @@ func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
 	}
-	s := m.index[k]
-	s.Add(v)
-	if s.Value() == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Revenue{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Revenue) unlink(k keyIDI, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.
