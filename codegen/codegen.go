@@ -8,13 +8,15 @@
 // In: *viewlet.Program. Out: one gofmt-clean Go file (Generate).
 //
 // Decisions:
-//   - A map without keys is a plain field. A map that is only read by point
-//     lookups is a Go map from key to value. A map some statement loops over
-//     by a partial key keeps its entries in a slice (recycled through a free
-//     list) with one secondary index per partial-key pattern, each a Go map
-//     from the partial key to the slice positions of the matching entries;
-//     an entry whose value returns to zero is removed from every index in
-//     O(1) by swapping with the last position.
+//   - A map without keys is a plain field. An INT map that is only read by
+//     point lookups is a Go map from key to value. A FLOAT map, and a map
+//     some statement loops over by a partial key, keeps its entries in a
+//     slice (recycled through a free list) with a Go map from key to
+//     position (so that a FLOAT entry's compensated sum is updated in place,
+//     one hash lookup per update) and one secondary index per partial-key
+//     pattern, each a Go map from the partial key to the slice positions of
+//     the matching entries; an entry whose value returns to zero is removed
+//     from every index in O(1) by swapping with the last position.
 //   - A map whose entries MIN or MAX reads (a count per group and value)
 //     also keeps an ordered index: per group, a runtime.Multiset of the
 //     values of its live entries, updated by add when an entry appears or
@@ -37,6 +39,13 @@
 //     per non-zero group.
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
+//   - Numbers (numbers.go): INT maps hold int64 and every integer sum and
+//     product of a trigger is checked; on overflow the trigger method undoes
+//     the event by running the inverse trigger (exact in wrapping
+//     arithmetic) and returns a *runtime.EventError, so Insert<Rel> and
+//     Delete<Rel> return an error. FLOAT maps hold runtime.FloatSum values
+//     (a sum and its compensation), so that deletes bring sums back exactly
+//     in the common cases; an entry is removed when its value reads 0.
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
 //     to their working size.
 //   - A view named in the query file (-- name: X, CREATE VIEW X) gets
@@ -91,12 +100,13 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	// A first pass discovers the secondary indexes that the loops need
 	// (including loops inside nested aggregates); the second pass generates
 	// every access knowing each map's final layout.
-	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}}
+	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, helpers: map[string]bool{}}
 	plan.f = jen.NewFile(opts.Package)
 	if err := plan.generate(); err != nil {
 		return nil, err
 	}
-	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches}
+	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches, helpers: map[string]bool{},
+		hasChecks: plan.checks > 0}
 	for _, mi := range g.maps {
 		mi.buffers = nil
 		mi.usesGet, mi.usesReset, mi.usesScratch = false, false, false
@@ -114,7 +124,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	g.f.HeaderComment("versions: toastgen " + version)
 	// The semantics the package implements, as gen's -dialect flag chose it.
 	g.f.HeaderComment("dialect: " + p.Dialect.String())
-	g.f.PackageComment(fmt.Sprintf("Package %s keeps the views of %s up to date under inserts and deletes.\n\nCreate an Engine with New, feed it events through the Insert and Delete\nmethods (or Apply), and read the views through their accessors.", opts.Package, src))
+	g.f.PackageComment(fmt.Sprintf("Package %s keeps the views of %s up to date under inserts and deletes.\n\nCreate an Engine with New, feed it events through the Insert and Delete\nmethods (or Apply), and read the views through their accessors.\n\nINT sums, counts and products are int64 and checked: an event that would\ntake one beyond int64 is rejected whole (the methods return a\n*runtime.EventError and the views stay as they were). FLOAT sums are\nfloat64 kept with a compensation term (runtime.FloatSum), so that deleting\nvalues inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16\nreads 0.1).", opts.Package, src))
 	g.f.ImportName(runtimePkg, "runtime")
 	if err := g.generate(); err != nil {
 		return nil, err
@@ -183,6 +193,15 @@ type gen struct {
 	// type declares.
 	scratches [][]calculus.Var
 	planned   [][]calculus.Var
+	// checked is set while the statements of a trigger are generated: its
+	// integer arithmetic is checked (see numbers.go). checks counts the
+	// checked operations emitted, helpers the Engine methods they call.
+	checked bool
+	checks  int
+	helpers map[string]bool
+	// hasChecks: the first pass emitted checked arithmetic, so the Engine
+	// has an overflow flag.
+	hasChecks bool
 }
 
 // mapInfo is the storage plan of one map.
@@ -196,6 +215,7 @@ type mapInfo struct {
 	ordered []ordIndex
 	ranges  []ordIndex // range-sum indexes (see rangeFor)
 	buffers []*viewlet.Stmt
+	removes bool // a Replace statement removes entries (the map has a remove method)
 	// The methods and fields of the storage type that the generated code
 	// uses (set while generating the triggers and views, before mapType):
 	// a package must not hold code it never calls.
@@ -244,7 +264,11 @@ func (mi *mapInfo) rangeFor(group []int, val int) int {
 	return len(mi.ranges) - 1
 }
 
-func (mi *mapInfo) arena() bool { return len(mi.indexes) > 0 }
+// arena reports whether the map keeps its entries in a slice (see
+// arenaMapType): when statements loop over it by a partial key, and for a
+// FLOAT map, whose compensated sums are then updated in place with one
+// hash lookup instead of a lookup and an assignment.
+func (mi *mapInfo) arena() bool { return len(mi.indexes) > 0 || mi.m.Type == lang.TFloat }
 
 func (mi *mapInfo) indexFor(pos []int) int {
 	for i, ix := range mi.indexes {
@@ -380,6 +404,7 @@ func (g *gen) generate() error {
 		}
 	}
 	g.engineMethods()
+	g.arithMethods()
 	// Map types last: generating the triggers decides their indexes.
 	for _, m := range g.p.Maps {
 		g.mapType(g.maps[m.Name])
@@ -431,7 +456,7 @@ func (g *gen) engineType() {
 		if mi.keyed {
 			fields = append(fields, jen.Id(mi.field).Op("*").Id(mi.typ))
 		} else {
-			fields = append(fields, jen.Id(mi.field).Add(goType(m.Type)))
+			fields = append(fields, jen.Id(mi.field).Add(storedType(m.Type)))
 		}
 		for i := range mi.buffers {
 			fields = append(fields, jen.Id(bufName(mi, i)).Index().Id(bufEntry(mi)))
@@ -441,6 +466,11 @@ func (g *gen) engineType() {
 		fields = append(fields, jen.Commentf("scratch: the sums of a nested aggregate by %s", varNames(vars)))
 		fields = append(fields, jen.Id(fmt.Sprintf("groups%d", i)).Map(g.keyType(vars)).Float64())
 	}
+	if g.hasChecks {
+		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
+		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))
+		fields = append(fields, jen.List(jen.Id("overflow"), jen.Id("undoing")).Bool())
+	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)
 	g.f.Comment("New returns an Engine over empty relations.")
@@ -449,7 +479,7 @@ func (g *gen) engineType() {
 			mi := g.maps[m.Name]
 			if mi.keyed {
 				d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
-			} else if m.Init != 0 {
+			} else if m.Init != 0 && m.Type != lang.TFloat {
 				// The definition over empty relations (viewlet's Map.Init).
 				d[jen.Id(mi.field)] = valueLit(m.Type, m.Init)
 			}
@@ -462,6 +492,9 @@ func (g *gen) engineType() {
 	var inits []jen.Code
 	for _, m := range g.p.Maps {
 		mi := g.maps[m.Name]
+		if !mi.keyed && m.Init != 0 && m.Type == lang.TFloat {
+			inits = append(inits, jen.Id("e").Dot(mi.field).Dot("Add").Call(valueLit(m.Type, m.Init)))
+		}
 		for _, e := range m.InitEntries {
 			vals := make([]jen.Code, len(e.Keys))
 			for i, k := range e.Keys {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/codegen"
+	"github.com/toastgen/toastgen/internal/numtest"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/lang/oracle"
 	"github.com/toastgen/toastgen/runtime"
@@ -23,7 +24,8 @@ import (
 // 1, and depth 0 where the file asks for it), generated as its own package, and all packages are built into one
 // driver binary. Each package replays a random insert/delete stream and
 // prints its views every 100 events and at the end; each printout must equal
-// SQLite recomputing the query on the base tables at that point.
+// SQLite recomputing the query on the base tables at that point. The
+// number-rule cases of package numtest share the build.
 func TestDiffGenerated(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a driver with every generated package; skipped with -short")
@@ -93,8 +95,44 @@ func TestDiffGenerated(t *testing.T) {
 			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, name))
 		}
 	}
+	// The number-rule cases (package numtest) share the build.
+	type numJob struct {
+		name  string
+		depth int
+		c     numtest.Case
+		p     *viewlet.Program
+	}
+	var numJobs []numJob
+	for _, c := range numtest.Cases() {
+		f, err := lang.Parse(c.Name+".sql", []byte(c.Query))
+		if err != nil {
+			t.Fatal(err)
+		}
+		qs, err := calculus.FromSQL(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, depth := range []int{viewlet.Unbounded, 1, 0} {
+			p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
+			if err != nil {
+				t.Fatalf("%s: %v", c.Name, err)
+			}
+			name := fmt.Sprintf("%sd%d", c.Name, depth+1)
+			out, err := codegen.Generate(p, codegen.Options{Package: name, Source: c.Name + ".sql"})
+			if err != nil {
+				t.Fatalf("%s depth %d: %v", c.Name, depth, err)
+			}
+			write(t, filepath.Join(dir, name, name+".go"), out)
+			write(t, filepath.Join(dir, name+".events"), numtest.EventsFile(c.Events))
+			numJobs = append(numJobs, numJob{name, depth, c, p})
+			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, name))
+		}
+	}
 	var imports strings.Builder
 	for _, j := range jobs {
+		fmt.Fprintf(&imports, "\t%q\n", "difftest/"+j.name)
+	}
+	for _, j := range numJobs {
 		fmt.Fprintf(&imports, "\t%q\n", "difftest/"+j.name)
 	}
 	write(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf("module difftest\n\ngo 1.26\n\nrequire github.com/toastgen/toastgen v0.0.0\n\nreplace github.com/toastgen/toastgen => %s\n", root)))
@@ -104,6 +142,30 @@ func TestDiffGenerated(t *testing.T) {
 	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the generated packages: %v\n%s", err, out)
+	}
+	// Each number case prints one line per event; the lines must equal the
+	// interpreter's and pass the case's check.
+	for _, j := range numJobs {
+		t.Run(fmt.Sprintf("%s/depth%d", j.c.Name, j.depth), func(t *testing.T) {
+			run := exec.Command(filepath.Join(dir, "driver"), j.name, filepath.Join(dir, j.name+".events"), "each")
+			out, err := run.Output()
+			if err != nil {
+				t.Fatalf("driver: %v", err)
+			}
+			got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+			want := numtest.Replay(viewlet.NewInterp(j.p), j.c.Events)
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Fatalf("after event %d (%s), generated code and interpreter differ:\ngo     %s\ninterp %s", i+1, j.c.Events[i], got[i], want[i])
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("generated code printed %d lines, the interpreter %d", len(got), len(want))
+			}
+			if err := j.c.Check(got); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	for _, j := range jobs {
 		t.Run(fmt.Sprintf("%s/depth%d", filepath.Base(j.path), j.depth), func(t *testing.T) {
@@ -172,9 +234,11 @@ var engines = map[string]func() runtime.Engine{
 %s}
 
 // main replays an events file (rel|op|fields…) and prints the views as JSON
-// every 100 events and at the end.
+// every 100 events and at the end; with a third argument "each", after
+// every event, or "error: " and the error of an event that fails.
 func main() {
 	e := engines[os.Args[1]]()
+	each := len(os.Args) > 3 && os.Args[3] == "each"
 	index := map[string]int{}
 	for i, r := range e.Relations() {
 		index[r.Name] = i
@@ -191,7 +255,15 @@ func main() {
 		for i, p := range parts[2:] {
 			fields[i] = []byte(p)
 		}
-		if err := e.Apply(index[parts[0]], parts[1] == "1", fields); err != nil {
+		err := e.Apply(index[parts[0]], parts[1] == "1", fields)
+		switch {
+		case each && err != nil:
+			fmt.Fprintln(w, "error: "+err.Error())
+			continue
+		case each:
+			runtime.WriteJSON(w, e.Views())
+			continue
+		case err != nil:
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

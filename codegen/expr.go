@@ -52,6 +52,9 @@ func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
 		if x.Op == "NOT" {
 			return jen.Op("!").Parens(a), nil
 		}
+		if x.X.Type() == lang.TInt && g.checked {
+			return g.arith("-", jen.Lit(0), a, lang.TInt), nil
+		}
 		return jen.Op("-").Parens(a), nil
 	case *lang.Binary:
 		l, err := g.expr(x.L, sc)
@@ -80,7 +83,7 @@ func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
 			}
 			return jen.Parens(l).Op(op).Parens(r), nil
 		case "+", "-", "*":
-			return jen.Parens(convert(l, lt, x.T)).Op(x.Op).Parens(convert(r, rt, x.T)), nil
+			return g.arith(x.Op, convert(l, lt, x.T), convert(r, rt, x.T), x.T), nil
 		}
 	case *lang.Like:
 		a, err := g.expr(x.X, sc)

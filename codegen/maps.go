@@ -6,12 +6,16 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/viewlet"
 )
 
-// mapType emits the storage type of a keyed map and its methods: add
-// (with removal of zero entries from every index) and, where the
-// generated code calls them, get (point lookup) and reset (clear).
+// mapType emits the storage type of a keyed map and its methods: get
+// (point lookup), add (removing an entry whose value returns to zero from
+// every index; for an INT map it reports an overflow of the entry's sum)
+// and, for the target of a replacement, remove. An INT map stores int64
+// values, a FLOAT map runtime.FloatSum values (see numbers.go), in an
+// arena (see mapInfo.arena).
 func (g *gen) mapType(mi *mapInfo) {
 	m := mi.m
 	if len(mi.buffers) > 0 {
@@ -26,68 +30,114 @@ func (g *gen) mapType(mi *mapInfo) {
 	if !mi.keyed {
 		return
 	}
+	if mi.arena() {
+		g.arenaMapType(mi)
+		return
+	}
+	// An INT map read by point lookups only: a Go map from key to value.
 	kt := g.keyType(m.Keys)
 	vt := goType(m.Type)
 	recv := jen.Id("m").Op("*").Id(mi.typ)
 	ctor := ctorName(mi)
-	if !mi.arena() {
-		fields := []jen.Code{jen.Id("index").Map(kt).Add(vt)}
-		fields = append(fields, g.ordFields(mi)...)
-		fields = append(fields, g.rngFields(mi)...)
-		switch {
-		case len(mi.ordered) > 0 && len(mi.ranges) > 0:
-			g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX and range sums.", mi.typ, m.Name, varNames(m.Keys))
-		case len(mi.ordered) > 0:
-			g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX.", mi.typ, m.Name, varNames(m.Keys))
-		case len(mi.ranges) > 0:
-			g.f.Commentf("%s stores map %s[%s] with range-sum indexes.", mi.typ, m.Name, varNames(m.Keys))
-		default:
-			g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
-		}
-		g.f.Type().Id(mi.typ).Struct(fields...)
-		g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
-			jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
-		if mi.usesGet {
-			g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-				jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
-		}
-		if mi.usesReset {
-			g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
-		}
-		if len(mi.ordered) == 0 {
-			g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(
-				append(append([]jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return())}, g.rngUpdates(mi)...),
-					jen.If(jen.Id("v").Op("+=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("v").Op("==").Lit(0)).Block(
-						jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
-					).Else().Block(
-						jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
-					))...,
-			)
-			return
-		}
+	fields := []jen.Code{jen.Id("index").Map(kt).Add(vt)}
+	fields = append(fields, g.ordFields(mi)...)
+	fields = append(fields, g.rngFields(mi)...)
+	switch {
+	case len(mi.ordered) > 0 && len(mi.ranges) > 0:
+		g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX and range sums.", mi.typ, m.Name, varNames(m.Keys))
+	case len(mi.ordered) > 0:
+		g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX.", mi.typ, m.Name, varNames(m.Keys))
+	case len(mi.ranges) > 0:
+		g.f.Commentf("%s stores map %s[%s] with range-sum indexes.", mi.typ, m.Name, varNames(m.Keys))
+	default:
+		g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
+	}
+	g.f.Type().Id(mi.typ).Struct(fields...)
+	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
+		jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
+	if mi.usesGet {
+		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
+			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
+	}
+	if mi.usesReset {
+		g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
+	}
+	ordered := len(mi.ordered) > 0
+	ret := jen.Return(jen.Id("overflow"))
+	body := []jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False()))}
+	body = append(body, g.rngUpdates(mi)...)
+	old := jen.Id("m").Dot("index").Index(jen.Id("k"))
+	if ordered {
+		body = append(body, jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Add(old))
+		old = jen.Id("old")
+	}
+	body = append(body, jen.List(jen.Id("s"), jen.Id("overflow")).Op(":=").Qual(runtimePkg, "AddInt").Call(old, jen.Id("v")))
+	zero := jen.Id("s").Op("==").Lit(0)
+	del := jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))
+	set := jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("s")
+	if !ordered {
+		body = append(body, jen.If(zero).Block(del).Else().Block(set), ret)
+	} else {
 		// An entry appearing or disappearing updates the ordered indexes.
-		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(append(append(
-			[]jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return())}, g.rngUpdates(mi)...),
-			jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
-			jen.If(jen.Id("v").Op("+=").Id("old"), jen.Id("v").Op("==").Lit(0)).Block(
-				append(append([]jen.Code{jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))}, g.ordUpdates(mi, -1)...), jen.Return())...,
-			),
-			jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("v"),
+		body = append(body,
+			jen.If(zero).Block(append(append([]jen.Code{del}, g.ordUpdates(mi, -1)...), ret)...),
+			set,
 			jen.If(jen.Op("!").Id("ok")).Block(g.ordUpdates(mi, 1)...),
-		)...)
+			ret.Clone(),
+		)
+	}
+	g.addMethod(mi, kt, vt, body)
+	if mi.removes {
+		var rm []jen.Code
+		if len(mi.ordered)+len(mi.ranges) == 0 {
+			rm = []jen.Code{del.Clone()}
+		} else {
+			rm = append([]jen.Code{
+				jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Op("!").Id("ok")).Block(jen.Return()),
+				del.Clone(),
+			}, g.rngSets(mi, jen.Lit(0))...)
+			rm = append(rm, g.ordUpdates(mi, -1)...)
+		}
+		g.f.Comment("remove removes the entry of k, if any.")
+		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(rm...)
+	}
+}
+
+// addMethod emits the add method of a keyed map with the given body.
+func (g *gen) addMethod(mi *mapInfo, kt, vt jen.Code, body []jen.Code) {
+	recv := jen.Id("m").Op("*").Id(mi.typ)
+	if mi.m.Type == lang.TInt {
+		g.f.Comment("add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).")
+		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Params(jen.Id("overflow").Bool()).Block(body...)
 		return
 	}
+	g.f.Comment("add adds v to the value of k.")
+	g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(body...)
+}
+
+// arenaMapType emits the storage of a keyed map that statements loop over
+// by partial keys: entries in a slice, recycled through a free list, with
+// a primary index and the secondary indexes by partial key.
+func (g *gen) arenaMapType(mi *mapInfo) {
+	m := mi.m
+	kt := g.keyType(m.Keys)
+	vt := goType(m.Type)
+	isInt := m.Type == lang.TInt
+	recv := jen.Id("m").Op("*").Id(mi.typ)
+	ctor := ctorName(mi)
 	entry := "entry" + mi.stem
-	g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
-	g.f.Type().Id(entry).Struct(
-		jen.Id("key").Add(kt),
-		jen.Id("val").Add(vt),
-		jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32(),
-	)
+	efields := []jen.Code{jen.Id("key").Add(kt), jen.Id("val").Add(storedType(m.Type))}
 	var fields []jen.Code
-	if mi.usesScratch {
-		fields = append(fields, jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"))
+	if len(mi.indexes) > 0 {
+		g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
+		efields = append(efields, jen.Id("pos").Index(jen.Lit(len(mi.indexes))).Int32())
+		if mi.usesScratch {
+			fields = append(fields, jen.Id("scratch").Index().Add(kt).Comment("keys of a slice being replaced"))
+		}
+	} else {
+		g.f.Commentf("%s is an entry of map %s.", entry, m.Name)
 	}
+	g.f.Type().Id(entry).Struct(efields...)
 	fields = append(fields,
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
@@ -101,13 +151,17 @@ func (g *gen) mapType(mi *mapInfo) {
 	}
 	fields = append(fields, g.ordFields(mi)...)
 	fields = append(fields, g.rngFields(mi)...)
-	g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
+	if len(mi.indexes) > 0 {
+		g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
+	} else {
+		g.f.Commentf("%s stores map %s[%s], its entries in a slice.", mi.typ, m.Name, varNames(m.Keys))
+	}
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
 	if mi.usesGet {
 		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
-				jen.Return(jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val"))),
+				jen.Return(valueOf(mi, jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val")))),
 			jen.Return(jen.Lit(0)),
 		)
 	}
@@ -145,10 +199,27 @@ func (g *gen) mapType(mi *mapInfo) {
 			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Id(s).Index(jen.Empty(), jen.Len(jen.Id(s)).Op("-").Lit(1)),
 		)
 	}
-	body := append(g.rngUpdates(mi),
+	var body []jen.Code
+	var setVal []jen.Code
+	if isInt {
+		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())))
+		body = append(body, g.rngUpdates(mi)...)
+		setVal = []jen.Code{jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Id("v"))}
+	} else {
+		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()))
+		setVal = []jen.Code{
+			jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Qual(runtimePkg, "FloatSum").Values()),
+			jen.Id("ent").Dot("val").Dot("Add").Call(jen.Id("v")),
+		}
+		setVal = append(setVal, g.rngSets(mi, jen.Id("v"))...)
+	}
+	ret := jen.Return()
+	if isInt {
+		ret = jen.Return(jen.False())
+	}
+	body = append(body,
 		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
-		jen.If(jen.Op("!").Id("ok")).Block(append([]jen.Code{
-			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+		jen.If(jen.Op("!").Id("ok")).Block(append(append([]jen.Code{
 			jen.If(jen.Id("n").Op(":=").Len(jen.Id("m").Dot("free")), jen.Id("n").Op(">").Lit(0)).Block(
 				jen.Id("i").Op("=").Id("m").Dot("free").Index(jen.Id("n").Op("-").Lit(1)),
 				jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Id("n").Op("-").Lit(1)),
@@ -157,18 +228,36 @@ func (g *gen) mapType(mi *mapInfo) {
 				jen.Id("m").Dot("entries").Op("=").Append(jen.Id("m").Dot("entries"), jen.Id(entry).Values()),
 			),
 			jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
-			jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Id("v")),
-			jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"),
-		}, append(append(insert, g.ordUpdates(mi, 1)...), jen.Return())...)...),
+		}, setVal...), append(append([]jen.Code{jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i")}, insert...), append(g.ordUpdates(mi, 1), ret)...)...)...),
 		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
-		jen.Id("ent").Dot("val").Op("+=").Id("v"),
-		jen.If(jen.Id("ent").Dot("val").Op("!=").Lit(0)).Block(jen.Return()),
-		jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")),
 	)
-	body = append(body, remove...)
-	body = append(body, g.ordUpdates(mi, -1)...)
-	body = append(body, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
-	g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(body...)
+	if isInt {
+		body = append(body,
+			jen.List(jen.Id("ent").Dot("val"), jen.Id("overflow")).Op("=").Qual(runtimePkg, "AddInt").Call(jen.Id("ent").Dot("val"), jen.Id("v")),
+			jen.If(jen.Id("ent").Dot("val").Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))),
+			jen.Return(jen.Id("overflow")),
+		)
+	} else {
+		body = append(body, jen.Id("ent").Dot("val").Dot("Add").Call(jen.Id("v")))
+		body = append(body, g.rngSets(mi, jen.Id("ent").Dot("val").Dot("Value").Call())...)
+		body = append(body, jen.If(jen.Id("ent").Dot("val").Dot("IsZero").Call()).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))))
+	}
+	g.addMethod(mi, kt, vt, body)
+	var unlink []jen.Code
+	if len(mi.indexes) > 0 {
+		unlink = append(unlink, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
+	}
+	unlink = append(append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))), remove...)
+	unlink = append(unlink, g.ordUpdates(mi, -1)...)
+	unlink = append(unlink, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
+	g.f.Comment("unlink removes the entry of k, at position i, from every index.")
+	g.f.Func().Params(recv).Id("unlink").Params(jen.Id("k").Add(kt), jen.Id("i").Int32()).Block(unlink...)
+	if mi.removes {
+		g.f.Comment("remove removes the entry of k, if any.")
+		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(
+			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+				append(g.rngSets(mi, jen.Lit(0)), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
+	}
 }
 
 // partialKey builds the key made of the positions pos of the map key k.
@@ -253,6 +342,23 @@ func (g *gen) rngUpdates(mi *mapInfo) []jen.Code {
 			code = append(code, f.Call(val, jen.Id("v")))
 		} else {
 			code = append(code, f.Call(g.partialKey(mi.m, o.group), val, jen.Id("v")))
+		}
+	}
+	return code
+}
+
+// rngSets sets the value of the entry with key k in the range-sum
+// indexes of a map to v (0 removes it): a FLOAT map's indexes hold its
+// entries' values as read (sum plus compensation), set after each change.
+func (g *gen) rngSets(mi *mapInfo, v jen.Code) []jen.Code {
+	var code []jen.Code
+	for i, o := range mi.ranges {
+		val := keyField(jen.Id("k"), len(mi.m.Keys), o.val)
+		f := jen.Id("m").Dot(fmt.Sprintf("rng%d", i)).Dot("Set")
+		if len(o.group) == 0 {
+			code = append(code, f.Call(val, v))
+		} else {
+			code = append(code, f.Call(g.partialKey(mi.m, o.group), val, v))
 		}
 	}
 	return code

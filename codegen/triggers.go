@@ -3,7 +3,6 @@ package codegen
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -22,95 +21,6 @@ func (s scope) with(name string, c *jen.Statement) scope {
 	}
 	out[name] = c
 	return out
-}
-
-// triggers emits InsertR and DeleteR for relation r.
-func (g *gen) triggers(r *lang.Relation) error {
-	for _, ins := range []bool{true, false} {
-		var t *viewlet.Trigger
-		for _, tt := range g.p.Triggers {
-			if tt.Event.Rel == r.Name && tt.Event.Insert == ins {
-				t = tt
-			}
-		}
-		name := "Delete" + exportedName(r.Name)
-		verb := "deletes one tuple from"
-		if ins {
-			name, verb = "Insert"+exportedName(r.Name), "inserts one tuple into"
-		}
-		var params []jen.Code
-		sc := scope{}
-		args := make([]calculus.Var, len(r.Columns))
-		for i, c := range r.Columns {
-			args[i] = calculus.Var{Name: strings.ToLower(c.Name), Type: c.Type}
-			if t != nil {
-				args[i] = t.Event.Args[i]
-			}
-			n := varName(args[i].Name)
-			params = append(params, jen.Id(n).Add(goType(c.Type)))
-			sc[args[i].Name] = jen.Id(n)
-		}
-		var body []jen.Code
-		if t != nil {
-			// Buffered statements read the state before the event and apply last.
-			for _, s := range t.Stmts {
-				if s.Buffered {
-					mi := g.maps[s.Map.Name]
-					body = append(body, jen.Id("e").Dot(bufName(mi, bufIndex(mi, s))).Op("=").Id("e").Dot(bufName(mi, bufIndex(mi, s))).Index(jen.Empty(), jen.Lit(0)))
-				}
-			}
-			for _, buffered := range []bool{true, false} {
-				for _, s := range t.Stmts {
-					if s.Buffered == buffered {
-						code, err := g.stmt(s, sc)
-						if err != nil {
-							return fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
-						}
-						body = append(body, code...)
-					}
-				}
-			}
-			for _, s := range t.Stmts {
-				if s.Buffered {
-					mi := g.maps[s.Map.Name]
-					u := jen.Id("u")
-					var apply jen.Code
-					if mi.keyed {
-						apply = jen.Id("e").Dot(mi.field).Dot("add").Call(u.Clone().Dot("k"), u.Clone().Dot("v"))
-					} else {
-						apply = jen.Id("e").Dot(mi.field).Op("+=").Add(u.Clone().Dot("v"))
-					}
-					body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("u")).Op(":=").Range().Id("e").Dot(bufName(mi, bufIndex(mi, s)))).Block(apply))
-				}
-			}
-		}
-		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", name, verb, r.Name)
-		if note := argumentNote(r); note != "" {
-			g.f.Comment("")
-			g.f.Comment(note)
-		}
-		if !r.Stream {
-			g.f.Comment("")
-			g.f.Commentf("%s is a static table: load it before the first stream event.", r.Name)
-		}
-		if t != nil && len(t.Stmts) > 0 {
-			g.f.Comment("")
-			for _, s := range t.Stmts {
-				g.f.Comment("\t" + s.String())
-			}
-		}
-		g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(name).Params(params...).Block(body...)
-	}
-	return nil
-}
-
-func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {
-	for i, b := range mi.buffers {
-		if b == s {
-			return i
-		}
-	}
-	panic("codegen: statement not buffered")
 }
 
 // stmt emits one statement: nested lookups, loops and conditions per
@@ -132,12 +42,13 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 			for i, k := range s.Keys {
 				vals[i] = sc[k.Name].Clone()
 			}
-			key := g.keyValue(s.Map.Keys, vals)
-			out = append(out, jen.Id("e").Dot(mi.field).Dot("add").Call(key, jen.Op("-").Add(mi.get(key))))
+			mi.removes = true
+			out = append(out, jen.Id("e").Dot(mi.field).Dot("remove").Call(g.keyValue(s.Map.Keys, vals)))
 		case len(pos) > 0:
 			// Replace the slice of entries with the bound keys: collect
 			// their keys through the secondary index, then remove them.
 			ix := mi.indexFor(pos)
+			mi.removes = true
 			vals := make([]jen.Code, len(pos))
 			for j, p := range pos {
 				vals[j] = sc[s.Keys[p].Name].Clone()
@@ -149,11 +60,13 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 				jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(m.Clone()).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(s.Map.Keys, pos), vals))).Block(
 					m.Clone().Dot("scratch").Op("=").Append(m.Clone().Dot("scratch"), m.Clone().Dot("entries").Index(jen.Id("i")).Dot("key"))),
 				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(m.Clone()).Dot("scratch")).Block(
-					m.Clone().Dot("add").Call(jen.Id("k"), jen.Op("-").Add(m.Clone()).Dot("get").Call(jen.Id("k")))),
+					m.Clone().Dot("remove").Call(jen.Id("k"))),
 			)
 		case mi.keyed:
 			mi.usesReset = true
 			out = append(out, jen.Id("e").Dot(mi.field).Dot("reset").Call())
+		case s.Map.Type == lang.TFloat:
+			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Qual(runtimePkg, "FloatSum").Values())
 		default:
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Lit(0))
 		}
@@ -177,28 +90,6 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 		out = append(out, jen.Block(code...))
 	}
 	return out, nil
-}
-
-// times is mul, except that under Exists an entry counts as 1.
-func times(acc *jen.Statement, x jen.Code, exists bool, t lang.Type) jen.Code {
-	if !exists {
-		return mul(acc, x)
-	}
-	if acc != nil {
-		return acc.Clone()
-	}
-	if t == lang.TInt {
-		return jen.Lit(int64(1))
-	}
-	return jen.Lit(1.0)
-}
-
-// mul multiplies the running product acc (nil: 1) by x.
-func mul(acc *jen.Statement, x jen.Code) jen.Code {
-	if acc == nil {
-		return x
-	}
-	return acc.Clone().Op("*").Parens(x)
 }
 
 // sink is where a monomial's products go: a map update, a buffer, or a
@@ -233,10 +124,7 @@ func (g *gen) stmtSink(s *viewlet.Stmt) *sink {
 			}
 			return []jen.Code{buf.Clone().Op("=").Append(buf, jen.Id(bufEntry(mi)).Values(d))}, nil
 		}
-		if !mi.keyed {
-			return []jen.Code{jen.Id("e").Dot(mi.field).Op("+=").Add(acc)}, nil
-		}
-		return []jen.Code{jen.Id("e").Dot(mi.field).Dot("add").Call(key, acc)}, nil
+		return g.addToMap(mi, key, acc), nil
 	}}
 }
 
@@ -272,7 +160,7 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 		if err != nil {
 			return nil, err
 		}
-		return append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, convert(e, x.E.Type(), vt)))}, rest...), nil
+		return append([]jen.Code{jen.Id(next).Op(":=").Add(g.mul(acc, convert(e, x.E.Type(), vt), vt))}, rest...), nil
 	case *calculus.Lift:
 		val, ok := x.T.(*calculus.Val)
 		if !ok {
@@ -358,7 +246,7 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 			return nil, err
 		}
 		return append(code, jen.If(jen.Id(sum).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(mul(acc, jen.Id(sum)))}, rest...)...)), nil
+			append([]jen.Code{jen.Id(next).Op(":=").Add(g.mul(acc, jen.Id(sum), sk.typ))}, rest...)...)), nil
 	}
 	return nil, fmt.Errorf("codegen: unsupported factor %s", calculus.String(fs[0]))
 }
@@ -508,7 +396,7 @@ func (g *gen) groupSums(sk *sink, t calculus.Term, out []calculus.Var, rest []ca
 		if err != nil {
 			return nil, err
 		}
-		next = append([]jen.Code{jen.Id(nx).Op(":=").Add(mul(acc, convert(jen.Id(v), lang.TFloat, sk.typ)))}, c...)
+		next = append([]jen.Code{jen.Id(nx).Op(":=").Add(g.mul(acc, convert(jen.Id(v), lang.TFloat, sk.typ), sk.typ))}, c...)
 	}
 	loop := []jen.Code{jen.Id("_").Op("=").Id(k)} // the group may only key the target
 	loop = append(loop, jen.If(jen.Id(v).Op("!=").Lit(0)).Block(next...))
@@ -544,7 +432,7 @@ func (g *gen) liftNested(sk *sink, x *calculus.Lift, rest []calculus.Term, sc sc
 			}
 			value = mi.get(g.keyValue(mi.m.Keys, vals))
 		} else {
-			value = jen.Id("e").Dot(mi.field)
+			value = keylessValue(mi)
 		}
 		vtyp = r.Type
 	} else if ex, ok := x.T.(*calculus.Extreme); ok {
@@ -592,7 +480,7 @@ func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) 
 	}
 	code := []jen.Code{jen.Var().Id(name).Add(goType(typ))}
 	sk := &sink{typ: typ, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
-		return []jen.Code{jen.Id(name).Op("+=").Add(acc)}, nil
+		return []jen.Code{g.addTo(name, acc, typ)}, nil
 	}}
 	for _, mono := range calculus.Expand(t) {
 		var coef *jen.Statement
@@ -624,168 +512,10 @@ func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Sta
 		}
 		if ok {
 			mi := g.maps[read.r.Name]
-			return g.factors(sk, rest, sc, jen.Add(mul(coef, convert(read.code, mi.m.Type, sk.typ))))
+			return g.factors(sk, rest, sc, jen.Add(g.mul(coef, convert(read.code, mi.m.Type, sk.typ), sk.typ)))
 		}
 	}
 	return g.factors(sk, mono.Factors, sc, coef)
-}
-
-// rangeRead is a nested sum read from a range-sum index.
-type rangeRead struct {
-	r    *calculus.MapRef
-	code *jen.Statement
-}
-
-// rangeSum recognizes a monomial of a nested sum over the entries of one
-// keyed map whose keys are all bound but one, k, restricted to a range of
-// k by comparisons with bound expressions — M[g..., k] * {k > x} (also
-// {x < k}, <, <=, >=, and at most one lower and one upper bound), possibly
-// times factors over bound variables only — and returns the read of the
-// sum from the map's range-sum index by group g (planning it), with the
-// remaining factors. It declines anything else: the caller loops.
-func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.Term, bool, error) {
-	var none rangeRead
-	var r *calculus.MapRef
-	var vals []*calculus.Val
-	for _, f := range mono.Factors {
-		switch x := f.(type) {
-		case *calculus.MapRef:
-			if r != nil {
-				return none, nil, false, nil
-			}
-			r = x
-		case *calculus.Val:
-			vals = append(vals, x)
-		default:
-			return none, nil, false, nil
-		}
-	}
-	if r == nil || !g.maps[r.Name].keyed {
-		return none, nil, false, nil
-	}
-	mi := g.maps[r.Name]
-	pos := -1
-	for i, k := range r.Keys {
-		if _, bound := sc[k.Name]; !bound {
-			if pos >= 0 {
-				return none, nil, false, nil
-			}
-			pos = i
-		}
-	}
-	if pos < 0 {
-		return none, nil, false, nil
-	}
-	k := r.Keys[pos]
-	kt := mi.m.Keys[pos].Type
-	var rest []calculus.Term
-	var lo, hi lang.Expr // bounds of k
-	var loIncl, hiIncl bool
-	for _, v := range vals {
-		mentions := false
-		for _, u := range calculus.Vars(v) {
-			if u.Name == k.Name {
-				mentions = true
-			} else if _, bound := sc[u.Name]; !bound {
-				return none, nil, false, nil
-			}
-		}
-		if !mentions {
-			rest = append(rest, v)
-			continue
-		}
-		b, ok := v.E.(*lang.Binary)
-		if !ok {
-			return none, nil, false, nil
-		}
-		op, other := b.Op, b.R
-		if ref, isRef := b.L.(*calculus.VarRef); !isRef || ref.V.Name != k.Name {
-			ref, isRef = b.R.(*calculus.VarRef)
-			if !isRef || ref.V.Name != k.Name {
-				return none, nil, false, nil
-			}
-			// x op k: flip to k op' x.
-			other = b.L
-			op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
-		}
-		for _, u := range calculus.ExprVars(other, nil) {
-			if u.Name == k.Name {
-				return none, nil, false, nil
-			}
-		}
-		if ot := other.Type(); ot != kt && !(kt == lang.TFloat && ot == lang.TInt) {
-			return none, nil, false, nil
-		}
-		switch op {
-		case ">", ">=":
-			if lo != nil {
-				return none, nil, false, nil
-			}
-			lo, loIncl = other, op == ">="
-		case "<", "<=":
-			if hi != nil {
-				return none, nil, false, nil
-			}
-			hi, hiIncl = other, op == "<="
-		default:
-			return none, nil, false, nil
-		}
-	}
-	if lo == nil && hi == nil {
-		return none, nil, false, nil
-	}
-	var args []jen.Code
-	var group []int
-	var gvals []jen.Code
-	for i, key := range r.Keys {
-		if i != pos {
-			group = append(group, i)
-			gvals = append(gvals, sc[key.Name].Clone())
-		}
-	}
-	if len(group) > 0 {
-		args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
-	}
-	bound := func(e lang.Expr) (jen.Code, error) {
-		c, err := g.expr(e, sc)
-		if err != nil {
-			return nil, err
-		}
-		return convert(c, e.Type(), kt), nil
-	}
-	var fn string
-	switch {
-	case lo != nil && hi != nil:
-		l, err := bound(lo)
-		if err != nil {
-			return none, nil, false, err
-		}
-		h, err := bound(hi)
-		if err != nil {
-			return none, nil, false, err
-		}
-		fn, args = "SumBetween", append(args, l, jen.Lit(loIncl), h, jen.Lit(hiIncl))
-	case lo != nil:
-		l, err := bound(lo)
-		if err != nil {
-			return none, nil, false, err
-		}
-		fn, args = "SumGreater", append(args, l)
-		if loIncl {
-			fn = "SumGreaterEq"
-		}
-	default:
-		h, err := bound(hi)
-		if err != nil {
-			return none, nil, false, err
-		}
-		fn, args = "SumLess", append(args, h)
-		if hiIncl {
-			fn = "SumLessEq"
-		}
-	}
-	ix := mi.rangeFor(group, pos)
-	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(fmt.Sprintf("rng%d", ix)).Dot(fn).Call(args...)}, rest, true, nil
 }
 
 func usesAny(fs []calculus.Term, vs []calculus.Var) bool {
@@ -806,107 +536,6 @@ func usesVar(fs []calculus.Term, name string) bool {
 		}
 	}
 	return false
-}
-
-// extreme emits the code that finds the least (or greatest) value of
-// ex.Arg over the rows of ex.T with a non-zero multiplicity, into best (0
-// when there is none): a lookup in an ordered index of the map when ex.T
-// is one map's entries grouped by bound keys (see extremeMap), else loops.
-func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, error) {
-	if r, pos, ok := g.extremeMap(ex, sc); ok {
-		// One map's entries: read the group's multiset in its ordered index.
-		mi := g.maps[r.Name]
-		var group []int
-		var vals []jen.Code
-		for i, k := range r.Keys {
-			if c, bound := sc[k.Name]; bound {
-				group = append(group, i)
-				vals = append(vals, c.Clone())
-			}
-		}
-		ix := mi.orderedFor(group, pos)
-		fn := "Min"
-		if ex.Max {
-			fn = "Max"
-		}
-		read := jen.Id("e").Dot(mi.field).Dot(fmt.Sprintf("ord%d", ix)).Dot(fn)
-		if len(group) == 0 {
-			read = read.Call()
-		} else {
-			read = read.Call(g.keyValue(subVars(mi.m.Keys, group), vals))
-		}
-		return []jen.Code{jen.List(jen.Id(best), jen.Id("_")).Op(":=").Add(read)}, nil
-	}
-	found := g.fresh("found")
-	code := []jen.Code{jen.Var().Id(best).Add(goType(ex.Arg.Type)), jen.Id(found).Op(":=").False()}
-	op := "<"
-	if ex.Max {
-		op = ">"
-	}
-	t := ex.T
-	if a, ok := t.(*calculus.AggSum); ok {
-		t = a.T
-	}
-	sk := &sink{typ: lang.TFloat, uses: []calculus.Var{ex.Arg}, emit: func(inner scope, acc *jen.Statement) ([]jen.Code, error) {
-		arg, ok := inner[ex.Arg.Name]
-		if !ok {
-			return nil, fmt.Errorf("codegen: %s is not bound in %s", ex.Arg.Name, calculus.String(ex))
-		}
-		return []jen.Code{jen.If(jen.Parens(acc).Op("!=").Lit(0).Op("&&").Parens(jen.Op("!").Id(found).Op("||").Add(arg.Clone()).Op(op).Id(best))).Block(
-			jen.List(jen.Id(best), jen.Id(found)).Op("=").List(arg.Clone(), jen.True()))}, nil
-	}}
-	for _, mono := range calculus.Expand(t) {
-		var coef *jen.Statement
-		if mono.Coef != 1 {
-			coef = jen.Lit(mono.Coef)
-		}
-		c, err := g.factors(sk, mono.Factors, sc, coef)
-		if err != nil {
-			return nil, err
-		}
-		code = append(code, jen.Block(c...))
-	}
-	code = append(code, jen.Id("_").Op("=").Id(found))
-	return code, nil
-}
-
-// extremeMap recognizes an extreme over the entries of one keyed map, the
-// argument being one of its keys (at position pos) and every other key bound
-// or occurring once (so that it ranges over the map's entries): the shape
-// viewlet gives MIN and MAX, which an ordered index of the map answers.
-func (g *gen) extremeMap(ex *calculus.Extreme, sc scope) (r *calculus.MapRef, pos int, ok bool) {
-	t := ex.T
-	if a, isAgg := t.(*calculus.AggSum); isAgg {
-		t = a.T
-	}
-	monos := calculus.Expand(t)
-	if len(monos) != 1 || monos[0].Coef == 0 || len(monos[0].Factors) != 1 {
-		return nil, 0, false
-	}
-	r, ok = monos[0].Factors[0].(*calculus.MapRef)
-	if !ok || !g.maps[r.Name].keyed {
-		return nil, 0, false
-	}
-	if _, bound := sc[ex.Arg.Name]; bound {
-		return nil, 0, false
-	}
-	seen := map[string]int{}
-	for _, k := range r.Keys {
-		seen[k.Name]++
-	}
-	pos = -1
-	for i, k := range r.Keys {
-		if _, bound := sc[k.Name]; !bound && seen[k.Name] > 1 {
-			return nil, 0, false
-		}
-		if k.Name == ex.Arg.Name {
-			pos = i
-		}
-	}
-	if pos < 0 || g.maps[r.Name].m.Keys[pos].Type != ex.Arg.Type {
-		return nil, 0, false
-	}
-	return r, pos, true
 }
 
 func (g *gen) allBound(vs []calculus.Var, sc scope) bool {
@@ -932,8 +561,8 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		if err != nil {
 			return nil, err
 		}
-		return []jen.Code{jen.If(jen.Id(val).Op(":=").Id("e").Dot(mi.field), jen.Id(val).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
+		return []jen.Code{jen.If(jen.Id(val).Op(":=").Add(keylessValue(mi)), jen.Id(val).Op("!=").Lit(0)).Block(
+			append([]jen.Code{jen.Id(next).Op(":=").Add(g.times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	var bound []int
 	for i, k := range r.Keys {
@@ -952,7 +581,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			return nil, err
 		}
 		return []jen.Code{jen.If(jen.Id(val).Op(":=").Add(mi.get(g.keyValue(mi.m.Keys, vals))), jen.Id(val).Op("!=").Lit(0)).Block(
-			append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
+			append([]jen.Code{jen.Id(next).Op(":=").Add(g.times(acc, convert(jen.Id(val), r.Type, vt), exists, vt))}, body...)...)}, nil
 	}
 	// Loop: bind the unbound keys from each entry, test repeated ones.
 	ent := g.fresh("ent")
@@ -969,12 +598,12 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			idx := g.fresh("idx")
 			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
-			valExpr = jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val")
+			valExpr = valueOf(mi, jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val"))
 		} else {
 			v := g.fresh("val")
 			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(v)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
-			valExpr = jen.Id(v)
+			valExpr = valueOf(mi, jen.Id(v))
 		}
 	} else {
 		ix := mi.indexFor(bound)
@@ -985,7 +614,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		idx := g.fresh("idx")
 		loop = jen.For(jen.List(jen.Id("_"), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(mi.m.Keys, bound), vals)))
 		key = jen.Id(ent).Dot("key")
-		valExpr = jen.Id(ent).Dot("val")
+		valExpr = valueOf(mi, jen.Id(ent).Dot("val"))
 		inner := sc
 		var pre []jen.Code
 		pre = append(pre, jen.Id(ent).Op(":=").Op("&").Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)))
@@ -1033,7 +662,7 @@ func (g *gen) loopBody(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc sc
 	if err != nil {
 		return nil, err
 	}
-	body = append([]jen.Code{jen.Id(next).Op(":=").Add(times(acc, convert(valExpr, r.Type, sk.typ), exists, sk.typ))}, body...)
+	body = append([]jen.Code{jen.Id(next).Op(":=").Add(g.times(acc, convert(valExpr, r.Type, sk.typ), exists, sk.typ))}, body...)
 	if len(conds) > 0 {
 		var c *jen.Statement
 		for _, x := range conds {
@@ -1060,24 +689,4 @@ func convert(e jen.Code, from, to lang.Type) jen.Code {
 		return jen.Int64().Call(e)
 	}
 	return e
-}
-
-// argumentNote says what a typed trigger leaves to its caller: Apply and
-// the sources reject non-finite floats and dates that do not exist, the
-// typed methods take their arguments as given.
-func argumentNote(r *lang.Relation) string {
-	var floats, dates bool
-	for _, c := range r.Columns {
-		floats = floats || c.Type == lang.TFloat
-		dates = dates || c.Type == lang.TDate
-	}
-	switch {
-	case floats && dates:
-		return "Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check."
-	case floats:
-		return "Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete)."
-	case dates:
-		return "Dates must be valid (runtime.ValidDate): unlike Apply, the method does not check."
-	}
-	return ""
 }

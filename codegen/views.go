@@ -109,7 +109,7 @@ func (g *gen) view(v *viewlet.View) error {
 			}
 			body = append(body, jen.Id(a).Op(":=").Add(mi.get(g.keyValue(m.Keys, vals))))
 		} else {
-			body = append(body, jen.Id(a).Op(":=").Id("e").Dot(mi.field))
+			body = append(body, jen.Id(a).Op(":=").Add(keylessValue(mi)))
 		}
 		sc[fmt.Sprintf("#%d", i)] = jen.Id(a)
 	}
@@ -345,7 +345,8 @@ func (g *gen) engineMethods() {
 		applyCases = append(applyCases, jen.Case(jen.Lit(ri)).Block(
 			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.If(jen.Id("insert")).Block(ins).Else().Block(del),
+			jen.If(jen.Id("insert")).Block(jen.Return(ins)),
+			jen.Return(del),
 		))
 		bf := fmt.Sprintf("t%d", ri)
 		batchFields = append(batchFields, jen.Id(bf).Index().Id(tn))
@@ -357,17 +358,16 @@ func (g *gen) engineMethods() {
 		batchCases = append(batchCases, jen.Case(jen.Lit(ri)).Block(
 			jen.Id("t").Op(":=").Op("&").Id("b").Dot(bf).Index(jen.Id("pos").Index(jen.Lit(ri))),
 			jen.Id("pos").Index(jen.Lit(ri)).Op("++"),
-			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(ins.Clone()).Else().Block(del.Clone()),
+			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(jen.Id("err").Op("=").Add(ins.Clone())).Else().Block(jen.Id("err").Op("=").Add(del.Clone())),
 		))
 	}
 	badRel := jen.Default().Block(jen.Return(jen.Qual("fmt", "Errorf").Call(
 		jen.Lit(fmt.Sprintf("relation index %%d out of range: the engine has %d relations", len(g.p.Relations))), jen.Id("rel"))))
 	applyCases = append(applyCases, badRel)
 	addCases = append(addCases, badRel.Clone())
-	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel\n(an index of Relations: see the Relation constants).")
+	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel\n(an index of Relations: see the Relation constants). A field that does not parse is a\n*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a\n*runtime.EventError.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Apply").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
-		jen.Switch(jen.Id("rel")).Block(applyCases...),
-		jen.Return(jen.Nil()))
+		jen.Switch(jen.Id("rel")).Block(applyCases...))
 
 	g.f.Comment("batch holds parsed events in memory (see runtime.Batch).")
 	g.f.Type().Id("batch").Struct(batchFields...)
@@ -382,14 +382,16 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("b").Op("*").Id("batch")).Id("Len").Params().Int().Block(jen.Return(jen.Len(jen.Id("b").Dot("ops"))))
 	g.f.Comment("NewBatch returns an empty batch of events for ApplyBatch.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("NewBatch").Params().Qual(runtimePkg, "Batch").Block(jen.Return(jen.Op("&").Id("batch").Values()))
-	g.f.Comment("ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.\nA batch of another engine is an error.")
+	g.f.Comment("ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.\nA batch of another engine is an error. It stops at the first event that its trigger\nrejects (an integer overflow: the event is undone) and returns its *runtime.EventError.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Error().Block(
 		jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("ApplyBatch: the batch (%T) was not made by this package's NewBatch"), jen.Id("rb")))),
 		jen.Var().Id("pos").Index(jen.Lit(len(g.p.Relations))).Int(),
 		jen.Id("_").Op("=").Id("pos"),
 		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
-			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...)),
+			jen.Var().Err().Error(),
+			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
 		jen.Return(jen.Nil()))
 
 	// Views.

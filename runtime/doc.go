@@ -21,6 +21,9 @@
 //   - Range sums for inequality-correlated sums in generated code: RangeSum
 //     (a treap with subtree sums: O(log n) Add and SumLess/SumGreater/…) and
 //     RangeSumIndex (one per group key).
+//   - Numbers for both engines: AddInt, SubInt, MulInt (checked int64
+//     arithmetic), OverflowError and EventError (an event rejected for an
+//     integer overflow, ErrOverflow), FloatSum (a compensated float sum).
 //   - DBToaster's math library: Radians, Degrees, Pow, Sqrt, Cos, Sin,
 //     VecLength, VecDot, VectorAngle, DihedralAngle, and Hash, HashFloat,
 //     HashString.
@@ -75,6 +78,12 @@
 // Strings are counted in runes by SUBSTRING and LIKE's '_' (as SQLite does);
 // LIKE has no ESCAPE. Date arithmetic normalizes overflowing days like SQLite
 // and Go's time package (2021-01-31 + 1 MONTH = 2021-03-03).
+//
+// Integer overflow is an error, not a wrapped value: an engine rejects an
+// event during which an INT sum, count or product would leave int64 (it
+// undoes the event and returns an *EventError, which Replay positions at
+// the event's line). FLOAT sums are FloatSums, so that deletes bring them
+// back exactly in the common cases.
 //
 // Division by zero yields 0, as in DBToaster (see Div). NaN and infinities
 // cannot come from data but can from functions whose domain is not guarded

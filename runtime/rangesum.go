@@ -147,6 +147,23 @@ func (x *RangeSumIndex[K, T, V]) Add(g K, k T, d V) {
 	}
 }
 
+// Set sets the value of key k in group g to v (0 removes k).
+func (x *RangeSumIndex[K, T, V]) Set(g K, k T, v V) {
+	r, ok := x.groups[g]
+	if !ok && v == 0 {
+		return
+	}
+	if x.groups == nil {
+		x.groups = make(map[K]treapRoot)
+	}
+	r.root = x.a.update(r.root, &r.n, k, v, false)
+	if r.n == 0 {
+		delete(x.groups, g)
+	} else {
+		x.groups[g] = r
+	}
+}
+
 // Get returns the value of key k in group g (0 if absent).
 func (x *RangeSumIndex[K, T, V]) Get(g K, k T) V { return x.a.get(x.groups[g].root, k) }
 

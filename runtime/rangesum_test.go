@@ -135,7 +135,11 @@ func TestRangeSumRandom(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				d = -model[g][k] // cancel exactly
 			}
-			x.Add(g, k, d)
+			if rng.IntN(3) == 0 {
+				x.Set(g, k, model[g][k]+d) // Set to the new value is Add of the delta
+			} else {
+				x.Add(g, k, d)
+			}
 			if model[g] == nil {
 				model[g] = map[int64]int64{}
 			}

@@ -1,6 +1,7 @@
 package viewlet
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -23,10 +24,10 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		return v
 	case *calculus.AggRef:
 		v := in.aggs[x.Index]
-		if x.T == lang.TInt {
-			return int64(math.Round(v))
+		if v == nil {
+			v = int64(0)
 		}
-		return v
+		return coerce(v, x.T)
 	case *calculus.ExtremeRef:
 		// The least or greatest last key among the group's entries: those
 		// whose other keys are the group's (or, for a subquery's MIN/MAX,
@@ -48,7 +49,7 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 			n := len(e.keys) - 1
 			c := 0
 			if found {
-				c = runtime.CompareValues(numify(e.keys[n]), numify(best))
+				c = compareNum(e.keys[n], best)
 			}
 			if !found || (x.Max && c > 0) || (!x.Max && c < 0) {
 				best, found = e.keys[n], true
@@ -81,7 +82,7 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 			return b2i(toFloat(v) == 0)
 		}
 		if i, ok := v.(int64); ok {
-			return -i
+			return in.checked(runtime.SubInt(0, i))
 		}
 		return -toFloat(v)
 	case *lang.Binary:
@@ -100,17 +101,17 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		}
 		switch x.Op {
 		case "=":
-			return b2i(runtime.CompareValues(numify(l), numify(r)) == 0)
+			return b2i(compareNum(l, r) == 0)
 		case "!=":
-			return b2i(runtime.CompareValues(numify(l), numify(r)) != 0)
+			return b2i(compareNum(l, r) != 0)
 		case "<":
-			return b2i(runtime.CompareValues(numify(l), numify(r)) < 0)
+			return b2i(compareNum(l, r) < 0)
 		case "<=":
-			return b2i(runtime.CompareValues(numify(l), numify(r)) <= 0)
+			return b2i(compareNum(l, r) <= 0)
 		case ">":
-			return b2i(runtime.CompareValues(numify(l), numify(r)) > 0)
+			return b2i(compareNum(l, r) > 0)
 		case ">=":
-			return b2i(runtime.CompareValues(numify(l), numify(r)) >= 0)
+			return b2i(compareNum(l, r) >= 0)
 		case "/":
 			if in.sql {
 				return sqlDiv(l, r, x.T)
@@ -124,11 +125,11 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		if lok && rok {
 			switch x.Op {
 			case "+":
-				return li + ri
+				return in.checked(runtime.AddInt(li, ri))
 			case "-":
-				return li - ri
+				return in.checked(runtime.SubInt(li, ri))
 			case "*":
-				return li * ri
+				return in.checked(runtime.MulInt(li, ri))
 			}
 		}
 		lf, rf := toFloat(l), toFloat(r)
@@ -152,7 +153,7 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		}
 		return b2i(p.Match(v.(string)) != x.Not)
 	case *lang.InList:
-		v := numify(in.evalExpr(x.X, env))
+		v := in.evalExpr(x.X, env)
 		if v == nil {
 			return nil
 		}
@@ -163,7 +164,7 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 				unknown = true // x IN (…, NULL) is UNKNOWN unless x is found
 				continue
 			}
-			if runtime.CompareValues(v, numify(y)) == 0 {
+			if compareNum(v, y) == 0 {
 				found = true
 				break
 			}
@@ -251,7 +252,7 @@ func (in *Interp) call(x *lang.Call, env *env) any {
 	case "LISTMIN", "LISTMAX":
 		best := args[0]
 		for _, a := range args[1:] {
-			c := runtime.CompareValues(numify(a), numify(best))
+			c := compareNum(a, best)
 			if (x.Name == "LISTMIN" && c < 0) || (x.Name == "LISTMAX" && c > 0) {
 				best = a
 			}
@@ -337,11 +338,32 @@ func sqlMod(l, r any) any {
 	return m
 }
 
+// checked returns the result of checked integer arithmetic, recording an
+// overflow (see Fire).
+func (in *Interp) checked(r int64, overflow bool) int64 {
+	if overflow {
+		in.overflow = true
+	}
+	return r
+}
+
 func b2i(b bool) int64 {
 	if b {
 		return 1
 	}
 	return 0
+}
+
+// compareNum compares two values as generated code does: two int64
+// exactly, an int64 with a float64 as floats, other values as
+// runtime.CompareValues does.
+func compareNum(a, b any) int {
+	if x, ok := a.(int64); ok {
+		if y, ok := b.(int64); ok {
+			return cmp.Compare(x, y)
+		}
+	}
+	return runtime.CompareValues(numify(a), numify(b))
 }
 
 // numify makes int64 comparable with float64.
@@ -394,5 +416,5 @@ func coerce(v any, t lang.Type) any {
 }
 
 func equalValues(a, b any) bool {
-	return runtime.CompareValues(numify(a), numify(b)) == 0
+	return compareNum(a, b) == 0
 }

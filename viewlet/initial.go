@@ -26,7 +26,7 @@ func initialValue(m *Map) (v float64, entries []InitEntry, err error) {
 	t := withoutRelations(m.Def)
 	in := NewInterp(&Program{})
 	e := &env{}
-	in.eval(t, e, func(x float64) {
+	ev[float64]{in}.eval(t, e, func(x float64) {
 		if len(m.Keys) == 0 {
 			v += x
 			return

@@ -1,11 +1,8 @@
 package viewlet
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 	"regexp"
-	"sort"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -14,8 +11,10 @@ import (
 
 // Interp executes a Program directly: the reference implementation that
 // generated code is compared with, and `toastgen run -engine interp`.
-// Values are int64, float64, string or runtime.Date; ring values are
-// float64 (exact for integers below 2^53).
+// Values are int64, float64, string or runtime.Date; ring values are of
+// their map's type, as in generated code: an INT map holds int64 sums,
+// with checked arithmetic (see Fire), a FLOAT map compensated float64
+// sums (runtime.FloatSum), so that both engines hold the same values.
 type Interp struct {
 	prog  *Program
 	rels  []runtime.Relation
@@ -24,11 +23,14 @@ type Interp struct {
 	base  map[string]*imap // the base relations that statements read directly
 	likes map[string]*runtime.LikePattern
 	res   map[string]*regexp.Regexp
-	aggs  []float64 // the current group's aggregates while reading a view
-	group []any     // the current group's keys while reading a view
+	aggs  []any // the current group's aggregates (int64, float64) while reading a view
+	group []any // the current group's keys while reading a view
 	view_ *View
 	err   error // the Program's inconsistency, or the first failed event's
 	sql   bool  // dialect sql: see evalExpr
+	// overflow is set when an integer sum or product of the running event
+	// leaves int64 (see Fire).
+	overflow bool
 }
 
 // NewInterp returns an interpreter over empty base relations. The Program
@@ -39,12 +41,12 @@ func NewInterp(p *Program) *Interp {
 	in := &Interp{prog: p, maps: map[string]*imap{}, trig: map[string]*Trigger{}, base: map[string]*imap{},
 		likes: map[string]*runtime.LikePattern{}, res: map[string]*regexp.Regexp{}, sql: p.Dialect == lang.SQL}
 	for _, m := range p.Maps {
-		in.maps[m.Name] = newIMap()
+		in.maps[m.Name] = newIMap(m.Type == lang.TInt)
 		if m.Init != 0 {
-			in.maps[m.Name].add(nil, m.Init)
+			in.maps[m.Name].addInit(nil, m.Init)
 		}
 		for _, e := range m.InitEntries {
-			in.maps[m.Name].add(e.Keys, e.Value)
+			in.maps[m.Name].addInit(e.Keys, e.Value)
 		}
 	}
 	for _, t := range p.Triggers {
@@ -57,7 +59,7 @@ func NewInterp(p *Program) *Interp {
 				for _, f := range m.Factors {
 					calculus.Walk(f, func(u calculus.Term) {
 						if r, ok := u.(*calculus.Rel); ok && in.base[r.Name] == nil {
-							in.base[r.Name] = newIMap()
+							in.base[r.Name] = newIMap(true)
 						}
 					})
 				}
@@ -181,10 +183,38 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 // is stopped, and stops it with an error naming the query file, the event
 // and the statement when the trigger cannot run (an internal
 // inconsistency: Validate rules out the ones it knows).
-func (in *Interp) Fire(rel string, insert bool, tuple []any) (err error) {
+//
+// Integer arithmetic is checked, as in generated code: when an INT map's
+// sum, or an integer product or expression of the trigger, leaves int64,
+// the trigger still runs to its end with wrapped values, then Fire undoes
+// the event by running the inverse trigger (the delete of an inserted
+// tuple), which in wrapping two's-complement arithmetic restores every
+// INT map exactly (and with them MIN/MAX counts and COUNT(DISTINCT)
+// presence), and returns a *runtime.EventError (runtime.ErrOverflow). The
+// interpreter is not stopped: the event is rejected, later events run.
+// (FLOAT maps come back to what the insert and the delete of the same
+// values leave, their exact value in the common cases: see
+// runtime.FloatSum.)
+func (in *Interp) Fire(rel string, insert bool, tuple []any) error {
 	if in.err != nil {
 		return in.err
 	}
+	in.overflow = false
+	if err := in.fire(rel, insert, tuple); err != nil {
+		return err
+	}
+	if !in.overflow {
+		return nil
+	}
+	if err := in.fire(rel, !insert, tuple); err != nil {
+		return err
+	}
+	in.overflow = false
+	return runtime.OverflowError(rel, insert, tuple...)
+}
+
+// fire runs the trigger of one event.
+func (in *Interp) fire(rel string, insert bool, tuple []any) (err error) {
 	var cur *Stmt
 	defer func() {
 		if r := recover(); r != nil {
@@ -197,11 +227,11 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) (err error) {
 		}
 	}()
 	if bm := in.base[rel]; bm != nil {
-		d := 1.0
+		d := int64(1)
 		if !insert {
 			d = -1
 		}
-		bm.add(tuple, d)
+		bm.addInt(tuple, d)
 	}
 	t := in.trig[triggerKey(rel, insert)]
 	if t == nil {
@@ -214,18 +244,11 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) (err error) {
 	for i, a := range t.Event.Args {
 		env.bind(a.Name, tuple[i])
 	}
-	type update struct {
-		m    *imap
-		keys []any
-		v    float64
-	}
 	var buffered []update
 	for _, s := range t.Stmts {
 		if s.Buffered {
 			cur = s
-			in.evalStmt(s, env, func(keys []any, v float64) {
-				buffered = append(buffered, update{in.maps[s.Map.Name], keys, v})
-			})
+			buffered = in.updates(buffered, s, env)
 		}
 	}
 	for _, s := range t.Stmts {
@@ -234,8 +257,7 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) (err error) {
 		}
 		cur = s
 		m := in.maps[s.Map.Name]
-		var ups []update
-		in.evalStmt(s, env, func(keys []any, v float64) { ups = append(ups, update{m, keys, v}) })
+		ups := in.updates(nil, s, env)
 		if s.Replace {
 			// Every entry matching the keys the event binds is replaced.
 			mask, vals := boundKeys(nil, s.Keys, env)
@@ -245,15 +267,41 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) (err error) {
 				m.remove(e)
 			}
 		}
-		for _, u := range ups {
-			u.m.add(u.keys, u.v)
-		}
+		in.apply(ups)
 	}
 	cur = nil
-	for _, u := range buffered {
-		u.m.add(u.keys, u.v)
-	}
+	in.apply(buffered)
 	return nil
+}
+
+// update is one addition to a map entry: i for an INT map, f for a FLOAT one.
+type update struct {
+	m    *imap
+	keys []any
+	i    int64
+	f    float64
+}
+
+// updates appends the additions of statement s to ups.
+func (in *Interp) updates(ups []update, s *Stmt, env *env) []update {
+	m := in.maps[s.Map.Name]
+	if m.isInt {
+		evalStmt(in, s, env, func(keys []any, v int64) { ups = append(ups, update{m: m, keys: keys, i: v}) })
+	} else {
+		evalStmt(in, s, env, func(keys []any, v float64) { ups = append(ups, update{m: m, keys: keys, f: v}) })
+	}
+	return ups
+}
+
+// apply adds ups to their maps, recording an overflow of an INT map's sum.
+func (in *Interp) apply(ups []update) {
+	for _, u := range ups {
+		if !u.m.isInt {
+			u.m.addFloat(u.keys, u.f)
+		} else if u.m.addInt(u.keys, u.i) {
+			in.overflow = true
+		}
+	}
 }
 
 // env holds the bound variables: a stack of bindings. A term that binds a
@@ -296,391 +344,6 @@ func boundKeys(vals []any, keys []calculus.Var, env *env) (uint64, []any) {
 		}
 	}
 	return mask, vals
-}
-
-// imap is a map from key tuples to non-zero values. Reads that bind some
-// of the keys go through a secondary index per set of bound positions,
-// built on first use and maintained by add and remove.
-type imap struct {
-	entries map[string]*ientry // by encodeKey of all keys
-	indexes map[uint64]*index  // by mask of the bound positions
-	nindex  int
-}
-
-type ientry struct {
-	key  string // encodeKey(keys)
-	keys []any
-	val  float64
-	pos  []int32 // the entry's position in its bucket of each index, by index id
-}
-
-// index groups a map's entries by their keys at the positions of mask.
-type index struct {
-	id      int
-	mask    uint64
-	buckets map[string]*bucket // by encodeKey of the keys at mask
-}
-
-type bucket struct{ es []*ientry }
-
-func newIMap() *imap {
-	return &imap{entries: map[string]*ientry{}, indexes: map[uint64]*index{}}
-}
-
-func (m *imap) add(keys []any, v float64) {
-	if v == 0 {
-		return
-	}
-	var buf [64]byte
-	k := appendKey(buf[:0], keys)
-	e := m.entries[string(k)]
-	if e == nil {
-		e = &ientry{key: string(k), keys: append([]any{}, keys...), pos: make([]int32, m.nindex)}
-		m.entries[e.key] = e
-		for _, ix := range m.indexes {
-			ix.insert(e)
-		}
-	}
-	e.val += v
-	if e.val == 0 {
-		m.remove(e)
-	}
-}
-
-func (m *imap) remove(e *ientry) {
-	delete(m.entries, e.key)
-	for _, ix := range m.indexes {
-		ix.remove(e)
-	}
-}
-
-func (m *imap) get(keys []any) float64 {
-	var buf [64]byte
-	if e := m.entries[string(appendKey(buf[:0], keys))]; e != nil {
-		return e.val
-	}
-	return 0
-}
-
-// each calls f on every entry whose keys at the positions of mask equal
-// vals (in order): all entries when mask is 0, else those of an index. f
-// must not change m.
-func (m *imap) each(mask uint64, vals []any, f func(*ientry)) {
-	if mask == 0 {
-		for _, e := range m.entries {
-			f(e)
-		}
-		return
-	}
-	ix := m.indexes[mask]
-	if ix == nil {
-		ix = &index{id: m.nindex, mask: mask, buckets: map[string]*bucket{}}
-		m.nindex++
-		m.indexes[mask] = ix
-		for _, e := range m.entries {
-			e.pos = append(e.pos, 0)
-			ix.insert(e)
-		}
-	}
-	var buf [64]byte
-	if b := ix.buckets[string(appendKey(buf[:0], vals))]; b != nil {
-		for _, e := range b.es {
-			f(e)
-		}
-	}
-}
-
-func (ix *index) insert(e *ientry) {
-	var buf [64]byte
-	p := ix.project(buf[:0], e.keys)
-	b := ix.buckets[string(p)]
-	if b == nil {
-		b = &bucket{}
-		ix.buckets[string(p)] = b
-	}
-	e.pos[ix.id] = int32(len(b.es))
-	b.es = append(b.es, e)
-}
-
-func (ix *index) remove(e *ientry) {
-	var buf [64]byte
-	p := ix.project(buf[:0], e.keys)
-	b := ix.buckets[string(p)]
-	i, last := e.pos[ix.id], b.es[len(b.es)-1]
-	b.es[i], last.pos[ix.id] = last, i
-	b.es[len(b.es)-1] = nil
-	b.es = b.es[:len(b.es)-1]
-	if len(b.es) == 0 {
-		delete(ix.buckets, string(p))
-	}
-}
-
-// project appends the encoding of the keys at the positions of ix.mask.
-func (ix *index) project(b []byte, keys []any) []byte {
-	for i, k := range keys {
-		if ix.mask&(1<<i) != 0 {
-			b = appendValue(b, k)
-		}
-	}
-	return b
-}
-
-// appendKey appends an encoding of keys to b that is equal for equal key
-// tuples: int64 and integral float64 values encode alike (equalValues
-// compares them numerically), other types are tagged, strings are
-// length-prefixed.
-func appendKey(b []byte, keys []any) []byte {
-	for _, k := range keys {
-		b = appendValue(b, k)
-	}
-	return b
-}
-
-func appendValue(b []byte, k any) []byte {
-	switch x := k.(type) {
-	case int64:
-		b = binary.LittleEndian.AppendUint64(append(b, 'n'), uint64(x))
-	case float64:
-		if x == math.Trunc(x) && x >= -(1<<63) && x < 1<<63 {
-			b = binary.LittleEndian.AppendUint64(append(b, 'n'), uint64(int64(x)))
-		} else {
-			b = binary.LittleEndian.AppendUint64(append(b, 'f'), math.Float64bits(x))
-		}
-	case string:
-		b = append(binary.AppendUvarint(append(b, 's'), uint64(len(x))), x...)
-	case runtime.Date:
-		b = binary.LittleEndian.AppendUint64(append(b, 'd'), uint64(x))
-	case nil:
-		b = append(b, '0')
-	default:
-		panic(fmt.Sprintf("interp: cannot encode key %v (%T)", k, k))
-	}
-	return b
-}
-
-// evalStmt evaluates a statement's RHS, emitting (keys, value) per result.
-func (in *Interp) evalStmt(s *Stmt, env *env, emit func([]any, float64)) {
-	for _, m := range s.RHS {
-		in.evalFactors(m.Factors, env, m.Coef, func(v float64) {
-			keys := make([]any, len(s.Keys))
-			for i, k := range s.Keys {
-				keys[i], _ = env.get(k.Name)
-			}
-			emit(keys, v)
-		})
-	}
-}
-
-// evalFactors evaluates a product left to right with sideways binding,
-// calling k with the product's value under each binding of its variables.
-func (in *Interp) evalFactors(fs []calculus.Term, env *env, acc float64, k func(float64)) {
-	if acc == 0 {
-		return
-	}
-	if len(fs) == 0 {
-		k(acc)
-		return
-	}
-	in.eval(fs[0], env, func(v float64) {
-		in.evalFactors(fs[1:], env, acc*v, k)
-	})
-}
-
-// eval evaluates a term under env, calling k with each non-zero result
-// while env holds the bindings the result adds (continuation-passing: the
-// bindings are undone when k returns).
-func (in *Interp) eval(t calculus.Term, env *env, k func(float64)) {
-	switch x := t.(type) {
-	case *calculus.Val:
-		if v := toFloat(in.evalExpr(x.E, env)); v != 0 {
-			k(v)
-		}
-		return
-	case *calculus.MapRef:
-		in.scan(in.maps[x.Name], x.Keys, env, k)
-		return
-	case *calculus.Rel:
-		in.scan(in.base[x.Name], x.Vars, env, k)
-		return
-	case *calculus.Prod:
-		in.evalFactors(x.Factors, env, 1, k)
-		return
-	case *calculus.Sum:
-		for _, u := range x.Terms {
-			in.eval(u, env, k)
-		}
-		return
-	case *calculus.Neg:
-		in.eval(x.T, env, func(v float64) { k(-v) })
-		return
-	case *calculus.AggSum:
-		// Sum T's results per value of the group variables; the other
-		// variables T binds are not visible outside.
-		if len(x.Group) == 0 {
-			s := 0.0
-			in.eval(x.T, env, func(v float64) { s += v })
-			if s != 0 {
-				k(s)
-			}
-			return
-		}
-		type group struct {
-			keys []any
-			v    float64
-		}
-		groups := map[string]*group{}
-		var order []*group
-		in.eval(x.T, env, func(v float64) {
-			var buf [64]byte
-			kb := buf[:0]
-			for _, gv := range x.Group {
-				v, _ := env.get(gv.Name)
-				kb = appendValue(kb, v)
-			}
-			g := groups[string(kb)]
-			if g == nil {
-				keys := make([]any, len(x.Group))
-				for i, gv := range x.Group {
-					keys[i], _ = env.get(gv.Name)
-				}
-				g = &group{keys: keys}
-				groups[string(kb)] = g
-				order = append(order, g)
-			}
-			g.v += v
-		})
-		for _, g := range order {
-			if g.v == 0 {
-				continue
-			}
-			mark := env.mark()
-			for i, gv := range x.Group {
-				if _, ok := env.get(gv.Name); !ok {
-					env.bind(gv.Name, g.keys[i])
-				}
-			}
-			k(g.v)
-			env.reset(mark)
-		}
-		return
-	case *calculus.Lift:
-		var v any
-		if val, ok := x.T.(*calculus.Val); ok {
-			v = in.evalExpr(val.E, env)
-		} else if ex, ok := x.T.(*calculus.Extreme); ok {
-			v = in.extreme(ex, env)
-		} else {
-			s := 0.0
-			in.eval(x.T, env, func(r float64) { s += r })
-			v = s
-		}
-		if old, ok := env.get(x.V.Name); ok {
-			if equalValues(old, v) {
-				k(1)
-			}
-			return
-		}
-		mark := env.mark()
-		env.bind(x.V.Name, coerce(v, x.V.Type))
-		k(1)
-		env.reset(mark)
-		return
-	case *calculus.Extreme:
-		// Only under Lift, which binds the value (see extreme); as a
-		// multiplicity it must be numeric.
-		if best := toFloat(in.extreme(x, env)); best != 0 {
-			k(best)
-		}
-		return
-	case *calculus.Exists:
-		// 1 for each distinct binding of the variables T binds where T's
-		// results sum to non-zero; those bindings stay visible.
-		type group struct {
-			bs []binding
-			v  float64
-		}
-		groups := map[string]*group{}
-		var order []*group
-		base := env.mark()
-		in.eval(x.T, env, func(v float64) {
-			bs := append([]binding{}, env.b[base:]...)
-			key := encodeBindings(bs)
-			if g := groups[key]; g != nil {
-				g.v += v
-			} else {
-				g = &group{bs, v}
-				groups[key] = g
-				order = append(order, g)
-			}
-		})
-		for _, g := range order {
-			if g.v == 0 {
-				continue
-			}
-			env.b = append(env.b, g.bs...)
-			k(1)
-			env.reset(base)
-		}
-		return
-	}
-	panic(fmt.Sprintf("interp: unknown term %T", t))
-}
-
-// encodeBindings encodes a set of bindings independently of their order.
-func encodeBindings(bs []binding) string {
-	s := append([]binding{}, bs...)
-	sort.Slice(s, func(i, j int) bool { return s[i].name < s[j].name })
-	var b []byte
-	for _, x := range s {
-		b = append(b, x.name...)
-		b = append(b, '=')
-		b = appendValue(b, x.val)
-	}
-	return string(b)
-}
-
-// scan reads a map at keys: a lookup when all are bound, else a loop over
-// the entries that match the bound ones (through an index), binding the
-// others. (Map order: float sums may differ in the last bits between runs;
-// comparisons allow it.)
-func (in *Interp) scan(m *imap, keys []calculus.Var, env *env, k func(float64)) {
-	var buf [8]any
-	mask, vals := boundKeys(buf[:0], keys, env)
-	if len(vals) == len(keys) {
-		if v := m.get(vals); v != 0 {
-			k(v)
-		}
-		return
-	}
-	// Each unbound key is bound to the entry's value, or, when its variable
-	// repeats an earlier unbound key, must equal that key's value.
-	var first [64]int8
-	for i, kv := range keys {
-		first[i] = int8(i)
-		for j := range i {
-			if mask&(1<<j) == 0 && keys[j].Name == kv.Name {
-				first[i] = int8(j)
-				break
-			}
-		}
-	}
-	m.each(mask, vals, func(e *ientry) {
-		mark := env.mark()
-		ok := true
-		for i, kv := range keys {
-			switch {
-			case mask&(1<<i) != 0:
-			case first[i] == int8(i):
-				env.bind(kv.Name, e.keys[i])
-			default:
-				ok = ok && equalValues(e.keys[first[i]], e.keys[i])
-			}
-		}
-		if ok {
-			k(e.val)
-		}
-		env.reset(mark)
-	})
 }
 
 // Views implements runtime.Engine. When a view cannot be read (an internal
@@ -728,7 +391,7 @@ func (in *Interp) view(v *View) runtime.View {
 			env.bind(k.Name, keys[i])
 			env.bind(k.Var.Name, keys[i])
 		}
-		aggs := make([]float64, len(v.Aggs))
+		aggs := make([]any, len(v.Aggs))
 		for i, m := range v.Aggs {
 			if pos, ok := v.AggKeys[i]; ok && m != nil {
 				sub := make([]any, len(pos))
@@ -760,42 +423,4 @@ func (in *Interp) view(v *View) runtime.View {
 	in.aggs = nil
 	runtime.SortRows(rv.Rows, len(v.Keys))
 	return rv
-}
-
-// extreme returns the least (or greatest) value of x.Arg over the rows of
-// x.T with a non-zero multiplicity, compared as runtime.CompareValues does
-// (numbers, strings and dates); the zero value of its type when there is none.
-func (in *Interp) extreme(x *calculus.Extreme, env *env) any {
-	found := false
-	var best any
-	in.eval(x.T, env, func(r float64) {
-		if r == 0 {
-			return
-		}
-		a, _ := env.get(x.Arg.Name)
-		v := numify(a)
-		if !found {
-			best, found = v, true
-			return
-		}
-		if c := runtime.CompareValues(v, best); (x.Max && c > 0) || (!x.Max && c < 0) {
-			best = v
-		}
-	})
-	if !found {
-		return zeroOf(x.Arg.Type)
-	}
-	return coerce(best, x.Arg.Type)
-}
-
-// zeroOf is the value of an empty MIN or MAX of type t (as in generated
-// code, the zero value of its Go type).
-func zeroOf(t lang.Type) any {
-	switch t {
-	case lang.TString:
-		return ""
-	case lang.TDate:
-		return runtime.Date(0)
-	}
-	return coerce(int64(0), t)
 }

@@ -348,3 +348,31 @@ func TestCLISignalCleanup(t *testing.T) {
 		})
 	}
 }
+
+// TestCLIOverflow checks that an INT SUM that would leave int64 stops run
+// with the data error at its input line, in both engines: the third
+// insert of 2^62 − 1 into one group is rejected.
+func TestCLIOverflow(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"q.sql": "CREATE STREAM R (A INT, B INT) FROM FILE 'r.csv' LINE DELIMITED CSV;\nSELECT B, SUM(A) AS s FROM R GROUP BY B;\n",
+		"r.csv": "4611686018427387903,1\n4611686018427387903,1\n4611686018427387903,1\n5,2\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const want = "toastgen: r.csv:3: integer overflow in an INT SUM, COUNT or product: insert into R (4611686018427387903, 1) rejected\n"
+	for _, engine := range []string{"interp", "go"} {
+		t.Run(engine, func(t *testing.T) {
+			if engine == "go" && testing.Short() {
+				t.Skip("-short: not building the generated package")
+			}
+			stdout, stderr, code := runCLI(t, dir, "", nil, "run", "-engine", engine, "q.sql")
+			if code != 1 || stderr != want || stdout != "" {
+				t.Errorf("exit status %d, stdout %q, stderr %q; want 1, nothing, %q", code, stdout, stderr, want)
+			}
+		})
+	}
+}

@@ -7,6 +7,13 @@ Package minmax keeps the views of ../../examples/simple/minmax.sql up to date un
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package minmax
 
@@ -29,6 +36,9 @@ type Engine struct {
 	query2Count *mapQuery2Count
 	// QUERY2_COUNT_mR[b, r_b] := AggSum([b, r_b], R(b, r_b))
 	query2CountMr *mapQuery2CountMr
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -43,58 +53,108 @@ func New() *Engine {
 
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY2_COUNT[a] += (b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += 1
-func (e *Engine) InsertR(a int64, b int64) {
+func (e *Engine) InsertR(a int64, b int64) error {
 	{
 		best1, _ := e.query1Agg1.ord0.Min(a)
 		if b == best1 {
-			e.query2Count.add(a, int64(1))
+			if e.query2Count.add(a, int64(1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
-		e.query2CountMr.add(keyII{
+		if e.query2CountMr.add(keyII{
 			k0: a,
 			k1: b,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertR(a, b)
+	}
+	return nil
+}
+
+// rejectInsertR undoes an event of InsertR whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteR restores every integer map exactly.
+func (e *Engine) rejectInsertR(a int64, b int64) error {
+	e.undoing = true
+	e.DeleteR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", true, a, b)
 }
 
 // DeleteR deletes one tuple from relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY2_COUNT[a] += -(b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += -1
-func (e *Engine) DeleteR(a int64, b int64) {
+func (e *Engine) DeleteR(a int64, b int64) error {
 	{
 		best2, _ := e.query1Agg1.ord0.Min(a)
 		if b == best2 {
-			e.query2Count.add(a, int64(-1))
+			if e.query2Count.add(a, int64(-1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
-		e.query2CountMr.add(keyII{
+		if e.query2CountMr.add(keyII{
 			k0: a,
 			k1: b,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteR(a, b)
+	}
+	return nil
+}
+
+// rejectDeleteR undoes an event of DeleteR whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertR restores every integer map exactly.
+func (e *Engine) rejectDeleteR(a int64, b int64) error {
+	e.undoing = true
+	e.InsertR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", false, a, b)
 }
 
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[b] += 1
 //	QUERY1_AGG1[b, c] += 1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
-func (e *Engine) InsertS(b int64, c int64) {
+func (e *Engine) InsertS(b int64, c int64) error {
 	{
-		e.query1Count.add(b, int64(1))
+		if e.query1Count.add(b, int64(1)) {
+			e.overflow = true
+		}
 	}
 	{
-		e.query1Agg1.add(keyII{
+		if e.query1Agg1.add(keyII{
 			k0: b,
 			k1: c,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
-	e.query2Count.add(b, -e.query2Count.get(b))
+	e.query2Count.remove(b)
 	{
 		best3, _ := e.query1Agg1.ord0.Min(b)
 		agg3 := best3
@@ -102,28 +162,51 @@ func (e *Engine) InsertS(b int64, c int64) {
 			ent7 := &e.query2CountMr.entries[idx8]
 			acc6 := ent7.val
 			if (ent7.key.k1) == (agg3) {
-				e.query2Count.add(b, acc6)
+				if e.query2Count.add(b, acc6) {
+					e.overflow = true
+				}
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertS(b, c)
+	}
+	return nil
+}
+
+// rejectInsertS undoes an event of InsertS whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteS restores every integer map exactly.
+func (e *Engine) rejectInsertS(b int64, c int64) error {
+	e.undoing = true
+	e.DeleteS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", true, b, c)
 }
 
 // DeleteS deletes one tuple from relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[b] += -1
 //	QUERY1_AGG1[b, c] += -1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
-func (e *Engine) DeleteS(b int64, c int64) {
+func (e *Engine) DeleteS(b int64, c int64) error {
 	{
-		e.query1Count.add(b, int64(-1))
+		if e.query1Count.add(b, int64(-1)) {
+			e.overflow = true
+		}
 	}
 	{
-		e.query1Agg1.add(keyII{
+		if e.query1Agg1.add(keyII{
 			k0: b,
 			k1: c,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
-	e.query2Count.add(b, -e.query2Count.get(b))
+	e.query2Count.remove(b)
 	{
 		best9, _ := e.query1Agg1.ord0.Min(b)
 		agg9 := best9
@@ -131,10 +214,25 @@ func (e *Engine) DeleteS(b int64, c int64) {
 			ent13 := &e.query2CountMr.entries[idx14]
 			acc12 := ent13.val
 			if (ent13.key.k1) == (agg9) {
-				e.query2Count.add(b, acc12)
+				if e.query2Count.add(b, acc12) {
+					e.overflow = true
+				}
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteS(b, c)
+	}
+	return nil
+}
+
+// rejectDeleteS undoes an event of DeleteS whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertS restores every integer map exactly.
+func (e *Engine) rejectDeleteS(b int64, c int64) error {
+	e.undoing = true
+	e.InsertS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", false, b, c)
 }
 
 // Query1Row is one row of view QUERY1.
@@ -329,7 +427,9 @@ func parseS(f [][]byte) (t tupleS, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -339,24 +439,21 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertR(t.c0, t.c1)
-		} else {
-			e.DeleteR(t.c0, t.c1)
+			return e.InsertR(t.c0, t.c1)
 		}
+		return e.DeleteR(t.c0, t.c1)
 	case 1:
 		t, err := parseS(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertS(t.c0, t.c1)
-		} else {
-			e.DeleteS(t.c0, t.c1)
+			return e.InsertS(t.c0, t.c1)
 		}
+		return e.DeleteS(t.c0, t.c1)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 2 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -404,7 +501,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -414,23 +512,27 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [2]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertR(t.c0, t.c1)
+				err = e.InsertR(t.c0, t.c1)
 			} else {
-				e.DeleteR(t.c0, t.c1)
+				err = e.DeleteR(t.c0, t.c1)
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				e.InsertS(t.c0, t.c1)
+				err = e.InsertS(t.c0, t.c1)
 			} else {
-				e.DeleteS(t.c0, t.c1)
+				err = e.DeleteS(t.c0, t.c1)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -517,15 +619,19 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1Count) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // mapQuery1Agg1 stores map QUERY1_AGG1[b, arg] with ordered indexes for MIN/MAX.
@@ -537,20 +643,24 @@ type mapQuery1Agg1 struct {
 func newQuery1Agg1Map() *mapQuery1Agg1 {
 	return &mapQuery1Agg1{index: make(map[keyII]int64)}
 }
-func (m *mapQuery1Agg1) add(k keyII, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1Agg1) add(k keyII, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
 	old, ok := m.index[k]
-	if v += old; v == 0 {
+	s, overflow := runtime.AddInt(old, v)
+	if s == 0 {
 		delete(m.index, k)
 		m.ord0.Add(k.k0, k.k1, -1)
-		return
+		return overflow
 	}
-	m.index[k] = v
+	m.index[k] = s
 	if !ok {
 		m.ord0.Add(k.k0, k.k1, 1)
 	}
+	return overflow
 }
 
 // mapQuery2Count stores map QUERY2_COUNT[a].
@@ -564,15 +674,24 @@ func newQuery2CountMap() *mapQuery2Count {
 func (m *mapQuery2Count) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery2Count) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
+}
+
+// remove removes the entry of k, if any.
+func (m *mapQuery2Count) remove(k int64) {
+	delete(m.index, k)
 }
 
 // entryQuery2CountMr is an entry of map QUERY2_COUNT_mR; pos holds its position in each secondary index.
@@ -596,12 +715,14 @@ func newQuery2CountMrMap() *mapQuery2CountMr {
 		index: make(map[keyII]int32),
 	}
 }
-func (m *mapQuery2CountMr) add(k keyII, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery2CountMr) add(k keyII, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -615,13 +736,19 @@ func (m *mapQuery2CountMr) add(k keyII, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery2CountMr) unlink(k keyII, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]

@@ -7,6 +7,13 @@ Package rst keeps the views of ../../examples/simple/rst.sql up to date under in
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package rst
 
@@ -32,6 +39,9 @@ type Engine struct {
 	query1TotalMrs *mapQuery1TotalMrs
 	// QUERY1_TOTAL_mST_mS[b, c] := AggSum([b, c], S(b, c))
 	query1TotalMstMs *mapQuery1TotalMstMs
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -47,182 +57,312 @@ func New() *Engine {
 
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_TOTAL[] += a * QUERY1_TOTAL_mST[b]
 //	QUERY1_TOTAL_mR[b] += a
 //	QUERY1_TOTAL_mRS[c] += a * QUERY1_TOTAL_mST_mS[b, c]
-func (e *Engine) InsertR(a int64, b int64) {
+func (e *Engine) InsertR(a int64, b int64) error {
 	{
 		acc1 := a
 		if val2 := e.query1TotalMst.get(b); val2 != 0 {
-			acc3 := acc1 * (val2)
-			e.query1Total += acc3
+			acc3 := e.mulInt(acc1, val2)
+			e.query1Total = e.addInt(e.query1Total, acc3)
 		}
 	}
 	{
 		acc4 := a
-		e.query1TotalMr.add(b, acc4)
+		if e.query1TotalMr.add(b, acc4) {
+			e.overflow = true
+		}
 	}
 	{
 		acc5 := a
 		for _, idx9 := range e.query1TotalMstMs.idx0[b] {
 			ent8 := &e.query1TotalMstMs.entries[idx9]
-			acc7 := acc5 * (ent8.val)
-			e.query1TotalMrs.add(ent8.key.k1, acc7)
+			acc7 := e.mulInt(acc5, ent8.val)
+			if e.query1TotalMrs.add(ent8.key.k1, acc7) {
+				e.overflow = true
+			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertR(a, b)
+	}
+	return nil
+}
+
+// rejectInsertR undoes an event of InsertR whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteR restores every integer map exactly.
+func (e *Engine) rejectInsertR(a int64, b int64) error {
+	e.undoing = true
+	e.DeleteR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", true, a, b)
 }
 
 // DeleteR deletes one tuple from relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_TOTAL[] += -a * QUERY1_TOTAL_mST[b]
 //	QUERY1_TOTAL_mR[b] += -a
 //	QUERY1_TOTAL_mRS[c] += -a * QUERY1_TOTAL_mST_mS[b, c]
-func (e *Engine) DeleteR(a int64, b int64) {
+func (e *Engine) DeleteR(a int64, b int64) error {
 	{
-		acc10 := int64(-1) * (a)
+		acc10 := e.mulInt(int64(-1), a)
 		if val11 := e.query1TotalMst.get(b); val11 != 0 {
-			acc12 := acc10 * (val11)
-			e.query1Total += acc12
+			acc12 := e.mulInt(acc10, val11)
+			e.query1Total = e.addInt(e.query1Total, acc12)
 		}
 	}
 	{
-		acc13 := int64(-1) * (a)
-		e.query1TotalMr.add(b, acc13)
+		acc13 := e.mulInt(int64(-1), a)
+		if e.query1TotalMr.add(b, acc13) {
+			e.overflow = true
+		}
 	}
 	{
-		acc14 := int64(-1) * (a)
+		acc14 := e.mulInt(int64(-1), a)
 		for _, idx18 := range e.query1TotalMstMs.idx0[b] {
 			ent17 := &e.query1TotalMstMs.entries[idx18]
-			acc16 := acc14 * (ent17.val)
-			e.query1TotalMrs.add(ent17.key.k1, acc16)
+			acc16 := e.mulInt(acc14, ent17.val)
+			if e.query1TotalMrs.add(ent17.key.k1, acc16) {
+				e.overflow = true
+			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteR(a, b)
+	}
+	return nil
+}
+
+// rejectDeleteR undoes an event of DeleteR whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertR restores every integer map exactly.
+func (e *Engine) rejectDeleteR(a int64, b int64) error {
+	e.undoing = true
+	e.InsertR(a, b)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("R", false, a, b)
 }
 
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
 //
 //	QUERY1_TOTAL[] += QUERY1_TOTAL_mR[b] * QUERY1_TOTAL_mT[c]
 //	QUERY1_TOTAL_mST[b] += QUERY1_TOTAL_mT[c]
 //	QUERY1_TOTAL_mRS[c] += QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += 1
-func (e *Engine) InsertS(b int64, c int64) {
+func (e *Engine) InsertS(b int64, c int64) error {
 	{
 		if val19 := e.query1TotalMr.get(b); val19 != 0 {
 			acc20 := val19
 			if val21 := e.query1TotalMt.get(c); val21 != 0 {
-				acc22 := acc20 * (val21)
-				e.query1Total += acc22
+				acc22 := e.mulInt(acc20, val21)
+				e.query1Total = e.addInt(e.query1Total, acc22)
 			}
 		}
 	}
 	{
 		if val23 := e.query1TotalMt.get(c); val23 != 0 {
 			acc24 := val23
-			e.query1TotalMst.add(b, acc24)
+			if e.query1TotalMst.add(b, acc24) {
+				e.overflow = true
+			}
 		}
 	}
 	{
 		if val25 := e.query1TotalMr.get(b); val25 != 0 {
 			acc26 := val25
-			e.query1TotalMrs.add(c, acc26)
+			if e.query1TotalMrs.add(c, acc26) {
+				e.overflow = true
+			}
 		}
 	}
 	{
-		e.query1TotalMstMs.add(keyII{
+		if e.query1TotalMstMs.add(keyII{
 			k0: b,
 			k1: c,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertS(b, c)
+	}
+	return nil
+}
+
+// rejectInsertS undoes an event of InsertS whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteS restores every integer map exactly.
+func (e *Engine) rejectInsertS(b int64, c int64) error {
+	e.undoing = true
+	e.DeleteS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", true, b, c)
 }
 
 // DeleteS deletes one tuple from relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
 //
 //	QUERY1_TOTAL[] += -QUERY1_TOTAL_mR[b] * QUERY1_TOTAL_mT[c]
 //	QUERY1_TOTAL_mST[b] += -QUERY1_TOTAL_mT[c]
 //	QUERY1_TOTAL_mRS[c] += -QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += -1
-func (e *Engine) DeleteS(b int64, c int64) {
+func (e *Engine) DeleteS(b int64, c int64) error {
 	{
 		if val27 := e.query1TotalMr.get(b); val27 != 0 {
-			acc28 := int64(-1) * (val27)
+			acc28 := e.mulInt(int64(-1), val27)
 			if val29 := e.query1TotalMt.get(c); val29 != 0 {
-				acc30 := acc28 * (val29)
-				e.query1Total += acc30
+				acc30 := e.mulInt(acc28, val29)
+				e.query1Total = e.addInt(e.query1Total, acc30)
 			}
 		}
 	}
 	{
 		if val31 := e.query1TotalMt.get(c); val31 != 0 {
-			acc32 := int64(-1) * (val31)
-			e.query1TotalMst.add(b, acc32)
+			acc32 := e.mulInt(int64(-1), val31)
+			if e.query1TotalMst.add(b, acc32) {
+				e.overflow = true
+			}
 		}
 	}
 	{
 		if val33 := e.query1TotalMr.get(b); val33 != 0 {
-			acc34 := int64(-1) * (val33)
-			e.query1TotalMrs.add(c, acc34)
+			acc34 := e.mulInt(int64(-1), val33)
+			if e.query1TotalMrs.add(c, acc34) {
+				e.overflow = true
+			}
 		}
 	}
 	{
-		e.query1TotalMstMs.add(keyII{
+		if e.query1TotalMstMs.add(keyII{
 			k0: b,
 			k1: c,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteS(b, c)
+	}
+	return nil
+}
+
+// rejectDeleteS undoes an event of DeleteS whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertS restores every integer map exactly.
+func (e *Engine) rejectDeleteS(b int64, c int64) error {
+	e.undoing = true
+	e.InsertS(b, c)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("S", false, b, c)
 }
 
 // InsertT inserts one tuple into relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_TOTAL[] += d * QUERY1_TOTAL_mRS[c]
 //	QUERY1_TOTAL_mST[b] += d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += d
-func (e *Engine) InsertT(c int64, d int64) {
+func (e *Engine) InsertT(c int64, d int64) error {
 	{
 		acc35 := d
 		if val36 := e.query1TotalMrs.get(c); val36 != 0 {
-			acc37 := acc35 * (val36)
-			e.query1Total += acc37
+			acc37 := e.mulInt(acc35, val36)
+			e.query1Total = e.addInt(e.query1Total, acc37)
 		}
 	}
 	{
 		acc38 := d
 		for _, idx42 := range e.query1TotalMstMs.idx1[c] {
 			ent41 := &e.query1TotalMstMs.entries[idx42]
-			acc40 := acc38 * (ent41.val)
-			e.query1TotalMst.add(ent41.key.k0, acc40)
+			acc40 := e.mulInt(acc38, ent41.val)
+			if e.query1TotalMst.add(ent41.key.k0, acc40) {
+				e.overflow = true
+			}
 		}
 	}
 	{
 		acc43 := d
-		e.query1TotalMt.add(c, acc43)
+		if e.query1TotalMt.add(c, acc43) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertT(c, d)
+	}
+	return nil
+}
+
+// rejectInsertT undoes an event of InsertT whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteT restores every integer map exactly.
+func (e *Engine) rejectInsertT(c int64, d int64) error {
+	e.undoing = true
+	e.DeleteT(c, d)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("T", true, c, d)
 }
 
 // DeleteT deletes one tuple from relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_TOTAL[] += -d * QUERY1_TOTAL_mRS[c]
 //	QUERY1_TOTAL_mST[b] += -d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += -d
-func (e *Engine) DeleteT(c int64, d int64) {
+func (e *Engine) DeleteT(c int64, d int64) error {
 	{
-		acc44 := int64(-1) * (d)
+		acc44 := e.mulInt(int64(-1), d)
 		if val45 := e.query1TotalMrs.get(c); val45 != 0 {
-			acc46 := acc44 * (val45)
-			e.query1Total += acc46
+			acc46 := e.mulInt(acc44, val45)
+			e.query1Total = e.addInt(e.query1Total, acc46)
 		}
 	}
 	{
-		acc47 := int64(-1) * (d)
+		acc47 := e.mulInt(int64(-1), d)
 		for _, idx51 := range e.query1TotalMstMs.idx1[c] {
 			ent50 := &e.query1TotalMstMs.entries[idx51]
-			acc49 := acc47 * (ent50.val)
-			e.query1TotalMst.add(ent50.key.k0, acc49)
+			acc49 := e.mulInt(acc47, ent50.val)
+			if e.query1TotalMst.add(ent50.key.k0, acc49) {
+				e.overflow = true
+			}
 		}
 	}
 	{
-		acc52 := int64(-1) * (d)
-		e.query1TotalMt.add(c, acc52)
+		acc52 := e.mulInt(int64(-1), d)
+		if e.query1TotalMt.add(c, acc52) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteT(c, d)
+	}
+	return nil
+}
+
+// rejectDeleteT undoes an event of DeleteT whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertT restores every integer map exactly.
+func (e *Engine) rejectDeleteT(c int64, d int64) error {
+	e.undoing = true
+	e.InsertT(c, d)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("T", false, c, d)
 }
 
 // Query1Row is one row of view QUERY1.
@@ -387,7 +527,9 @@ func parseT(f [][]byte) (t tupleT, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -397,34 +539,30 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertR(t.c0, t.c1)
-		} else {
-			e.DeleteR(t.c0, t.c1)
+			return e.InsertR(t.c0, t.c1)
 		}
+		return e.DeleteR(t.c0, t.c1)
 	case 1:
 		t, err := parseS(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertS(t.c0, t.c1)
-		} else {
-			e.DeleteS(t.c0, t.c1)
+			return e.InsertS(t.c0, t.c1)
 		}
+		return e.DeleteS(t.c0, t.c1)
 	case 2:
 		t, err := parseT(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertT(t.c0, t.c1)
-		} else {
-			e.DeleteT(t.c0, t.c1)
+			return e.InsertT(t.c0, t.c1)
 		}
+		return e.DeleteT(t.c0, t.c1)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -479,7 +617,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -489,31 +628,35 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertR(t.c0, t.c1)
+				err = e.InsertR(t.c0, t.c1)
 			} else {
-				e.DeleteR(t.c0, t.c1)
+				err = e.DeleteR(t.c0, t.c1)
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				e.InsertS(t.c0, t.c1)
+				err = e.InsertS(t.c0, t.c1)
 			} else {
-				e.DeleteS(t.c0, t.c1)
+				err = e.DeleteS(t.c0, t.c1)
 			}
 		case 2:
 			t := &b.t2[pos[2]]
 			pos[2]++
 			if op&1 == 1 {
-				e.InsertT(t.c0, t.c1)
+				err = e.InsertT(t.c0, t.c1)
 			} else {
-				e.DeleteT(t.c0, t.c1)
+				err = e.DeleteT(t.c0, t.c1)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -545,6 +688,24 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
+// mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
+func (e *Engine) mulInt(a, b int64) int64 {
+	r, overflow := runtime.MulInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
 // mapQuery1TotalMst stores map QUERY1_TOTAL_mST[b].
 type mapQuery1TotalMst struct {
 	index map[int64]int64
@@ -556,15 +717,19 @@ func newQuery1TotalMstMap() *mapQuery1TotalMst {
 func (m *mapQuery1TotalMst) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMst) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1TotalMst) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // mapQuery1TotalMr stores map QUERY1_TOTAL_mR[b].
@@ -578,15 +743,19 @@ func newQuery1TotalMrMap() *mapQuery1TotalMr {
 func (m *mapQuery1TotalMr) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMr) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1TotalMr) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // mapQuery1TotalMt stores map QUERY1_TOTAL_mT[c].
@@ -600,15 +769,19 @@ func newQuery1TotalMtMap() *mapQuery1TotalMt {
 func (m *mapQuery1TotalMt) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMt) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1TotalMt) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // mapQuery1TotalMrs stores map QUERY1_TOTAL_mRS[c].
@@ -622,15 +795,19 @@ func newQuery1TotalMrsMap() *mapQuery1TotalMrs {
 func (m *mapQuery1TotalMrs) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1TotalMrs) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1TotalMrs) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // entryQuery1TotalMstMs is an entry of map QUERY1_TOTAL_mST_mS; pos holds its position in each secondary index.
@@ -656,12 +833,14 @@ func newQuery1TotalMstMsMap() *mapQuery1TotalMstMs {
 		index: make(map[keyII]int32),
 	}
 }
-func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1TotalMstMs) add(k keyII, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -678,13 +857,19 @@ func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1TotalMstMs) unlink(k keyII, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]

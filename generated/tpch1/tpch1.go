@@ -7,6 +7,13 @@ Package tpch1 keeps the views of ../../examples/tpch/q1.sql up to date under ins
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package tpch1
 
@@ -33,6 +40,9 @@ type Engine struct {
 	query1SumCharge *mapQuery1SumCharge
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
 	query1Agg5 *mapQuery1Agg5
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -51,19 +61,25 @@ func New() *Engine {
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_quantity
 //	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice
 //	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			e.query1Count.add(keySS{
+			if e.query1Count.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, int64(1))
+			}, int64(1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
@@ -111,11 +127,28 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}, acc5)
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	}
+	return nil
+}
+
+// rejectInsertLineitem undoes an event of InsertLineitem whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteLineitem restores every integer map exactly.
+func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.undoing = true
+	e.DeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("LINEITEM", true, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
 //
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity
@@ -123,13 +156,15 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			e.query1Count.add(keySS{
+			if e.query1Count.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, int64(-1))
+			}, int64(-1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
@@ -177,6 +212,19 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}, acc10)
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	}
+	return nil
+}
+
+// rejectDeleteLineitem undoes an event of DeleteLineitem whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertLineitem restores every integer map exactly.
+func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.undoing = true
+	e.InsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
 // Query1Row is one row of view QUERY1.
@@ -406,7 +454,9 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -416,14 +466,12 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
-		} else {
-			e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 		}
+		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -464,7 +512,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -474,15 +523,19 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			} else {
-				e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -581,125 +634,299 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k keySS) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) add(k keySS, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1Count) add(k keySS, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
-// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus].
+// entryQuery1SumQty is an entry of map QUERY1_SUM_QTY.
+type entryQuery1SumQty struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumQty struct {
-	index map[keySS]float64
+	entries []entryQuery1SumQty // live and free entries
+	free    []int32             // positions of free entries
+	index   map[keySS]int32     // primary index
 }
 
 func newQuery1SumQtyMap() *mapQuery1SumQty {
-	return &mapQuery1SumQty{index: make(map[keySS]float64)}
+	return &mapQuery1SumQty{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumQty) get(k keySS) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1SumQty) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumQty{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumQty) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1SumBasePrice is an entry of map QUERY1_SUM_BASE_PRICE.
+type entryQuery1SumBasePrice struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumBasePrice struct {
-	index map[keySS]float64
+	entries []entryQuery1SumBasePrice // live and free entries
+	free    []int32                   // positions of free entries
+	index   map[keySS]int32           // primary index
 }
 
 func newQuery1SumBasePriceMap() *mapQuery1SumBasePrice {
-	return &mapQuery1SumBasePrice{index: make(map[keySS]float64)}
+	return &mapQuery1SumBasePrice{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumBasePrice) get(k keySS) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumBasePrice{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumBasePrice) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1SumDiscPrice is an entry of map QUERY1_SUM_DISC_PRICE.
+type entryQuery1SumDiscPrice struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumDiscPrice struct {
-	index map[keySS]float64
+	entries []entryQuery1SumDiscPrice // live and free entries
+	free    []int32                   // positions of free entries
+	index   map[keySS]int32           // primary index
 }
 
 func newQuery1SumDiscPriceMap() *mapQuery1SumDiscPrice {
-	return &mapQuery1SumDiscPrice{index: make(map[keySS]float64)}
+	return &mapQuery1SumDiscPrice{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumDiscPrice) get(k keySS) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumDiscPrice{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumDiscPrice) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1SumCharge is an entry of map QUERY1_SUM_CHARGE.
+type entryQuery1SumCharge struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1SumCharge struct {
-	index map[keySS]float64
+	entries []entryQuery1SumCharge // live and free entries
+	free    []int32                // positions of free entries
+	index   map[keySS]int32        // primary index
 }
 
 func newQuery1SumChargeMap() *mapQuery1SumCharge {
-	return &mapQuery1SumCharge{index: make(map[keySS]float64)}
+	return &mapQuery1SumCharge{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1SumCharge) get(k keySS) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1SumCharge) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1SumCharge{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
+	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
 }
 
-// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1SumCharge) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1Agg5 is an entry of map QUERY1_AGG5.
+type entryQuery1Agg5 struct {
+	key keySS
+	val runtime.FloatSum
+}
+
+// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1Agg5 struct {
-	index map[keySS]float64
+	entries []entryQuery1Agg5 // live and free entries
+	free    []int32           // positions of free entries
+	index   map[keySS]int32   // primary index
 }
 
 func newQuery1Agg5Map() *mapQuery1Agg5 {
-	return &mapQuery1Agg5{index: make(map[keySS]float64)}
+	return &mapQuery1Agg5{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1Agg5) get(k keySS) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1Agg5) add(k keySS, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Agg5{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Agg5) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // keySS is a map key of 2 columns.

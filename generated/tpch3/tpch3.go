@@ -7,6 +7,13 @@ Package tpch3 keeps the views of ../../examples/tpch/q3.sql up to date under ins
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package tpch3
 
@@ -39,6 +46,9 @@ type Engine struct {
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
 	// QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {o_orderdate < DATE('1995-03-15')})
 	query1CountMorderslineitemMorders *mapQuery1CountMorderslineitemMorders
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -60,23 +70,29 @@ func New() *Engine {
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx4 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
 				ent3 := &e.query1CountMcustomerorders.entries[idx4]
 				acc2 := ent3.val
-				e.query1Count.add(keyIDI{
+				if e.query1Count.add(keyIDI{
 					k0: l_orderkey,
 					k1: ent3.key.k1,
 					k2: ent3.key.k2,
-				}, acc2)
+				}, acc2) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -99,18 +115,22 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			for _, idx13 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
 				ent12 := &e.query1CountMorderslineitemMorders.entries[idx13]
 				acc11 := ent12.val
-				e.query1CountMorderslineitem.add(keyIIDI{
+				if e.query1CountMorderslineitem.add(keyIIDI{
 					k0: l_orderkey,
 					k1: ent12.key.k1,
 					k2: ent12.key.k2,
 					k3: ent12.key.k3,
-				}, acc11)
+				}, acc11) {
+					e.overflow = true
+				}
 			}
 		}
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			e.query1CountMlineitem.add(l_orderkey, int64(1))
+			if e.query1CountMlineitem.add(l_orderkey, int64(1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
@@ -134,11 +154,28 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			e.query1RevenueMlineitem.add(l_orderkey, acc19)
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	}
+	return nil
+}
+
+// rejectInsertLineitem undoes an event of InsertLineitem whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteLineitem restores every integer map exactly.
+func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.undoing = true
+	e.DeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("LINEITEM", true, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
 //
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
@@ -146,17 +183,19 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //	QUERY1_COUNT_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx23 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
 				ent22 := &e.query1CountMcustomerorders.entries[idx23]
-				acc21 := int64(-1) * (ent22.val)
-				e.query1Count.add(keyIDI{
+				acc21 := e.mulInt(int64(-1), ent22.val)
+				if e.query1Count.add(keyIDI{
 					k0: l_orderkey,
 					k1: ent22.key.k1,
 					k2: ent22.key.k2,
-				}, acc21)
+				}, acc21) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -178,19 +217,23 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx32 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
 				ent31 := &e.query1CountMorderslineitemMorders.entries[idx32]
-				acc30 := int64(-1) * (ent31.val)
-				e.query1CountMorderslineitem.add(keyIIDI{
+				acc30 := e.mulInt(int64(-1), ent31.val)
+				if e.query1CountMorderslineitem.add(keyIIDI{
 					k0: l_orderkey,
 					k1: ent31.key.k1,
 					k2: ent31.key.k2,
 					k3: ent31.key.k3,
-				}, acc30)
+				}, acc30) {
+					e.overflow = true
+				}
 			}
 		}
 	}
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			e.query1CountMlineitem.add(l_orderkey, int64(-1))
+			if e.query1CountMlineitem.add(l_orderkey, int64(-1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
@@ -214,11 +257,28 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			e.query1RevenueMlineitem.add(l_orderkey, acc38)
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	}
+	return nil
+}
+
+// rejectDeleteLineitem undoes an event of DeleteLineitem whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertLineitem restores every integer map exactly.
+func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.undoing = true
+	e.InsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
 //
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_COUNT_mLINEITEM[o_orderkey]
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey]
@@ -226,18 +286,20 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //	QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey]
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')}
-func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			if val39 := e.query1CountMcustomer.get(o_custkey); val39 != 0 {
 				acc40 := val39
 				if val41 := e.query1CountMlineitem.get(o_orderkey); val41 != 0 {
-					acc42 := acc40 * (val41)
-					e.query1Count.add(keyIDI{
+					acc42 := e.mulInt(acc40, val41)
+					if e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc42)
+					}, acc42) {
+						e.overflow = true
+					}
 				}
 			}
 		}
@@ -261,12 +323,14 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			if val47 := e.query1CountMlineitem.get(o_orderkey); val47 != 0 {
 				acc48 := val47
-				e.query1CountMorderslineitem.add(keyIIDI{
+				if e.query1CountMorderslineitem.add(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc48)
+				}, acc48) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -274,11 +338,13 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			if val49 := e.query1CountMcustomer.get(o_custkey); val49 != 0 {
 				acc50 := val49
-				e.query1CountMcustomerorders.add(keyIDI{
+				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc50)
+				}, acc50) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -297,19 +363,38 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			e.query1CountMorderslineitemMorders.add(keyIIDI{
+			if e.query1CountMorderslineitemMorders.add(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, int64(1))
+			}, int64(1)) {
+				e.overflow = true
+			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	}
+	return nil
+}
+
+// rejectInsertOrders undoes an event of InsertOrders whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteOrders restores every integer map exactly.
+func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.undoing = true
+	e.DeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("ORDERS", true, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
 // DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
 //
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_COUNT_mLINEITEM[o_orderkey]
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey]
@@ -317,18 +402,20 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 //	QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey]
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')}
-func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			if val53 := e.query1CountMcustomer.get(o_custkey); val53 != 0 {
-				acc54 := int64(-1) * (val53)
+				acc54 := e.mulInt(int64(-1), val53)
 				if val55 := e.query1CountMlineitem.get(o_orderkey); val55 != 0 {
-					acc56 := acc54 * (val55)
-					e.query1Count.add(keyIDI{
+					acc56 := e.mulInt(acc54, val55)
+					if e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc56)
+					}, acc56) {
+						e.overflow = true
+					}
 				}
 			}
 		}
@@ -351,25 +438,29 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			if val61 := e.query1CountMlineitem.get(o_orderkey); val61 != 0 {
-				acc62 := int64(-1) * (val61)
-				e.query1CountMorderslineitem.add(keyIIDI{
+				acc62 := e.mulInt(int64(-1), val61)
+				if e.query1CountMorderslineitem.add(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc62)
+				}, acc62) {
+					e.overflow = true
+				}
 			}
 		}
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			if val63 := e.query1CountMcustomer.get(o_custkey); val63 != 0 {
-				acc64 := int64(-1) * (val63)
-				e.query1CountMcustomerorders.add(keyIDI{
+				acc64 := e.mulInt(int64(-1), val63)
+				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc64)
+				}, acc64) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -388,35 +479,56 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			e.query1CountMorderslineitemMorders.add(keyIIDI{
+			if e.query1CountMorderslineitemMorders.add(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, int64(-1))
+			}, int64(-1)) {
+				e.overflow = true
+			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	}
+	return nil
+}
+
+// rejectDeleteOrders undoes an event of DeleteOrders whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertOrders restores every integer map exactly.
+func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.undoing = true
+	e.InsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("ORDERS", false, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx70 := range e.query1CountMorderslineitem.idx0[c_custkey] {
 				ent69 := &e.query1CountMorderslineitem.entries[idx70]
 				acc68 := ent69.val
-				e.query1Count.add(keyIDI{
+				if e.query1Count.add(keyIDI{
 					k0: ent69.key.k0,
 					k1: ent69.key.k2,
 					k2: ent69.key.k3,
-				}, acc68)
+				}, acc68) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -424,7 +536,7 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx74 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
 				ent73 := &e.query1RevenueMorderslineitem.entries[idx74]
-				acc72 := ent73.val
+				acc72 := ent73.val.Value()
 				e.query1Revenue.add(keyIDI{
 					k0: ent73.key.k0,
 					k1: ent73.key.k2,
@@ -435,7 +547,9 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			e.query1CountMcustomer.add(c_custkey, int64(1))
+			if e.query1CountMcustomer.add(c_custkey, int64(1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
@@ -443,35 +557,56 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 			for _, idx78 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
 				ent77 := &e.query1CountMorderslineitemMorders.entries[idx78]
 				acc76 := ent77.val
-				e.query1CountMcustomerorders.add(keyIDI{
+				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: ent77.key.k0,
 					k1: ent77.key.k2,
 					k2: ent77.key.k3,
-				}, acc76)
+				}, acc76) {
+					e.overflow = true
+				}
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	}
+	return nil
+}
+
+// rejectInsertCustomer undoes an event of InsertCustomer whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteCustomer restores every integer map exactly.
+func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.undoing = true
+	e.DeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("CUSTOMER", true, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 }
 
 // DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += -{c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx82 := range e.query1CountMorderslineitem.idx0[c_custkey] {
 				ent81 := &e.query1CountMorderslineitem.entries[idx82]
-				acc80 := int64(-1) * (ent81.val)
-				e.query1Count.add(keyIDI{
+				acc80 := e.mulInt(int64(-1), ent81.val)
+				if e.query1Count.add(keyIDI{
 					k0: ent81.key.k0,
 					k1: ent81.key.k2,
 					k2: ent81.key.k3,
-				}, acc80)
+				}, acc80) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -479,7 +614,7 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx86 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
 				ent85 := &e.query1RevenueMorderslineitem.entries[idx86]
-				acc84 := -1.0 * (ent85.val)
+				acc84 := -1.0 * (ent85.val.Value())
 				e.query1Revenue.add(keyIDI{
 					k0: ent85.key.k0,
 					k1: ent85.key.k2,
@@ -490,22 +625,39 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			e.query1CountMcustomer.add(c_custkey, int64(-1))
+			if e.query1CountMcustomer.add(c_custkey, int64(-1)) {
+				e.overflow = true
+			}
 		}
 	}
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx90 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
 				ent89 := &e.query1CountMorderslineitemMorders.entries[idx90]
-				acc88 := int64(-1) * (ent89.val)
-				e.query1CountMcustomerorders.add(keyIDI{
+				acc88 := e.mulInt(int64(-1), ent89.val)
+				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: ent89.key.k0,
 					k1: ent89.key.k2,
 					k2: ent89.key.k3,
-				}, acc88)
+				}, acc88) {
+					e.overflow = true
+				}
 			}
 		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	}
+	return nil
+}
+
+// rejectDeleteCustomer undoes an event of DeleteCustomer whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertCustomer restores every integer map exactly.
+func (e *Engine) rejectDeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.undoing = true
+	e.InsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("CUSTOMER", false, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 }
 
 // Query1Row is one row of view QUERY1.
@@ -849,7 +1001,9 @@ func parseCustomer(f [][]byte) (t tupleCustomer, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -859,34 +1013,30 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
-		} else {
-			e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 		}
+		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 	case 1:
 		t, err := parseOrders(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
-		} else {
-			e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			return e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 		}
+		return e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 	case 2:
 		t, err := parseCustomer(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
-		} else {
-			e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+			return e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 		}
+		return e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -941,7 +1091,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -951,31 +1102,35 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			} else {
-				e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				err = e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 			} else {
-				e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				err = e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 			}
 		case 2:
 			t := &b.t2[pos[2]]
 			pos[2]++
 			if op&1 == 1 {
-				e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				err = e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			} else {
-				e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				err = e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1028,6 +1183,15 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
+func (e *Engine) mulInt(a, b int64) int64 {
+	r, overflow := runtime.MulInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
 // mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
 type mapQuery1Count struct {
 	index map[keyIDI]int64
@@ -1039,37 +1203,75 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k keyIDI) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) add(k keyIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
-// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
+// entryQuery1Revenue is an entry of map QUERY1_REVENUE.
+type entryQuery1Revenue struct {
+	key keyIDI
+	val runtime.FloatSum
+}
+
+// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
 type mapQuery1Revenue struct {
-	index map[keyIDI]float64
+	entries []entryQuery1Revenue // live and free entries
+	free    []int32              // positions of free entries
+	index   map[keyIDI]int32     // primary index
 }
 
 func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
+	return &mapQuery1Revenue{index: make(map[keyIDI]int32)}
 }
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Revenue{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Revenue) unlink(k keyIDI, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorderslineitem is an entry of map QUERY1_COUNT_mORDERSLINEITEM; pos holds its position in each secondary index.
@@ -1093,12 +1295,14 @@ func newQuery1CountMorderslineitemMap() *mapQuery1CountMorderslineitem {
 		index: make(map[keyIIDI]int32),
 	}
 }
-func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1112,13 +1316,19 @@ func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) {
 		s0 := m.idx0[k.k1]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k1] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMorderslineitem) unlink(k keyIIDI, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k1]
 	last0 := s0[len(s0)-1]
@@ -1139,15 +1349,19 @@ func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
 func (m *mapQuery1CountMcustomer) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMcustomer) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey].
@@ -1161,15 +1375,19 @@ func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
 func (m *mapQuery1CountMlineitem) get(k int64) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1CountMlineitem) add(k int64, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMlineitem) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
 // entryQuery1CountMcustomerorders is an entry of map QUERY1_COUNT_mCUSTOMERORDERS; pos holds its position in each secondary index.
@@ -1193,12 +1411,14 @@ func newQuery1CountMcustomerordersMap() *mapQuery1CountMcustomerorders {
 		index: make(map[keyIDI]int32),
 	}
 }
-func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1212,13 +1432,19 @@ func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMcustomerorders) unlink(k keyIDI, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1231,7 +1457,7 @@ func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) {
 // entryQuery1RevenueMorderslineitem is an entry of map QUERY1_REVENUE_mORDERSLINEITEM; pos holds its position in each secondary index.
 type entryQuery1RevenueMorderslineitem struct {
 	key keyIIDI
-	val float64
+	val runtime.FloatSum
 	pos [1]int32
 }
 
@@ -1249,12 +1475,14 @@ func newQuery1RevenueMorderslineitemMap() *mapQuery1RevenueMorderslineitem {
 		index: make(map[keyIIDI]int32),
 	}
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
+	if v == 0 {
+		return
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1263,7 +1491,8 @@ func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
 			m.entries = append(m.entries, entryQuery1RevenueMorderslineitem{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
 		m.index[k] = i
 		s0 := m.idx0[k.k1]
 		ent.pos[0] = int32(len(s0))
@@ -1271,10 +1500,15 @@ func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
 		return
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
 	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1RevenueMorderslineitem) unlink(k keyIIDI, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k1]
 	last0 := s0[len(s0)-1]
@@ -1284,26 +1518,60 @@ func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
 	m.free = append(m.free, i)
 }
 
-// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey].
+// entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM.
+type entryQuery1RevenueMlineitem struct {
+	key int64
+	val runtime.FloatSum
+}
+
+// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey], its entries in a slice.
 type mapQuery1RevenueMlineitem struct {
-	index map[int64]float64
+	entries []entryQuery1RevenueMlineitem // live and free entries
+	free    []int32                       // positions of free entries
+	index   map[int64]int32               // primary index
 }
 
 func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
-	return &mapQuery1RevenueMlineitem{index: make(map[int64]float64)}
+	return &mapQuery1RevenueMlineitem{index: make(map[int64]int32)}
 }
 func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1RevenueMlineitem) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorderslineitemMorders is an entry of map QUERY1_COUNT_mORDERSLINEITEM_mORDERS; pos holds its position in each secondary index.
@@ -1329,12 +1597,14 @@ func newQuery1CountMorderslineitemMordersMap() *mapQuery1CountMorderslineitemMor
 		index: make(map[keyIIDI]int32),
 	}
 }
-func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1351,13 +1621,19 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMorderslineitemMorders) unlink(k keyIIDI, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]

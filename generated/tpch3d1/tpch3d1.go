@@ -7,6 +7,13 @@ Package tpch3d1 keeps the views of ../../examples/tpch/q3.sql up to date under i
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package tpch3d1
 
@@ -33,6 +40,9 @@ type Engine struct {
 	query1CountMcustomer *mapQuery1CountMcustomer
 	// QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] := AggSum([o_orderkey, l_extendedprice, l_discount, l_shipdate], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -51,11 +61,15 @@ func New() *Engine {
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx4 := range e.query1CountMorders.idx0[l_orderkey] {
@@ -64,13 +78,15 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				if (ent3.key.k2) < (runtime.Date(19950315)) {
 					for _, idx8 := range e.query1CountMcustomer.idx0[ent3.key.k1] {
 						ent7 := &e.query1CountMcustomer.entries[idx8]
-						acc6 := acc2 * (ent7.val)
+						acc6 := e.mulInt(acc2, ent7.val)
 						if (ent7.key.k1) == ("BUILDING") {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: l_orderkey,
 								k1: ent3.key.k2,
 								k2: ent3.key.k3,
-							}, acc6)
+							}, acc6) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -100,45 +116,68 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		}
 	}
 	{
-		e.query1CountMlineitem.add(keyID{
+		if e.query1CountMlineitem.add(keyID{
 			k0: l_orderkey,
 			k1: l_shipdate,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
 	{
-		e.query1RevenueMlineitem.add(keyIFFD{
+		if e.query1RevenueMlineitem.add(keyIFFD{
 			k0: l_orderkey,
 			k1: l_extendedprice,
 			k2: l_discount,
 			k3: l_shipdate,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	}
+	return nil
+}
+
+// rejectInsertLineitem undoes an event of InsertLineitem whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteLineitem restores every integer map exactly.
+func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.undoing = true
+	e.DeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("LINEITEM", true, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
 			for _, idx21 := range e.query1CountMorders.idx0[l_orderkey] {
 				ent20 := &e.query1CountMorders.entries[idx21]
-				acc19 := int64(-1) * (ent20.val)
+				acc19 := e.mulInt(int64(-1), ent20.val)
 				if (ent20.key.k2) < (runtime.Date(19950315)) {
 					for _, idx25 := range e.query1CountMcustomer.idx0[ent20.key.k1] {
 						ent24 := &e.query1CountMcustomer.entries[idx25]
-						acc23 := acc19 * (ent24.val)
+						acc23 := e.mulInt(acc19, ent24.val)
 						if (ent24.key.k1) == ("BUILDING") {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: l_orderkey,
 								k1: ent20.key.k2,
 								k2: ent20.key.k3,
-							}, acc23)
+							}, acc23) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -168,29 +207,50 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 		}
 	}
 	{
-		e.query1CountMlineitem.add(keyID{
+		if e.query1CountMlineitem.add(keyID{
 			k0: l_orderkey,
 			k1: l_shipdate,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
 	{
-		e.query1RevenueMlineitem.add(keyIFFD{
+		if e.query1RevenueMlineitem.add(keyIFFD{
 			k0: l_orderkey,
 			k1: l_extendedprice,
 			k2: l_discount,
 			k3: l_shipdate,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	}
+	return nil
+}
+
+// rejectDeleteLineitem undoes an event of DeleteLineitem whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertLineitem restores every integer map exactly.
+func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.undoing = true
+	e.InsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
-func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			var sum35 int64
@@ -199,7 +259,7 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent38 := &e.query1CountMcustomer.entries[idx39]
 					acc37 := ent38.val
 					if (ent38.key.k1) == ("BUILDING") {
-						sum35 += acc37
+						sum35 = e.addInt(sum35, acc37)
 					}
 				}
 			}
@@ -207,13 +267,15 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 			acc41 := int64(part139)
 			for _, idx45 := range e.query1CountMlineitem.idx0[o_orderkey] {
 				ent44 := &e.query1CountMlineitem.entries[idx45]
-				acc43 := acc41 * (ent44.val)
+				acc43 := e.mulInt(acc41, ent44.val)
 				if (ent44.key.k1) > (runtime.Date(19950315)) {
-					e.query1Count.add(keyIDI{
+					if e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc43)
+					}, acc43) {
+						e.overflow = true
+					}
 				}
 			}
 		}
@@ -226,7 +288,7 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent49 := &e.query1CountMcustomer.entries[idx50]
 					acc48 := ent49.val
 					if (ent49.key.k1) == ("BUILDING") {
-						sum46 += acc48
+						sum46 = e.addInt(sum46, acc48)
 					}
 				}
 			}
@@ -247,23 +309,42 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		}
 	}
 	{
-		e.query1CountMorders.add(keyIIDI{
+		if e.query1CountMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
 			k2: o_orderdate,
 			k3: o_shippriority,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	}
+	return nil
+}
+
+// rejectInsertOrders undoes an event of InsertOrders whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteOrders restores every integer map exactly.
+func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.undoing = true
+	e.DeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("ORDERS", true, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
 // DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
-func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
 			var sum58 int64
@@ -272,21 +353,23 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent61 := &e.query1CountMcustomer.entries[idx62]
 					acc60 := ent61.val
 					if (ent61.key.k1) == ("BUILDING") {
-						sum58 += acc60
+						sum58 = e.addInt(sum58, acc60)
 					}
 				}
 			}
 			part262 := float64(sum58)
-			acc64 := int64(-1) * (int64(part262))
+			acc64 := e.mulInt(int64(-1), int64(part262))
 			for _, idx68 := range e.query1CountMlineitem.idx0[o_orderkey] {
 				ent67 := &e.query1CountMlineitem.entries[idx68]
-				acc66 := acc64 * (ent67.val)
+				acc66 := e.mulInt(acc64, ent67.val)
 				if (ent67.key.k1) > (runtime.Date(19950315)) {
-					e.query1Count.add(keyIDI{
+					if e.query1Count.add(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc66)
+					}, acc66) {
+						e.overflow = true
+					}
 				}
 			}
 		}
@@ -299,7 +382,7 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 					ent72 := &e.query1CountMcustomer.entries[idx73]
 					acc71 := ent72.val
 					if (ent72.key.k1) == ("BUILDING") {
-						sum69 += acc71
+						sum69 = e.addInt(sum69, acc71)
 					}
 				}
 			}
@@ -320,23 +403,42 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 		}
 	}
 	{
-		e.query1CountMorders.add(keyIIDI{
+		if e.query1CountMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
 			k2: o_orderdate,
 			k3: o_shippriority,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	}
+	return nil
+}
+
+// rejectDeleteOrders undoes an event of DeleteOrders whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertOrders restores every integer map exactly.
+func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.undoing = true
+	e.InsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("ORDERS", false, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
-func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx84 := range e.query1CountMorders.idx1[c_custkey] {
@@ -345,13 +447,15 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 				if (ent83.key.k2) < (runtime.Date(19950315)) {
 					for _, idx88 := range e.query1CountMlineitem.idx0[ent83.key.k0] {
 						ent87 := &e.query1CountMlineitem.entries[idx88]
-						acc86 := acc82 * (ent87.val)
+						acc86 := e.mulInt(acc82, ent87.val)
 						if (ent87.key.k1) > (runtime.Date(19950315)) {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: ent83.key.k0,
 								k1: ent83.key.k2,
 								k2: ent83.key.k3,
-							}, acc86)
+							}, acc86) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -381,36 +485,57 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 		}
 	}
 	{
-		e.query1CountMcustomer.add(keyIS{
+		if e.query1CountMcustomer.add(keyIS{
 			k0: c_custkey,
 			k1: c_mktsegment,
-		}, int64(1))
+		}, int64(1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectInsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	}
+	return nil
+}
+
+// rejectInsertCustomer undoes an event of InsertCustomer whose integer arithmetic overflowed: in wrapping
+// arithmetic, DeleteCustomer restores every integer map exactly.
+func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.undoing = true
+	e.DeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("CUSTOMER", true, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 }
 
 // DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 //
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
-func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	{
 		if (c_mktsegment) == ("BUILDING") {
 			for _, idx101 := range e.query1CountMorders.idx1[c_custkey] {
 				ent100 := &e.query1CountMorders.entries[idx101]
-				acc99 := int64(-1) * (ent100.val)
+				acc99 := e.mulInt(int64(-1), ent100.val)
 				if (ent100.key.k2) < (runtime.Date(19950315)) {
 					for _, idx105 := range e.query1CountMlineitem.idx0[ent100.key.k0] {
 						ent104 := &e.query1CountMlineitem.entries[idx105]
-						acc103 := acc99 * (ent104.val)
+						acc103 := e.mulInt(acc99, ent104.val)
 						if (ent104.key.k1) > (runtime.Date(19950315)) {
-							e.query1Count.add(keyIDI{
+							if e.query1Count.add(keyIDI{
 								k0: ent100.key.k0,
 								k1: ent100.key.k2,
 								k2: ent100.key.k3,
-							}, acc103)
+							}, acc103) {
+								e.overflow = true
+							}
 						}
 					}
 				}
@@ -440,11 +565,26 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 		}
 	}
 	{
-		e.query1CountMcustomer.add(keyIS{
+		if e.query1CountMcustomer.add(keyIS{
 			k0: c_custkey,
 			k1: c_mktsegment,
-		}, int64(-1))
+		}, int64(-1)) {
+			e.overflow = true
+		}
 	}
+	if e.overflow && !e.undoing {
+		return e.rejectDeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	}
+	return nil
+}
+
+// rejectDeleteCustomer undoes an event of DeleteCustomer whose integer arithmetic overflowed: in wrapping
+// arithmetic, InsertCustomer restores every integer map exactly.
+func (e *Engine) rejectDeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.undoing = true
+	e.InsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+	e.undoing, e.overflow = false, false
+	return runtime.OverflowError("CUSTOMER", false, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 }
 
 // Query1Row is one row of view QUERY1.
@@ -788,7 +928,9 @@ func parseCustomer(f [][]byte) (t tupleCustomer, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -798,34 +940,30 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
-		} else {
-			e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 		}
+		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 	case 1:
 		t, err := parseOrders(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
-		} else {
-			e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			return e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 		}
+		return e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 	case 2:
 		t, err := parseCustomer(f)
 		if err != nil {
 			return err
 		}
 		if insert {
-			e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
-		} else {
-			e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+			return e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 		}
+		return e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -880,7 +1018,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -890,31 +1029,35 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			} else {
-				e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				err = e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 			} else {
-				e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				err = e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
 			}
 		case 2:
 			t := &b.t2[pos[2]]
 			pos[2]++
 			if op&1 == 1 {
-				e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				err = e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			} else {
-				e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				err = e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -967,6 +1110,24 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
+// mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
+func (e *Engine) mulInt(a, b int64) int64 {
+	r, overflow := runtime.MulInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
 // mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
 type mapQuery1Count struct {
 	index map[keyIDI]int64
@@ -978,37 +1139,75 @@ func newQuery1CountMap() *mapQuery1Count {
 func (m *mapQuery1Count) get(k keyIDI) int64 {
 	return m.index[k]
 }
-func (m *mapQuery1Count) add(k keyIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
-		return
+		return false
 	}
-	if v += m.index[k]; v == 0 {
+	s, overflow := runtime.AddInt(m.index[k], v)
+	if s == 0 {
 		delete(m.index, k)
 	} else {
-		m.index[k] = v
+		m.index[k] = s
 	}
+	return overflow
 }
 
-// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority].
+// entryQuery1Revenue is an entry of map QUERY1_REVENUE.
+type entryQuery1Revenue struct {
+	key keyIDI
+	val runtime.FloatSum
+}
+
+// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
 type mapQuery1Revenue struct {
-	index map[keyIDI]float64
+	entries []entryQuery1Revenue // live and free entries
+	free    []int32              // positions of free entries
+	index   map[keyIDI]int32     // primary index
 }
 
 func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]float64)}
+	return &mapQuery1Revenue{index: make(map[keyIDI]int32)}
 }
 func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val.Value()
+	}
+	return 0
 }
+
+// add adds v to the value of k.
 func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 	if v == 0 {
 		return
 	}
-	if v += m.index[k]; v == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = v
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Revenue{})
+		}
+		ent := &m.entries[i]
+		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val.Add(v)
+		m.index[k] = i
+		return
 	}
+	ent := &m.entries[i]
+	ent.val.Add(v)
+	if ent.val.IsZero() {
+		m.unlink(k, i)
+	}
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Revenue) unlink(k keyIDI, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.
@@ -1034,12 +1233,14 @@ func newQuery1CountMordersMap() *mapQuery1CountMorders {
 		index: make(map[keyIIDI]int32),
 	}
 }
-func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1056,13 +1257,19 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMorders) unlink(k keyIIDI, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1098,12 +1305,14 @@ func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
 		index: make(map[keyID]int32),
 	}
 }
-func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMlineitem) add(k keyID, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1117,13 +1326,19 @@ func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMlineitem) unlink(k keyID, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1154,12 +1369,14 @@ func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
 		index: make(map[keyIS]int32),
 	}
 }
-func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1173,13 +1390,19 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMcustomer) unlink(k keyIS, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
@@ -1210,12 +1433,14 @@ func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
 		index: make(map[keyIFFD]int32),
 	}
 }
-func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
+
+// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
+func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
 	i, ok := m.index[k]
 	if !ok {
-		if v == 0 {
-			return
-		}
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
@@ -1229,13 +1454,19 @@ func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return
+		return false
 	}
 	ent := &m.entries[i]
-	ent.val += v
-	if ent.val != 0 {
-		return
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
+	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1RevenueMlineitem) unlink(k keyIFFD, i int32) {
+	ent := &m.entries[i]
 	delete(m.index, k)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]

@@ -7,6 +7,13 @@ Package tpch6 keeps the views of ../../examples/tpch/q6.sql up to date under ins
 
 Create an Engine with New, feed it events through the Insert and Delete
 methods (or Apply), and read the views through their accessors.
+
+INT sums, counts and products are int64 and checked: an event that would
+take one beyond int64 is rejected whole (the methods return a
+*runtime.EventError and the views stay as they were). FLOAT sums are
+float64 kept with a compensation term (runtime.FloatSum), so that deleting
+values inserted before brings a sum back to what it was (0.1 + 1e16 - 1e16
+reads 0.1).
 */
 package tpch6
 
@@ -21,7 +28,7 @@ import (
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
 	// QUERY1_REVENUE[] := AggSum([], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount])
-	query1Revenue float64
+	query1Revenue runtime.FloatSum
 }
 
 // New returns an Engine over empty relations.
@@ -34,7 +41,7 @@ func New() *Engine {
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
 //	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) >= (runtime.Date(19940101)) {
 			if (l_shipdate) < (runtime.Date(19950101)) {
@@ -42,13 +49,14 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 					if (l_discount) <= (0.07) {
 						if (l_quantity) < (float64(int64(24))) {
 							acc1 := (l_extendedprice) * (l_discount)
-							e.query1Revenue += acc1
+							e.query1Revenue.Add(acc1)
 						}
 					}
 				}
 			}
 		}
 	}
+	return nil
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -56,7 +64,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
 //	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	{
 		if (l_shipdate) >= (runtime.Date(19940101)) {
 			if (l_shipdate) < (runtime.Date(19950101)) {
@@ -64,13 +72,14 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 					if (l_discount) <= (0.07) {
 						if (l_quantity) < (float64(int64(24))) {
 							acc2 := -1.0 * ((l_extendedprice) * (l_discount))
-							e.query1Revenue += acc2
+							e.query1Revenue.Add(acc2)
 						}
 					}
 				}
 			}
 		}
 	}
+	return nil
 }
 
 // Query1Row is one row of view QUERY1.
@@ -80,7 +89,7 @@ type Query1Row struct {
 
 func (e *Engine) query1Row() (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
-	agg1 := e.query1Revenue
+	agg1 := e.query1Revenue.Value()
 	return Query1Row{Revenue: agg1}, true
 }
 
@@ -244,7 +253,9 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 
 /*
 Apply parses one event's fields and fires the insert or delete trigger of relation rel
-(an index of Relations: see the Relation constants).
+(an index of Relations: see the Relation constants). A field that does not parse is a
+*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a
+*runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	switch rel {
@@ -254,14 +265,12 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
-		} else {
-			e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 		}
+		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
-	return nil
 }
 
 // batch holds parsed events in memory (see runtime.Batch).
@@ -302,7 +311,8 @@ func (e *Engine) NewBatch() runtime.Batch {
 
 /*
 ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error.
+A batch of another engine is an error. It stops at the first event that its trigger
+rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	b, ok := rb.(*batch)
@@ -312,15 +322,19 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
+		var err error
 		switch op >> 1 {
 		case 0:
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			} else {
-				e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
 			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil

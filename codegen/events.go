@@ -1,0 +1,179 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/viewlet"
+)
+
+// The typed trigger methods, Insert<Rel> and Delete<Rel>.
+
+// triggers emits InsertR and DeleteR for relation r. Each returns an
+// error: when the event's integer arithmetic overflows (see numbers.go),
+// the method ends by calling rejectInsertR (rejectDeleteR), which undoes
+// the event by running the inverse method (with e.undoing set, so that it
+// does not reject in turn) and returns a *runtime.EventError.
+func (g *gen) triggers(r *lang.Relation) error {
+	type method struct {
+		name, verb   string
+		insert       bool
+		t            *viewlet.Trigger
+		params, args []jen.Code
+		code         []jen.Code
+	}
+	var ms []*method
+	checked := false
+	for _, ins := range []bool{true, false} {
+		m := &method{name: "Delete" + exportedName(r.Name), verb: "deletes one tuple from", insert: ins}
+		if ins {
+			m.name, m.verb = "Insert"+exportedName(r.Name), "inserts one tuple into"
+		}
+		for _, tt := range g.p.Triggers {
+			if tt.Event.Rel == r.Name && tt.Event.Insert == ins {
+				m.t = tt
+			}
+		}
+		sc := scope{}
+		for i, c := range r.Columns {
+			a := calculus.Var{Name: strings.ToLower(c.Name), Type: c.Type}
+			if m.t != nil {
+				a = m.t.Event.Args[i]
+			}
+			n := varName(a.Name)
+			m.params = append(m.params, jen.Id(n).Add(goType(c.Type)))
+			m.args = append(m.args, jen.Id(n))
+			sc[a.Name] = jen.Id(n)
+		}
+		before := g.checks
+		code, err := g.triggerBody(m.t, sc)
+		if err != nil {
+			return err
+		}
+		m.code = code
+		checked = checked || g.checks > before
+		ms = append(ms, m)
+	}
+	for i, m := range ms {
+		inverse := ms[1-i]
+		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", m.name, m.verb, r.Name)
+		if note := argumentNote(r); note != "" {
+			g.f.Comment("")
+			g.f.Comment(note)
+		}
+		if !r.Stream {
+			g.f.Comment("")
+			g.f.Commentf("%s is a static table: load it before the first stream event.", r.Name)
+		}
+		if checked {
+			g.f.Comment("")
+			g.f.Comment("An INT sum, count or product that would leave int64 rejects the event: the method")
+			g.f.Comment("undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as")
+			g.f.Comment("before, and later events run as usual.")
+		}
+		if m.t != nil && len(m.t.Stmts) > 0 {
+			g.f.Comment("")
+			for _, s := range m.t.Stmts {
+				g.f.Comment("\t" + s.String())
+			}
+		}
+		recv := jen.Id("e").Op("*").Id("Engine")
+		if !checked {
+			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code, jen.Return(jen.Nil()))...)
+			continue
+		}
+		// The statements, then the check: the rejection is the rare path,
+		// apart, so that the method's arguments are passed once.
+		reject := "reject" + m.name
+		g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code,
+			jen.If(jen.Id("e").Dot("overflow").Op("&&").Op("!").Id("e").Dot("undoing")).Block(jen.Return(jen.Id("e").Dot(reject).Call(m.args...))),
+			jen.Return(jen.Nil()))...)
+		// In wrapping two's-complement arithmetic the inverse trigger brings
+		// every integer map back exactly.
+		errArgs := append([]jen.Code{jen.Lit(r.Name), jen.Lit(m.insert)}, m.args...)
+		g.f.Commentf("%s undoes an event of %s whose integer arithmetic overflowed: in wrapping", reject, m.name)
+		g.f.Commentf("arithmetic, %s restores every integer map exactly.", inverse.name)
+		g.f.Func().Params(recv).Id(reject).Params(m.params...).Error().Block(
+			jen.Id("e").Dot("undoing").Op("=").True(),
+			jen.Id("e").Dot(inverse.name).Call(m.args...),
+			jen.List(jen.Id("e").Dot("undoing"), jen.Id("e").Dot("overflow")).Op("=").List(jen.False(), jen.False()),
+			jen.Return(jen.Qual(runtimePkg, "OverflowError").Call(errArgs...)),
+		)
+	}
+	return nil
+}
+
+// triggerBody emits the statements of trigger t (nil: none) with the
+// arguments in sc.
+func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
+	if t == nil {
+		return nil, nil
+	}
+	g.checked = true
+	defer func() { g.checked = false }()
+	var body []jen.Code
+	// Buffered statements read the state before the event and apply last.
+	for _, s := range t.Stmts {
+		if s.Buffered {
+			mi := g.maps[s.Map.Name]
+			body = append(body, jen.Id("e").Dot(bufName(mi, bufIndex(mi, s))).Op("=").Id("e").Dot(bufName(mi, bufIndex(mi, s))).Index(jen.Empty(), jen.Lit(0)))
+		}
+	}
+	for _, buffered := range []bool{true, false} {
+		for _, s := range t.Stmts {
+			if s.Buffered == buffered {
+				code, err := g.stmt(s, sc)
+				if err != nil {
+					return nil, fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
+				}
+				body = append(body, code...)
+			}
+		}
+	}
+	for _, s := range t.Stmts {
+		if s.Buffered {
+			mi := g.maps[s.Map.Name]
+			u := jen.Id("u")
+			var key jen.Code
+			if mi.keyed {
+				key = u.Clone().Dot("k")
+			}
+			body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("u")).Op(":=").Range().Id("e").Dot(bufName(mi, bufIndex(mi, s)))).Block(
+				g.addToMap(mi, key, u.Clone().Dot("v"))...))
+		}
+	}
+	return body, nil
+}
+
+func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {
+	for i, b := range mi.buffers {
+		if b == s {
+			return i
+		}
+	}
+	panic("codegen: statement not buffered")
+}
+
+// argumentNote says what a typed trigger leaves to its caller: Apply and
+// the sources reject non-finite floats and dates that do not exist, the
+// typed methods take their arguments as given.
+func argumentNote(r *lang.Relation) string {
+	var floats, dates bool
+	for _, c := range r.Columns {
+		floats = floats || c.Type == lang.TFloat
+		dates = dates || c.Type == lang.TDate
+	}
+	switch {
+	case floats && dates:
+		return "Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check."
+	case floats:
+		return "Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete)."
+	case dates:
+		return "Dates must be valid (runtime.ValidDate): unlike Apply, the method does not check."
+	}
+	return ""
+}
