@@ -58,7 +58,7 @@ func Round(x float64, n int64) float64 {
 	return atoF(appendSQLiteFloat(buf[:0], x, int(n), false))
 }
 
-// RealText is SQLite's TEXT of a REAL (CAST(x AS TEXT), x || ”, and the
+// RealText is SQLite's TEXT of a REAL (CAST(x AS TEXT), the operands of ||, and the
 // argument of a string function): its shortest decimal of at most 17
 // significant digits that reads back to x, always with a decimal point and
 // in exponent form below 1e-4 and from 1e17: 1.0, 0.30000000000000004,
