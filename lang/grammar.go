@@ -163,9 +163,9 @@ type gItem struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Star   bool   `parser:"( @\"*\""`
-	Of    string `parser:"| @Ident \".\" \"*\""` // alias.*
-	Expr  *gExpr `parser:"| @@ )"`
-	Alias string `parser:"( \"AS\"? @Ident )?"`
+	Of     string `parser:"| @Ident \".\" \"*\""` // alias.*
+	Expr   *gExpr `parser:"| @@ )"`
+	Alias  string `parser:"( \"AS\"? @Ident )?"`
 }
 
 type gOrder struct {
