@@ -554,12 +554,12 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			return Ref(z)
 		}
 		if a.Distinct {
-			term, err2 := b.countDistinct(a, agg)
+			r, err2 := b.distinctAggregate(a, agg, lift) // distinctagg.go
 			if err2 != nil {
 				err = err2
 				return e
 			}
-			return lift(term, lang.TInt)
+			return r
 		}
 		switch a.Fn {
 		case "COUNT":
