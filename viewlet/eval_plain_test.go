@@ -119,4 +119,3 @@ func sameValue(got, want any) bool {
 	}
 	return false
 }
-
