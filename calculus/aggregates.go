@@ -51,12 +51,12 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			}
 		}
 		if a.Distinct {
-			term, err2 := b.countDistinct(a, agg)
+			r, err2 := b.distinctAggregate(a, agg, func(t Term, typ lang.Type) lang.Expr { return lift(t, typ) }) // distinctagg.go
 			if err2 != nil {
 				err = err2
 				return e
 			}
-			return lift(term, lang.TInt)
+			return r
 		}
 		switch a.Fn {
 		case "COUNT":

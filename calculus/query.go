@@ -230,19 +230,7 @@ func translate(q *lang.Query) (*Query, error) {
 		switch x := e.(type) {
 		case *lang.Agg:
 			if x.Distinct {
-				if x.Fn != "COUNT" || x.Arg == nil {
-					return nil, errorAt(x.P, "%s(DISTINCT …) is not supported yet", x.Fn)
-				}
-				// The number of distinct values per group: a sum of Exists.
-				a, lifts, err := b.scalar(x.Arg)
-				if err != nil {
-					return nil, err
-				}
-				d := t.newVar("distinct", x.Arg.Type())
-				lifts = nonNull(lifts, t.presence(a))
-				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: d, T: &Val{E: t.valueOf(a, true)}})
-				term := &AggSum{Group: keyVars, T: &Exists{T: &AggSum{Group: append(append([]Var{}, keyVars...), d), T: prod(inner)}}}
-				return &AggRef{Index: addAgg(term), T: lang.TInt}, nil
+				return b.distinctReadout(x, body, keyVars, addAgg) // distinctagg.go
 			}
 			switch x.Fn {
 			case "COUNT":

@@ -177,6 +177,9 @@ func (g *gen) call(x *lang.Call, sc scope) (*jen.Statement, error) {
 		}
 		args[i] = c
 	}
+	if c, ok := plainCall(x, args); ok {
+		return c, nil
+	}
 	rt := func(name string, as ...jen.Code) *jen.Statement { return jen.Qual(runtimePkg, name).Call(as...) }
 	switch x.Name {
 	case "SUBSTRING":

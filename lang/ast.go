@@ -108,6 +108,7 @@ type Relation struct {
 type Column struct {
 	Pos      Pos
 	Name     string // upper case
+	Label    string // the name as written
 	Type     Type
 	Nullable bool // dialect sql, unless declared NOT NULL; never in dialect dbtoaster
 }
@@ -178,9 +179,17 @@ func (f *FromItem) Columns() (names []string, types []Type) {
 
 // SelectItem is a result column.
 type SelectItem struct {
-	Pos  Pos
-	Name string // the alias, upper case; else the column name for a bare column; else COL<i> (1-based)
-	Expr Expr
+	Pos Pos
+	// Name is the alias, upper case; else the column name for a bare
+	// column; else COL<i> (1-based). Names are unique within a query: a
+	// derived name that another item has is qualified by its table alias
+	// (M_NAME) or numbered (COL1_2).
+	Name string
+	// Label is the name SQLite gives the result column, which may repeat:
+	// the alias as written, else the column's name as declared for a bare
+	// column, else the item's source text (`a+1`, `sum( x )`).
+	Label string
+	Expr  Expr
 }
 
 // OrderItem is an ORDER BY entry.

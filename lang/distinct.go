@@ -47,7 +47,7 @@ func distinctGroups(q *Query) *Query {
 	inner.Distinct = false
 	w := &Query{Pos: q.Pos, Name: q.Name, Distinct: true, From: []*FromItem{{Pos: q.Pos, Alias: alias, Sub: &inner}}}
 	for i, it := range q.Items {
-		w.Items = append(w.Items, &SelectItem{Pos: it.Pos, Name: it.Name, Expr: &ColRef{P: it.Pos, Col: i, Alias: alias, Name: it.Name, T: it.Expr.Type()}})
+		w.Items = append(w.Items, &SelectItem{Pos: it.Pos, Name: it.Name, Label: it.Label, Expr: &ColRef{P: it.Pos, Col: i, Alias: alias, Name: it.Name, T: it.Expr.Type()}})
 	}
 	return w
 }

@@ -22,7 +22,7 @@ var sqlLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "String", Pattern: `'(?:[^']|'')*'`},
 	{Name: "Keyword", Pattern: `(?i)(?:SELECT|DISTINCT|FROM|WHERE|GROUP|BY|HAVING|ORDER|LIMIT|UNION|ALL|AS|JOIN|INNER|NATURAL|LEFT|RIGHT|FULL|OUTER|CROSS|ON|AND|OR|NOT|IN|LIKE|BETWEEN|EXISTS|CASE|WHEN|THEN|ELSE|END|SOME|ANY|ASC|DESC|INTERVAL|IS|NULL)\b`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
-	{Name: "Op", Pattern: `:=|<>|!=|<=|>=|[-+*/%(),.;=<>]`},
+	{Name: "Op", Pattern: `:=|<>|!=|<=|>=|\|\||[-+*/%(),.;=<>]`},
 })
 
 var sqlParser = participle.MustBuild[gFile](
@@ -147,7 +147,7 @@ type gUnionArm struct {
 
 type gSelect struct {
 	Pos      lexer.Position
-	Distinct bool      `parser:"\"SELECT\" @\"DISTINCT\"?"`
+	Distinct bool      `parser:"\"SELECT\" ( @\"DISTINCT\" | \"ALL\" )?"`
 	Items    []*gItem  `parser:"@@ ( \",\" @@ )*"`
 	From     *gFrom    `parser:"( \"FROM\" @@ )?"`
 	Where    *gExpr    `parser:"( \"WHERE\" @@ )?"`
@@ -157,12 +157,15 @@ type gSelect struct {
 	Limit    *gLimit   `parser:"@@?"`
 }
 
+// gItem is a select item; EndPos (just after its alias) gives the alias
+// as written.
 type gItem struct {
-	Pos   lexer.Position
-	Star  bool   `parser:"( @\"*\""`
-	Of    string `parser:"| @Ident \".\" \"*\""` // alias.*
-	Expr  *gExpr `parser:"| @@ )"`
-	Alias string `parser:"( \"AS\"? @Ident )?"`
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Star   bool   `parser:"( @\"*\""`
+	Of     string `parser:"| @Ident \".\" \"*\""` // alias.*
+	Expr   *gExpr `parser:"| @@ )"`
+	Alias  string `parser:"( \"AS\"? @Ident )?"`
 }
 
 type gOrder struct {
@@ -191,19 +194,25 @@ type gJoin struct {
 	On      *gExpr     `parser:"( \"ON\" @@ )?"`
 }
 
+// gFromItem is a table, a derived table, or a parenthesised join
+// (Group), which the resolver flattens into the FROM list.
 type gFromItem struct {
 	Pos   lexer.Position
 	Sub   *gUnion `parser:"( \"(\" @@ \")\""`
+	Group *gFrom  `parser:"| \"(\" @@ \")\""`
 	Table string  `parser:"| @Ident )"`
 	Alias string  `parser:"( \"AS\"? @Ident )?"`
 }
 
-// Expressions, one level per precedence: OR < AND < NOT < predicates < + - < * / % < unary minus and plus.
+// Expressions, one level per precedence: OR < AND < NOT < predicates < + - < * / % < || < unary minus and plus.
 
+// gExpr is an expression; EndPos (just after its last token) gives the
+// source text of a select item, which names its column as SQLite does.
 type gExpr struct {
-	Pos   lexer.Position
-	Left  *gAnd     `parser:"@@"`
-	Right []*gOrArm `parser:"@@*"`
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Left   *gAnd     `parser:"@@"`
+	Right  []*gOrArm `parser:"@@*"`
 }
 
 type gOrArm struct {
@@ -287,14 +296,27 @@ type gAddArm struct {
 
 type gMul struct {
 	Pos   lexer.Position
-	Left  *gUnary    `parser:"@@"`
+	Left  *gConcat   `parser:"@@"`
 	Right []*gMulArm `parser:"@@*"`
 }
 
 type gMulArm struct {
 	Pos lexer.Position
-	Op  string  `parser:"@( \"*\" | \"/\" | \"%\" )"`
-	X   *gUnary `parser:"@@"`
+	Op  string   `parser:"@( \"*\" | \"/\" | \"%\" )"`
+	X   *gConcat `parser:"@@"`
+}
+
+// gConcat is a || b || …, which binds tighter than * and / and looser than
+// unary minus, as in SQLite.
+type gConcat struct {
+	Pos   lexer.Position
+	Left  *gUnary       `parser:"@@"`
+	Right []*gConcatArm `parser:"@@*"`
+}
+
+type gConcatArm struct {
+	Pos lexer.Position
+	X   *gUnary `parser:"\"||\" @@"`
 }
 
 type gUnary struct {
@@ -346,7 +368,8 @@ type gCall struct {
 	Pos      lexer.Position
 	Name     string   `parser:"@Ident \"(\""`
 	Star     bool     `parser:"( @\"*\""`
-	Distinct bool     `parser:"| @\"DISTINCT\"?"`
+	Distinct bool     `parser:"| ( @\"DISTINCT\""`
+	All      bool     `parser:"  | @\"ALL\" )?"`
 	Args     []*gExpr `parser:"  @@ ( \",\" @@ )*"`
 	From     *gExpr   `parser:"  ( \"FROM\" @@"`
 	As       *gType   `parser:"  | \"AS\" @@ )? )? \")\""`
@@ -383,10 +406,22 @@ func (g *gExpr) prim() *gPrim {
 }
 
 func (g *gAdd) prim() *gPrim {
-	if len(g.Right) > 0 || len(g.Left.Right) > 0 || g.Left.Left.Prim == nil {
+	if len(g.Right) > 0 {
 		return nil
 	}
-	return g.Left.Left.Prim
+	if u := g.Left.unary(); u != nil {
+		return u.Prim
+	}
+	return nil
+}
+
+// unary returns the unary expression g consists of, or nil if g has
+// operators.
+func (g *gMul) unary() *gUnary {
+	if len(g.Right) > 0 || len(g.Left.Right) > 0 {
+		return nil
+	}
+	return g.Left.Left
 }
 
 // unquote strips the quotes of a SQL string literal and undoubles ”.

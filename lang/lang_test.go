@@ -111,11 +111,12 @@ SELECT C, SUM(A) AS s, B + 1 AS b1, B FROM R GROUP BY B, A, C, B + 1;`
 		{{"C:FLOAT", "B1:INT", "B:INT", "A:INT"}, {"S:INT"}},
 	}
 	// The SELECT lists: name, then kN for key N or vN for value N.
+	// Names as SQLite gives them (aliases as written, source text).
 	wantCols := [][]string{
-		{"COL1 v0"},
-		{"X k0", "COL2 k1", "S v0"},
+		{"SUM(C) / B v0"},
+		{"x k0", "B + 1 k1", "s v0"},
 		{"A k0", "B k1"},
-		{"C k0", "S v0", "B1 k1", "B k2"},
+		{"C k0", "s v0", "b1 k1", "B k2"},
 	}
 	for i, q := range f.Queries {
 		k, v := q.View()
@@ -284,10 +285,10 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:12: HASH takes 1 argument, got 0
 	SELECT SUM(HASH()) FROM R;
 	           ^`},
-		{"duplicate result column", "SELECT A, B AS a FROM R;",
-			`e.sql:3:11: duplicate result column A
-	SELECT A, B AS a FROM R;
-	          ^`},
+		{"duplicate result column", "SELECT A AS b, B AS b FROM R;",
+			`e.sql:3:16: duplicate result column B
+	SELECT A AS b, B AS b FROM R;
+	               ^`},
 		{"scalar subquery columns", "SELECT COUNT(*) FROM R WHERE A > (SELECT S.A, S.C FROM S);",
 			`e.sql:3:34: subquery must return exactly one column, not 2
 	SELECT COUNT(*) FROM R WHERE A > (SELECT S.A, S.C FROM S);

@@ -211,14 +211,14 @@ var negatedCmp = map[string]string{"=": "!=", "!=": "=", "<": ">=", ">=": "<", "
 // isNullPred resolves x IS [NOT] NULL and x IS [NOT] DISTINCT FROM y.
 func (r *resolver) isNullPred(x Expr, g *gIsNull, c ctx) Expr {
 	p := pos(g.Pos)
-	r.value(x)
+	x = r.value(x)
 	if g.Distinct == nil {
 		r.noNulls(p, "IS [NOT] NULL")
 		return &IsNull{P: p, X: x, Not: g.Not}
 	}
 	r.noNulls(p, "IS [NOT] DISTINCT FROM")
 	y := r.add(g.Distinct, c)
-	r.value(y)
+	y = r.value(y)
 	r.comparable(p, "IS DISTINCT FROM", x.Type(), y.Type())
 	settle(x.Type(), y)
 	settle(y.Type(), x)

@@ -39,7 +39,7 @@ func Parse(filename string, src []byte) (*File, error) { return Config{}.Parse(f
 
 // Parse parses and resolves src in c's dialect.
 func (c Config) Parse(filename string, src []byte) (f *File, err error) {
-	r := &resolver{src: sources{}, rels: map[string]*Relation{}, file: &File{Path: filename, Dialect: c.Dialect}, sql: c.Dialect == SQL}
+	r := &resolver{src: sources{}, text: map[string][]byte{}, rels: map[string]*Relation{}, file: &File{Path: filename, Dialect: c.Dialect}, sql: c.Dialect == SQL}
 	defer func() {
 		if x := recover(); x != nil {
 			f = nil
@@ -62,8 +62,9 @@ type resolver struct {
 	src       sources
 	rels      map[string]*Relation
 	file      *File
-	including []string // absolute paths of the files being read, for cycle detection
-	sql       bool     // dialect sql: NULLs, three-valued logic, integer division
+	including []string          // absolute paths of the files being read, for cycle detection
+	sql       bool              // dialect sql: NULLs, three-valued logic, integer division
+	text      map[string][]byte // the source of every file read, for the text of select items
 }
 
 func (r *resolver) fail(p Pos, format string, args ...any) {
@@ -86,6 +87,7 @@ func (r *resolver) parseFile(name string, src []byte, at *Pos) {
 	defer func() { r.including = r.including[:len(r.including)-1] }()
 
 	r.src.add(name, src)
+	r.text[name] = src
 	g, err := sqlParser.ParseBytes(name, src)
 	if err != nil {
 		panic(bailout{r.src.fromParticiple(name, err)})
@@ -123,7 +125,7 @@ func (r *resolver) create(c *gCreate) {
 			r.fail(pos(cd.Pos), "duplicate column %s in %s", cd.Name, rel.Name)
 		}
 		seen[cd.Name] = true
-		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Type: r.typ(cd.Type), Nullable: r.nullable(cd.NullPos)})
+		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Label: r.written(cd.Pos, cd.Name), Type: r.typ(cd.Type), Nullable: r.nullable(cd.NullPos)})
 	}
 	if s := c.Source; s != nil {
 		rel.Source = r.source(s)
@@ -155,6 +157,10 @@ type scope struct {
 	natural map[string]int // column name → from index it resolves to after NATURAL JOIN
 	merged  map[string]map[int]bool
 	hasAgg  bool
+	// The FROM list's NATURAL JOIN equalities and JOIN … ON conditions
+	// (resolved once every FROM item is visible), see joinList.
+	naturalConds []Expr
+	ons          []*gExpr
 }
 
 // ctx says where an expression occurs.
@@ -213,33 +219,11 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	var conds []Expr
 	if g.From != nil {
 		sc.hidden = true
-		r.fromItem(sc, g.From.First)
-		type pending struct {
-			j *gJoin
-			n int
-		}
-		var ons []pending
-		for _, j := range g.From.Rest {
-			jp := pos(j.Pos)
-			if j.Outer != "" {
-				r.fail(jp, "%s OUTER JOIN is not supported", j.Outer)
-			}
-			r.fromItem(sc, j.Item)
-			switch {
-			case j.Inner:
-				if j.On == nil {
-					r.fail(jp, "JOIN needs an ON condition (or use a comma or CROSS JOIN)")
-				}
-				ons = append(ons, pending{j, len(q.From) - 1})
-			case j.On != nil:
-				r.fail(pos(j.On.Pos), "ON is only allowed after JOIN")
-			case j.Natural:
-				conds = append(conds, r.naturalJoin(sc, len(q.From)-1, jp)...)
-			}
-		}
+		r.joinList(sc, g.From)
 		sc.hidden = false
-		for _, o := range ons {
-			c := r.expr(o.j.On, ctx{sc: sc, clause: "ON"})
+		conds = append(conds, sc.naturalConds...)
+		for _, on := range sc.ons {
+			c := r.expr(on, ctx{sc: sc, clause: "ON"})
 			r.cond(c, "ON")
 			conds = append(conds, c)
 		}
@@ -258,49 +242,7 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 		}
 	}
 	// SELECT items
-	names := map[string]bool{}
-	add := func(p Pos, n string, derived bool, e Expr) {
-		if names[n] && derived {
-			// Two derived names clash (e.g. e.name, m.name in a self-join):
-			// qualify the later one with its table alias.
-			if c, ok := e.(*ColRef); ok {
-				n = c.Alias + "_" + c.Name
-			}
-			base := n
-			for k := 2; names[n]; k++ {
-				n = fmt.Sprintf("%s_%d", base, k)
-			}
-		}
-		if names[n] {
-			r.fail(p, "duplicate result column %s", n)
-		}
-		names[n] = true
-		q.Items = append(q.Items, &SelectItem{Pos: p, Name: n, Expr: e})
-	}
-	for i, it := range g.Items {
-		p := pos(it.Pos)
-		if it.Star || it.Of != "" {
-			if it.Alias != "" {
-				r.fail(p, "%s cannot have an alias", starText(it))
-			}
-			for _, c := range r.star(sc, p, it.Of) {
-				add(p, c.Name, true, c)
-			}
-			continue
-		}
-		e := r.expr(it.Expr, ctx{sc: sc, clause: "SELECT", aggOK: true})
-		r.value(e)
-		n, derived := it.Alias, false
-		if n == "" {
-			derived = true
-			if c, ok := e.(*ColRef); ok {
-				n = c.Name
-			} else {
-				n = fmt.Sprintf("COL%d", i+1)
-			}
-		}
-		add(p, n, derived, e)
-	}
+	r.selectItems(sc, g.Items)
 	// GROUP BY
 	for _, ge := range g.GroupBy {
 		q.GroupBy = append(q.GroupBy, r.groupExpr(sc, ge))
@@ -323,7 +265,7 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 		}
 		if e == nil {
 			e = r.expr(o.Expr, ctx{sc: sc, clause: "ORDER BY", aggOK: true})
-			r.value(e)
+			e = r.value(e)
 		}
 		q.OrderBy = append(q.OrderBy, &OrderItem{Expr: e, Desc: o.Dir == "DESC"})
 	}
@@ -371,6 +313,10 @@ func (r *resolver) star(sc *scope, p Pos, of string) []*ColRef {
 }
 
 func (r *resolver) fromItem(sc *scope, g *gFromItem) {
+	if g.Group != nil {
+		r.fromGroup(sc, g)
+		return
+	}
 	q := sc.q
 	f := &FromItem{Pos: pos(g.Pos), Alias: g.Alias}
 	if g.Sub != nil {
@@ -523,7 +469,7 @@ func (r *resolver) groupExpr(sc *scope, g *gExpr) Expr {
 		return q.Items[n-1].Expr
 	}
 	e := r.expr(g, ctx{sc: sc, clause: "GROUP BY"})
-	r.value(e)
+	e = r.value(e)
 	return e
 }
 
@@ -590,11 +536,16 @@ func (r *resolver) checkColumnNames(q *Query) {
 	}
 }
 
-// value rejects a condition used as a value.
-func (r *resolver) value(e Expr) {
+// value returns e as a value: a condition is rejected in dialect dbtoaster
+// and is 1 or 0 (NULL when UNKNOWN) in dialect sql (see boolValue).
+func (r *resolver) value(e Expr) Expr {
 	if e.Type() == TBool {
+		if r.sql {
+			return boolValue(e)
+		}
 		r.fail(e.Pos(), "a condition cannot be used as a value")
 	}
+	return e
 }
 
 // cond requires a condition.
@@ -658,7 +609,7 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 		}
 		p := pos(g.Cmp.Pos)
 		if g.Cmp.Sub != nil {
-			r.value(x)
+			x = r.value(x)
 			q := r.subquery(g.Cmp.Sub, c)
 			r.oneColumn(q, p)
 			r.comparable(p, op, x.Type(), q.Items[0].Expr.Type())
@@ -679,7 +630,7 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 		return e
 	case g.In != nil:
 		p := pos(g.In.Pos)
-		r.value(x)
+		x = r.value(x)
 		if g.In.Sub != nil {
 			q := r.subquery(g.In.Sub, c)
 			r.oneColumn(q, p)
@@ -689,7 +640,7 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 		in := &InList{P: p, X: x, Not: g.In.Not}
 		for _, ge := range g.In.List {
 			e := r.expr(ge, c)
-			r.value(e)
+			e = r.value(e)
 			r.comparable(e.Pos(), "IN", x.Type(), e.Type())
 			settle(x.Type(), e)
 			in.List = append(in.List, e)
@@ -729,6 +680,7 @@ func (r *resolver) comparable(p Pos, op string, a, b Type) {
 
 // binary builds a typed arithmetic or comparison node.
 func (r *resolver) binary(p Pos, op string, l, rr Expr) Expr {
+	l, rr = r.operand(l), r.operand(rr)
 	lt, rt := l.Type(), rr.Type()
 	// A NULL literal takes the other operand's type (INT if both are NULL).
 	settle(rt, l)
@@ -759,8 +711,8 @@ func (r *resolver) add(g *gAdd, c ctx) Expr {
 	e := r.mul(g.Left, c)
 	for _, arm := range g.Right {
 		p := pos(arm.Pos)
-		if len(arm.X.Right) == 0 && arm.X.Left.Prim != nil && arm.X.Left.Prim.Interval != nil {
-			e = r.dateAdd(p, arm.Op, e, arm.X.Left.Prim.Interval)
+		if u := arm.X.unary(); u != nil && u.Prim != nil && u.Prim.Interval != nil {
+			e = r.dateAdd(p, arm.Op, e, u.Prim.Interval)
 			continue
 		}
 		e = r.binary(p, arm.Op, e, r.mul(arm.X, c))
@@ -804,16 +756,16 @@ func addDate(d rt.Date, n int64, unit string) rt.Date {
 }
 
 func (r *resolver) mul(g *gMul, c ctx) Expr {
-	e := r.unary(g.Left, c)
+	e := r.concat(g.Left, c)
 	for _, arm := range g.Right {
-		e = r.binary(pos(arm.Pos), arm.Op, e, r.unary(arm.X, c))
+		e = r.binary(pos(arm.Pos), arm.Op, e, r.concat(arm.X, c))
 	}
 	return e
 }
 
 func (r *resolver) unary(g *gUnary, c ctx) Expr {
 	if g.Plus != nil {
-		x := r.unary(g.Plus, c)
+		x := r.operand(r.unary(g.Plus, c))
 		settle(TInt, x)
 		if !x.Type().Numeric() {
 			r.fail(pos(g.Pos), "unary + needs a numeric operand, got %s", x.Type())
@@ -824,7 +776,7 @@ func (r *resolver) unary(g *gUnary, c ctx) Expr {
 		return r.prim(g.Prim, c)
 	}
 	p := pos(g.Pos)
-	x := r.unary(g.Neg, c)
+	x := r.operand(r.unary(g.Neg, c))
 	settle(TInt, x)
 	if l, ok := x.(*Lit); ok && l.Null {
 		return l // -NULL is NULL
@@ -925,7 +877,7 @@ func (r *resolver) caseExpr(g *gCase, c ctx) Expr {
 	var subj Expr
 	if g.Subject != nil {
 		subj = r.expr(g.Subject, c)
-		r.value(subj)
+		subj = r.value(subj)
 	}
 	var results []Expr
 	for _, w := range g.Whens {
@@ -936,14 +888,14 @@ func (r *resolver) caseExpr(g *gCase, c ctx) Expr {
 			r.cond(cond, "WHEN")
 		}
 		th := r.expr(w.Then, c)
-		r.value(th)
+		th = r.value(th)
 		results = append(results, th)
 		ce.Whens = append(ce.Whens, &When{Cond: cond, Then: th})
 	}
 	switch {
 	case g.Else != nil:
 		ce.Else = r.expr(g.Else, c)
-		r.value(ce.Else)
+		ce.Else = r.value(ce.Else)
 		results = append(results, ce.Else)
 	case r.sql:
 		ce.Else = nullLit(ce.P) // CASE without ELSE is NULL when no arm holds
@@ -981,7 +933,7 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	if aggFns[name] {
 		return r.agg(g, c)
 	}
-	if g.Star || g.Distinct {
+	if g.Star || g.Distinct || g.All {
 		r.fail(p, "%s is not an aggregate", name)
 	}
 	if name == "EXTRACT" {
@@ -1002,9 +954,7 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 		if len(g.Args) != 1 || g.As == nil {
 			r.fail(p, "CAST needs the form CAST(x AS type)")
 		}
-		x := r.expr(g.Args[0], c)
-		fn := map[Type]string{TInt: "CAST_INT", TFloat: "CAST_FLOAT", TString: "CAST_STRING", TDate: "CAST_DATE"}[r.typ(g.As)]
-		return r.cast(p, fn, x)
+		return r.castAs(p, r.expr(g.Args[0], c), g.As)
 	}
 	if g.As != nil {
 		r.fail(pos(g.As.Pos), "AS is only allowed in CAST")
@@ -1012,7 +962,7 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	var args []Expr
 	for _, a := range g.Args {
 		e := r.expr(a, c)
-		r.value(e)
+		e = r.value(e)
 		args = append(args, e)
 	}
 	nargs := func(n int) {
@@ -1024,6 +974,9 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 			r.fail(p, "%s takes %d %s, got %d", name, n, noun, len(args))
 		}
 	}
+	if e := r.plainCall(p, name, args); e != nil {
+		return e
+	}
 	switch name {
 	case "DATE":
 		nargs(1)
@@ -1034,15 +987,6 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	case "DATE_PART":
 		nargs(2)
 		return r.datePart(p, args[0], args[1])
-	case "SUBSTRING", "SUBSTR":
-		nargs(3)
-		want := []Type{TString, TInt, TInt}
-		for i, a := range args {
-			if a.Type() != want[i] {
-				r.fail(a.Pos(), "SUBSTRING argument %d must be %s, got %s", i+1, want[i], a.Type())
-			}
-		}
-		return &Call{P: p, Name: "SUBSTRING", Args: args, T: TString}
 	case "CAST_INT", "CAST_FLOAT", "CAST_STRING", "CAST_DATE":
 		nargs(1)
 		return r.cast(p, name, args[0])
@@ -1101,7 +1045,7 @@ func (r *resolver) datePart(p Pos, unit, d Expr) Expr {
 }
 
 func (r *resolver) cast(p Pos, fn string, x Expr) Expr {
-	r.value(x)
+	x = r.value(x)
 	t := map[string]Type{"CAST_INT": TInt, "CAST_FLOAT": TFloat, "CAST_STRING": TString, "CAST_DATE": TDate}[fn]
 	if t == TDate && x.Type() != TString && x.Type() != TDate {
 		r.fail(p, "CAST_DATE needs a STRING or DATE, got %s", x.Type())
@@ -1121,7 +1065,8 @@ func (r *resolver) agg(g *gCall, c ctx) Expr {
 		r.fail(p, "invalid %s call", g.Name)
 	}
 	c.sc.hasAgg = true
-	a := &Agg{P: p, Fn: g.Name, Distinct: g.Distinct}
+	// MIN(DISTINCT x) is MIN(x); SUM and AVG of DISTINCT keep the flag.
+	a := &Agg{P: p, Fn: g.Name, Distinct: g.Distinct && g.Name != "MIN" && g.Name != "MAX"}
 	if g.Star {
 		if g.Name != "COUNT" {
 			r.fail(p, "%s(*) is not allowed; only COUNT(*)", g.Name)
@@ -1132,12 +1077,9 @@ func (r *resolver) agg(g *gCall, c ctx) Expr {
 	if len(g.Args) != 1 {
 		r.fail(p, "%s takes one argument, got %d", g.Name, len(g.Args))
 	}
-	if g.Distinct && g.Name != "COUNT" {
-		r.fail(p, "%s(DISTINCT …) is not supported; only COUNT(DISTINCT …)", g.Name)
-	}
 	c.inAgg = true
 	a.Arg = r.expr(g.Args[0], c)
-	r.value(a.Arg)
+	a.Arg = r.value(a.Arg)
 	at := a.Arg.Type()
 	switch g.Name {
 	case "SUM", "AVG":

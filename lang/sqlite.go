@@ -490,6 +490,9 @@ func (t *sqlTr) args(es []Expr) {
 }
 
 func (t *sqlTr) call(e *Call) {
+	if t.plainCall(e) {
+		return
+	}
 	a := e.Args
 	switch e.Name {
 	case "DATE_PART":
@@ -540,6 +543,10 @@ func (t *sqlTr) call(e *Call) {
 			t.w(" AS REAL)")
 		}
 	case "CAST_STRING":
+		if a[0].Type() == TDate {
+			t.dateText(a[0]) // a DATE is an INTEGER yyyymmdd there
+			return
+		}
 		t.w("tg_cast_string(")
 		t.expr(a[0])
 		t.w(")")

@@ -42,9 +42,10 @@ func (q *Query) View() (keys, values []*SelectItem) {
 }
 
 // Columns returns the select list of a top-level query as its view shows
-// it: each item's name and the index of the key or value of View that it
-// is. An item that repeats a GROUP BY expression shows that key. Unselected
-// GROUP BY keys, and the COUNT of a query without aggregates, are not in it.
+// it: each item's name as SQLite gives it (SelectItem.Label: names may
+// repeat) and the index of the key or value of View that it is. An item
+// that repeats a GROUP BY expression shows that key. Unselected GROUP BY
+// keys, and the COUNT of a query without aggregates, are not in it.
 func (q *Query) Columns() []runtime.OutputColumn {
 	_, _, cols := q.view()
 	return cols
@@ -55,7 +56,7 @@ func (q *Query) view() (keys, values []*SelectItem, cols []runtime.OutputColumn)
 		keys = append(keys, q.Items...)
 		values = []*SelectItem{{Pos: q.Pos, Name: "COUNT", Expr: &Agg{P: q.Pos, Fn: "COUNT", T: TInt}}}
 		for i, it := range q.Items {
-			cols = append(cols, runtime.OutputColumn{Name: it.Name, Key: true, Index: i})
+			cols = append(cols, runtime.OutputColumn{Name: it.label(), Key: true, Index: i})
 		}
 		return keys, values, cols
 	}
@@ -81,6 +82,11 @@ func (q *Query) view() (keys, values []*SelectItem, cols []runtime.OutputColumn)
 			order = append(order, i)
 		}
 	}
+	items := map[string]bool{} // the names of the items
+	for _, it := range q.Items {
+		items[it.Name] = true
+	}
+	keyNames := map[string]bool{}
 	keyIndex := map[string]int{} // GROUP BY expression → its first key
 	for _, i := range order {
 		g, k := q.GroupBy[i], groupKey[i]
@@ -94,22 +100,39 @@ func (q *Query) view() (keys, values []*SelectItem, cols []runtime.OutputColumn)
 				break
 			}
 		}
-		if name == "" {
+		selected := name != ""
+		if !selected {
+			// An unselected key: named after its column (else KEY<i>).
 			if c, ok := g.(*ColRef); ok {
 				name = c.Name
 			} else {
 				name = fmt.Sprintf("KEY%d", i+1)
 			}
 		}
+		// Numbered if an item (for an unselected key) or an earlier key
+		// has that name: SELECT 13 FROM t GROUP BY t.col1 has the value
+		// COL1 and the key COL1_2, GROUP BY a, a the keys A and A_2.
+		for base, k := name, 2; keyNames[name] || (!selected && items[name]); k++ {
+			name = fmt.Sprintf("%s_%d", base, k)
+		}
+		keyNames[name] = true
 		keys = append(keys, &SelectItem{Pos: g.Pos(), Name: name, Expr: g})
 	}
 	for _, it := range q.Items {
 		if ki, ok := keyIndex[exprKey(it.Expr)]; ok {
-			cols = append(cols, runtime.OutputColumn{Name: it.Name, Key: true, Index: ki})
+			cols = append(cols, runtime.OutputColumn{Name: it.label(), Key: true, Index: ki})
 			continue
 		}
-		cols = append(cols, runtime.OutputColumn{Name: it.Name, Index: len(values)})
+		cols = append(cols, runtime.OutputColumn{Name: it.label(), Index: len(values)})
 		values = append(values, it)
 	}
 	return keys, values, cols
+}
+
+// label is the item's name as SQLite gives it, else its Name.
+func (it *SelectItem) label() string {
+	if it.Label != "" {
+		return it.Label
+	}
+	return it.Name
 }

@@ -214,6 +214,9 @@ func (in *Interp) call(x *lang.Call, env *env) any {
 			return nil // NULL in, NULL out
 		}
 	}
+	if v, ok := plainCall(x, args); ok {
+		return v
+	}
 	switch x.Name {
 	case "SUBSTRING":
 		return runtime.Substring(args[0].(string), toInt(args[1]), toInt(args[2]))
