@@ -549,13 +549,13 @@ func (e *Engine) Views() []runtime.View {
 				Name:  "B",
 			}, {
 				Index: 0,
-				Name:  "LO",
+				Name:  "lo",
 			}, {
 				Index: 1,
-				Name:  "HI",
+				Name:  "hi",
 			}, {
 				Index: 2,
-				Name:  "N",
+				Name:  "n",
 			}},
 			Keys: []runtime.Column{{
 				Name: "B",
@@ -586,7 +586,7 @@ func (e *Engine) Views() []runtime.View {
 				Name:  "A",
 			}, {
 				Index: 0,
-				Name:  "N",
+				Name:  "n",
 			}},
 			Keys: []runtime.Column{{
 				Name: "A",

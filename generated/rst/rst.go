@@ -669,7 +669,7 @@ func (e *Engine) Views() []runtime.View {
 		v := runtime.View{
 			Columns: []runtime.OutputColumn{{
 				Index: 0,
-				Name:  "TOTAL",
+				Name:  "total",
 			}},
 			Keys: []runtime.Column{},
 			Name: "QUERY1",

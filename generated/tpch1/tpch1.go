@@ -549,35 +549,35 @@ func (e *Engine) Views() []runtime.View {
 			Columns: []runtime.OutputColumn{{
 				Index: 0,
 				Key:   true,
-				Name:  "L_RETURNFLAG",
+				Name:  "l_returnflag",
 			}, {
 				Index: 1,
 				Key:   true,
-				Name:  "L_LINESTATUS",
+				Name:  "l_linestatus",
 			}, {
 				Index: 0,
-				Name:  "SUM_QTY",
+				Name:  "sum_qty",
 			}, {
 				Index: 1,
-				Name:  "SUM_BASE_PRICE",
+				Name:  "sum_base_price",
 			}, {
 				Index: 2,
-				Name:  "SUM_DISC_PRICE",
+				Name:  "sum_disc_price",
 			}, {
 				Index: 3,
-				Name:  "SUM_CHARGE",
+				Name:  "sum_charge",
 			}, {
 				Index: 4,
-				Name:  "AVG_QTY",
+				Name:  "avg_qty",
 			}, {
 				Index: 5,
-				Name:  "AVG_PRICE",
+				Name:  "avg_price",
 			}, {
 				Index: 6,
-				Name:  "AVG_DISC",
+				Name:  "avg_disc",
 			}, {
 				Index: 7,
-				Name:  "COUNT_ORDER",
+				Name:  "count_order",
 			}},
 			Keys: []runtime.Column{{
 				Name: "L_RETURNFLAG",

@@ -1144,18 +1144,18 @@ func (e *Engine) Views() []runtime.View {
 			Columns: []runtime.OutputColumn{{
 				Index: 0,
 				Key:   true,
-				Name:  "L_ORDERKEY",
+				Name:  "l_orderkey",
 			}, {
 				Index: 0,
-				Name:  "REVENUE",
+				Name:  "revenue",
 			}, {
 				Index: 1,
 				Key:   true,
-				Name:  "O_ORDERDATE",
+				Name:  "o_orderdate",
 			}, {
 				Index: 2,
 				Key:   true,
-				Name:  "O_SHIPPRIORITY",
+				Name:  "o_shippriority",
 			}},
 			Keys: []runtime.Column{{
 				Name: "L_ORDERKEY",

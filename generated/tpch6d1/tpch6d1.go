@@ -347,7 +347,7 @@ func (e *Engine) Views() []runtime.View {
 		v := runtime.View{
 			Columns: []runtime.OutputColumn{{
 				Index: 0,
-				Name:  "REVENUE",
+				Name:  "revenue",
 			}},
 			Keys: []runtime.Column{},
 			Name: "QUERY1",
