@@ -22,6 +22,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,13 +100,17 @@ func EventsFile(events []Event) []byte {
 	return b.Bytes()
 }
 
-// compare checks lines against the wanted ones.
+// columnsField is the json "columns" of a view: the models here build
+// views without a SELECT list (cmd/toastgen's tests check it).
+var columnsField = regexp.MustCompile(`"columns":\[[^\]]*\],`)
+
+// compare checks lines against the wanted ones, "columns" aside.
 func compare(events []Event, got, want []string) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("%d lines for %d events", len(got), len(want))
 	}
 	for i := range want {
-		if got[i] != want[i] {
+		if columnsField.ReplaceAllString(got[i], "") != columnsField.ReplaceAllString(want[i], "") {
 			return fmt.Errorf("after event %d (%s):\ngot  %s\nwant %s", i+1, events[i], got[i], want[i])
 		}
 	}
@@ -385,8 +390,8 @@ func floatCase() Case {
 			return fmt.Errorf("%d lines for %d events", len(lines), len(events))
 		}
 		want := map[int]string{
-			2:               `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"rows":[[1,0.1]]},{"name":"QUERY2","keys":[],"values":["T","Q"],"rows":[[0.1,0.010000000000000002]]}]}`,
-			len(events) - 1: `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"rows":[]},{"name":"QUERY2","keys":[],"values":["T","Q"],"rows":[[0,0]]}]}`,
+			2:               `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"columns":[{"name":"G","key":0},{"name":"s","value":0}],"rows":[[1,0.1]]},{"name":"QUERY2","keys":[],"values":["T","Q"],"columns":[{"name":"t","value":0},{"name":"q","value":1}],"rows":[[0.1,0.010000000000000002]]}]}`,
+			len(events) - 1: `{"views":[{"name":"QUERY1","keys":["G"],"values":["S"],"columns":[{"name":"G","key":0},{"name":"s","value":0}],"rows":[]},{"name":"QUERY2","keys":[],"values":["T","Q"],"columns":[{"name":"t","value":0},{"name":"q","value":1}],"rows":[[0,0]]}]}`,
 		}
 		for i, w := range want {
 			if lines[i] != w {
