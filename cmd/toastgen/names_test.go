@@ -25,9 +25,9 @@ func TestRunViewNames(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		"json": `{"views":[{"name":"topCustomers","keys":["B"],"values":["TOTAL"],"columns":[{"name":"B","key":0},{"name":"TOTAL","value":0}],"rows":[[10,3],[20,5]]},` +
-			`{"name":"QUERY2","keys":[],"values":["COL1"],"columns":[{"name":"COL1","value":0}],"rows":[[3]]},` +
-			`{"name":"Grand_Total","keys":[],"values":["COL1"],"columns":[{"name":"COL1","value":0}],"rows":[[8]]}]}` + "\n",
+		"json": `{"views":[{"name":"topCustomers","keys":["B"],"values":["TOTAL"],"columns":[{"name":"B","key":0},{"name":"total","value":0}],"rows":[[10,3],[20,5]]},` +
+			`{"name":"QUERY2","keys":[],"values":["COL1"],"columns":[{"name":"COUNT(*)","value":0}],"rows":[[3]]},` +
+			`{"name":"Grand_Total","keys":[],"values":["COL1"],"columns":[{"name":"SUM(A)","value":0}],"rows":[[8]]}]}` + "\n",
 		"table": "topCustomers (2 rows)\n B  TOTAL\n--  -----\n10      3\n20      5\n\n" +
 			"QUERY2 (1 row)\nCOL1\n----\n   3\n\n" +
 			"Grand_Total (1 row)\nCOL1\n----\n   8\n",
