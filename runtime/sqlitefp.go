@@ -31,8 +31,6 @@ type fpDecoded struct {
 
 const sqliteU64Digits = 20
 
-func (p *fpDecoded) digit(i int) byte { return p.buf[p.z+i] }
-
 // aBase, aScale and aScaleLo are SQLite's tables of powers of ten: aBase[i]
 // is 10^i normalized to 64 bits, aScale[i] (with 32 more bits in
 // aScaleLo[i]) is 10^(27·(i−13)) normalized.
