@@ -1,5 +1,7 @@
 package calculus
 
+import "fmt"
+
 // Event is a single-tuple update of a base relation: the trigger's relation,
 // its argument variables (one per column) and whether it inserts or deletes.
 type Event struct {
@@ -61,6 +63,9 @@ func Delta(t Term, ev Event) Term {
 				changing = append(changing, i)
 			}
 		}
+		if len(changing) > MaxChangingFactors {
+			panic(&DeltaTooLargeError{Rel: ev.Rel, Factors: len(changing)})
+		}
 		var terms []Term
 		for mask := 1; mask < 1<<len(changing); mask++ {
 			fs := append([]Term{}, x.Factors...)
@@ -111,4 +116,23 @@ func mkSum(ts []Term) Term {
 		return ts[0]
 	}
 	return &Sum{Terms: ts}
+}
+
+// MaxChangingFactors bounds the factors of a product that one event may
+// change: Delta expands the product into a monomial for every non-empty
+// subset of them (2^n − 1). Independent groups of a join are aggregated
+// apart (factor.go), so only a relation repeated many times within one
+// connected join, or within a view keyed by several groups, reaches it.
+const MaxChangingFactors = 16
+
+// DeltaTooLargeError is the panic of Delta for a product with more than
+// MaxChangingFactors factors that the event changes; viewlet.Compile
+// returns it as its error.
+type DeltaTooLargeError struct {
+	Rel     string
+	Factors int
+}
+
+func (e *DeltaTooLargeError) Error() string {
+	return fmt.Sprintf("the delta of an event on %s would have 2^%d - 1 terms: %s occurs %d times in one join whose tables are connected or are all read by the view (at most %d are supported)", e.Rel, e.Factors, e.Rel, e.Factors, MaxChangingFactors)
 }

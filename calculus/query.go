@@ -314,5 +314,6 @@ func translate(q *lang.Query) (*Query, error) {
 			cq.Values = append(cq.Values, Value{Name: v.Name, Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}})
 		}
 	}
+	factorIndependent(cq) // factor.go
 	return cq, nil
 }

@@ -16,6 +16,10 @@ import (
 func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if e, ok := r.(*calculus.DeltaTooLargeError); ok {
+				p, err = nil, fmt.Errorf("%s: %w", f.Path, e)
+				return
+			}
 			p, err = nil, calculus.InternalError(f.Path, "viewlet.Compile", r)
 		}
 	}()
