@@ -34,6 +34,13 @@
 //     (grouped.go). No term holds NULL: where an expression becomes a term,
 //     SQL's three-valued logic is spelled out over the condition under which
 //     each such variable has a value (nullable.go).
+//   - SUM(DISTINCT e) and AVG(DISTINCT e) are built as COUNT(DISTINCT e) is,
+//     a sum over the Exists of each (group, value), weighed by the value
+//     (distinctagg.go).
+//   - A join whose factors split into groups that share no variable is
+//     the product of the groups' aggregates, multiplied when the view is
+//     read (factor.go): cross products of many tables, or of one table many
+//     times, then compile without the exponential delta of self-joins.
 //
 // NULLs, three-valued logic and outer joins (dialect sql). The design, landing
 // in steps (lang first); the dbtoaster dialect declares every column NOT NULL

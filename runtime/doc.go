@@ -14,7 +14,11 @@
 //     interpreter.
 //   - SQL functions for generated code (no allocation on the hot path):
 //     CompileLike / LikePattern.Match, Substring, DatePart, DateAdd,
-//     CompileRegexp / RegexpMatch, the Cast* functions, ListMin, ListMax, Div.
+//     CompileRegexp / RegexpMatch, the Cast* functions, ListMin, ListMax, Div;
+//     with SQLite's exact semantics (a port of SQLite's float formatting and
+//     parsing where it matters): AbsInt, AbsFloat, Round, Length, Upper,
+//     Lower, Trim, LTrim, RTrim (and the *Set forms), Substr, SubstrLen,
+//     RealText, IntFromText, IntFromReal, RealFromText.
 //   - Ordered multisets for MIN and MAX in generated code: Multiset (a treap
 //     with O(log n) Add, Min and Max, no allocation once warm) and
 //     OrderedIndex (one such multiset per group key, sharing node storage).
