@@ -37,6 +37,17 @@ var columnCases = []struct {
 			`"rows":[["x",1,2],["x",2,1],["y",1,1]]`},
 	{"scalar", "SELECT COUNT(*) AS N, SUM(C) AS S FROM R",
 		`"keys":[],"values":["N","S"],"columns":[{"name":"N","value":0},{"name":"S","value":1}],"rows":[[4,36]]`},
+	// Columns carry SQLite's names: an unaliased expression's source
+	// text, a bare column's declared name, an alias as written; they may
+	// repeat, while keys and values stay unique.
+	{"unaliased", "SELECT A, a + 1, COUNT(*), sum( C ) AS total FROM R GROUP BY A",
+		`"keys":["A"],"values":["COL2","COL3","TOTAL"],"columns":[{"name":"A","key":0},{"name":"a + 1","value":0},{"name":"COUNT(*)","value":1},{"name":"total","value":2}],` +
+			`"rows":[[1,2,3,31],[2,3,1,5]]`},
+	{"repeated", "SELECT a, A, C + 1, C + 1 FROM R",
+		`"keys":["A","R_A","COL3","COL4"],"values":["COUNT"],"columns":[{"name":"A","key":0},{"name":"A","key":1},{"name":"C + 1","key":2},{"name":"C + 1","key":3}],` +
+			`"rows":[[1,1,2,2,1],[1,1,11,11,1],[1,1,21,21,1],[2,2,6,6,1]]`},
+	{"constant", "SELECT 13 FROM R GROUP BY R.A",
+		`"keys":["A"],"values":["COL1"],"columns":[{"name":"13","value":0}],"rows":[[1,13],[2,13]]`},
 }
 
 const columnData = "1,x,10\n1,y,20\n2,x,5\n1,x,1\n"
