@@ -8,15 +8,15 @@
 // In: *viewlet.Program. Out: one gofmt-clean Go file (Generate).
 //
 // Decisions:
-//   - A map without keys is a plain field. An INT map that is only read by
-//     point lookups is a Go map from key to value. A FLOAT map, and a map
-//     some statement loops over by a partial key, keeps its entries in a
-//     slice (recycled through a free list) with a Go map from key to
-//     position (so that a FLOAT entry's compensated sum is updated in place,
-//     one hash lookup per update) and one secondary index per partial-key
-//     pattern, each a Go map from the partial key to the slice positions of
-//     the matching entries; an entry whose value returns to zero is removed
-//     from every index in O(1) by swapping with the last position.
+//   - A map without keys is a plain field. A keyed map keeps its entries in
+//     a slice (recycled through a free list) with a Go map from key to
+//     position, so that an update of an existing entry is one hash lookup
+//     and an in-place addition (a Go map from key to value would take a
+//     lookup and an assignment), and one secondary index per partial-key
+//     pattern that the statements loop over, each a Go map from the partial
+//     key to the slice positions of the matching entries; an entry whose
+//     value returns to zero is removed from every index in O(1) by swapping
+//     with the last position.
 //   - A map whose entries MIN or MAX reads (a count per group and value)
 //     also keeps an ordered index: per group, a runtime.Multiset of the
 //     values of its live entries, updated by add when an entry appears or
@@ -263,12 +263,6 @@ func (mi *mapInfo) rangeFor(group []int, val int) int {
 	mi.ranges = append(mi.ranges, ordIndex{group: group, val: val})
 	return len(mi.ranges) - 1
 }
-
-// arena reports whether the map keeps its entries in a slice (see
-// arenaMapType): when statements loop over it by a partial key, and for a
-// FLOAT map, whose compensated sums are then updated in place with one
-// hash lookup instead of a lookup and an assignment.
-func (mi *mapInfo) arena() bool { return len(mi.indexes) > 0 || mi.m.Type == lang.TFloat }
 
 func (mi *mapInfo) indexFor(pos []int) int {
 	for i, ix := range mi.indexes {

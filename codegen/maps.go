@@ -14,8 +14,7 @@ import (
 // (point lookup), add (removing an entry whose value returns to zero from
 // every index; for an INT map it reports an overflow of the entry's sum)
 // and, for the target of a replacement, remove. An INT map stores int64
-// values, a FLOAT map runtime.FloatSum values (see numbers.go), in an
-// arena (see mapInfo.arena).
+// values, a FLOAT map runtime.FloatSum values (see numbers.go).
 func (g *gen) mapType(mi *mapInfo) {
 	m := mi.m
 	if len(mi.buffers) > 0 {
@@ -30,77 +29,7 @@ func (g *gen) mapType(mi *mapInfo) {
 	if !mi.keyed {
 		return
 	}
-	if mi.arena() {
-		g.arenaMapType(mi)
-		return
-	}
-	// An INT map read by point lookups only: a Go map from key to value.
-	kt := g.keyType(m.Keys)
-	vt := goType(m.Type)
-	recv := jen.Id("m").Op("*").Id(mi.typ)
-	ctor := ctorName(mi)
-	fields := []jen.Code{jen.Id("index").Map(kt).Add(vt)}
-	fields = append(fields, g.ordFields(mi)...)
-	fields = append(fields, g.rngFields(mi)...)
-	switch {
-	case len(mi.ordered) > 0 && len(mi.ranges) > 0:
-		g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX and range sums.", mi.typ, m.Name, varNames(m.Keys))
-	case len(mi.ordered) > 0:
-		g.f.Commentf("%s stores map %s[%s] with ordered indexes for MIN/MAX.", mi.typ, m.Name, varNames(m.Keys))
-	case len(mi.ranges) > 0:
-		g.f.Commentf("%s stores map %s[%s] with range-sum indexes.", mi.typ, m.Name, varNames(m.Keys))
-	default:
-		g.f.Commentf("%s stores map %s[%s].", mi.typ, m.Name, varNames(m.Keys))
-	}
-	g.f.Type().Id(mi.typ).Struct(fields...)
-	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(
-		jen.Return(jen.Op("&").Id(mi.typ).Values(jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Add(vt))})))
-	if mi.usesGet {
-		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-			jen.Return(jen.Id("m").Dot("index").Index(jen.Id("k"))))
-	}
-	if mi.usesReset {
-		g.f.Func().Params(recv).Id("reset").Params().Block(append(append([]jen.Code{jen.Clear(jen.Id("m").Dot("index"))}, g.ordResets(mi)...), g.rngResets(mi)...)...)
-	}
-	ordered := len(mi.ordered) > 0
-	ret := jen.Return(jen.Id("overflow"))
-	body := []jen.Code{jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False()))}
-	body = append(body, g.rngUpdates(mi)...)
-	old := jen.Id("m").Dot("index").Index(jen.Id("k"))
-	if ordered {
-		body = append(body, jen.List(jen.Id("old"), jen.Id("ok")).Op(":=").Add(old))
-		old = jen.Id("old")
-	}
-	body = append(body, jen.List(jen.Id("s"), jen.Id("overflow")).Op(":=").Qual(runtimePkg, "AddInt").Call(old, jen.Id("v")))
-	zero := jen.Id("s").Op("==").Lit(0)
-	del := jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))
-	set := jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("s")
-	if !ordered {
-		body = append(body, jen.If(zero).Block(del).Else().Block(set), ret)
-	} else {
-		// An entry appearing or disappearing updates the ordered indexes.
-		body = append(body,
-			jen.If(zero).Block(append(append([]jen.Code{del}, g.ordUpdates(mi, -1)...), ret)...),
-			set,
-			jen.If(jen.Op("!").Id("ok")).Block(g.ordUpdates(mi, 1)...),
-			ret.Clone(),
-		)
-	}
-	g.addMethod(mi, kt, vt, body)
-	if mi.removes {
-		var rm []jen.Code
-		if len(mi.ordered)+len(mi.ranges) == 0 {
-			rm = []jen.Code{del.Clone()}
-		} else {
-			rm = append([]jen.Code{
-				jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Op("!").Id("ok")).Block(jen.Return()),
-				del.Clone(),
-			}, g.rngSets(mi, jen.Lit(0))...)
-			rm = append(rm, g.ordUpdates(mi, -1)...)
-		}
-		g.f.Comment("remove removes the entry of k, if any.")
-		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(rm...)
-	}
+	g.arenaMapType(mi)
 }
 
 // addMethod emits the add method of a keyed map with the given body.
@@ -115,9 +44,9 @@ func (g *gen) addMethod(mi *mapInfo, kt, vt jen.Code, body []jen.Code) {
 	g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Block(body...)
 }
 
-// arenaMapType emits the storage of a keyed map that statements loop over
-// by partial keys: entries in a slice, recycled through a free list, with
-// a primary index and the secondary indexes by partial key.
+// arenaMapType emits the storage of a keyed map: entries in a slice,
+// recycled through a free list, with a primary index (key to position)
+// and the secondary indexes by partial key that statements loop over.
 func (g *gen) arenaMapType(mi *mapInfo) {
 	m := mi.m
 	kt := g.keyType(m.Keys)
@@ -126,7 +55,13 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	recv := jen.Id("m").Op("*").Id(mi.typ)
 	ctor := ctorName(mi)
 	entry := "entry" + mi.stem
-	efields := []jen.Code{jen.Id("key").Add(kt), jen.Id("val").Add(storedType(m.Type))}
+	// The entry keeps its key when the secondary indexes' loops read it.
+	keep := len(mi.indexes) > 0
+	var efields []jen.Code
+	if keep {
+		efields = append(efields, jen.Id("key").Add(kt))
+	}
+	efields = append(efields, jen.Id("val").Add(storedType(m.Type)))
 	var fields []jen.Code
 	if len(mi.indexes) > 0 {
 		g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
@@ -204,14 +139,17 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	if isInt {
 		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())))
 		body = append(body, g.rngUpdates(mi)...)
-		setVal = []jen.Code{jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Id("v"))}
+		setVal = []jen.Code{jen.Id("ent").Dot("val").Op("=").Id("v")}
 	} else {
 		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()))
 		setVal = []jen.Code{
-			jen.List(jen.Id("ent").Dot("key"), jen.Id("ent").Dot("val")).Op("=").List(jen.Id("k"), jen.Qual(runtimePkg, "FloatSum").Values()),
+			jen.Id("ent").Dot("val").Op("=").Qual(runtimePkg, "FloatSum").Values(),
 			jen.Id("ent").Dot("val").Dot("Add").Call(jen.Id("v")),
 		}
 		setVal = append(setVal, g.rngSets(mi, jen.Id("v"))...)
+	}
+	if keep {
+		setVal = append([]jen.Code{jen.Id("ent").Dot("key").Op("=").Id("k")}, setVal...)
 	}
 	ret := jen.Return()
 	if isInt {

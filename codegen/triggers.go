@@ -594,16 +594,11 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			loop = jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
 			valExpr = jen.Lit(1)
-		} else if mi.arena() {
+		} else {
 			idx := g.fresh("idx")
 			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
 			valExpr = valueOf(mi, jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val"))
-		} else {
-			v := g.fresh("val")
-			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(v)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
-			key = jen.Id(ent)
-			valExpr = valueOf(mi, jen.Id(v))
 		}
 	} else {
 		ix := mi.indexFor(bound)

@@ -608,16 +608,26 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
-// mapQuery1Count stores map QUERY1_COUNT[b].
+// entryQuery1Count is an entry of map QUERY1_COUNT.
+type entryQuery1Count struct {
+	val int64
+}
+
+// mapQuery1Count stores map QUERY1_COUNT[b], its entries in a slice.
 type mapQuery1Count struct {
-	index map[int64]int64
+	entries []entryQuery1Count // live and free entries
+	free    []int32            // positions of free entries
+	index   map[int64]int32    // primary index
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[int64]int64)}
+	return &mapQuery1Count{index: make(map[int64]int32)}
 }
 func (m *mapQuery1Count) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -625,23 +635,49 @@ func (m *mapQuery1Count) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Count{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
-// mapQuery1Agg1 stores map QUERY1_AGG1[b, arg] with ordered indexes for MIN/MAX.
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Count) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1Agg1 is an entry of map QUERY1_AGG1.
+type entryQuery1Agg1 struct {
+	val int64
+}
+
+// mapQuery1Agg1 stores map QUERY1_AGG1[b, arg], its entries in a slice.
 type mapQuery1Agg1 struct {
-	index map[keyII]int64
-	ord0  runtime.OrderedIndex[int64, int64] // MIN/MAX of arg by b
+	entries []entryQuery1Agg1                  // live and free entries
+	free    []int32                            // positions of free entries
+	index   map[keyII]int32                    // primary index
+	ord0    runtime.OrderedIndex[int64, int64] // MIN/MAX of arg by b
 }
 
 func newQuery1Agg1Map() *mapQuery1Agg1 {
-	return &mapQuery1Agg1{index: make(map[keyII]int64)}
+	return &mapQuery1Agg1{index: make(map[keyII]int32)}
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -649,30 +685,56 @@ func (m *mapQuery1Agg1) add(k keyII, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	old, ok := m.index[k]
-	s, overflow := runtime.AddInt(old, v)
-	if s == 0 {
-		delete(m.index, k)
-		m.ord0.Add(k.k0, k.k1, -1)
-		return overflow
-	}
-	m.index[k] = s
+	i, ok := m.index[k]
 	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Agg1{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
 		m.ord0.Add(k.k0, k.k1, 1)
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
-// mapQuery2Count stores map QUERY2_COUNT[a].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Agg1) unlink(k keyII, i int32) {
+	delete(m.index, k)
+	m.ord0.Add(k.k0, k.k1, -1)
+	m.free = append(m.free, i)
+}
+
+// entryQuery2Count is an entry of map QUERY2_COUNT.
+type entryQuery2Count struct {
+	val int64
+}
+
+// mapQuery2Count stores map QUERY2_COUNT[a], its entries in a slice.
 type mapQuery2Count struct {
-	index map[int64]int64
+	entries []entryQuery2Count // live and free entries
+	free    []int32            // positions of free entries
+	index   map[int64]int32    // primary index
 }
 
 func newQuery2CountMap() *mapQuery2Count {
-	return &mapQuery2Count{index: make(map[int64]int64)}
+	return &mapQuery2Count{index: make(map[int64]int32)}
 }
 func (m *mapQuery2Count) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -680,18 +742,39 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery2Count{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery2Count) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
 // remove removes the entry of k, if any.
 func (m *mapQuery2Count) remove(k int64) {
-	delete(m.index, k)
+	if i, ok := m.index[k]; ok {
+		m.unlink(k, i)
+	}
 }
 
 // entryQuery2CountMr is an entry of map QUERY2_COUNT_mR; pos holds its position in each secondary index.
@@ -731,7 +814,8 @@ func (m *mapQuery2CountMr) add(k keyII, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery2CountMr{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))

@@ -706,16 +706,26 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
-// mapQuery1TotalMst stores map QUERY1_TOTAL_mST[b].
+// entryQuery1TotalMst is an entry of map QUERY1_TOTAL_mST.
+type entryQuery1TotalMst struct {
+	val int64
+}
+
+// mapQuery1TotalMst stores map QUERY1_TOTAL_mST[b], its entries in a slice.
 type mapQuery1TotalMst struct {
-	index map[int64]int64
+	entries []entryQuery1TotalMst // live and free entries
+	free    []int32               // positions of free entries
+	index   map[int64]int32       // primary index
 }
 
 func newQuery1TotalMstMap() *mapQuery1TotalMst {
-	return &mapQuery1TotalMst{index: make(map[int64]int64)}
+	return &mapQuery1TotalMst{index: make(map[int64]int32)}
 }
 func (m *mapQuery1TotalMst) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -723,25 +733,54 @@ func (m *mapQuery1TotalMst) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1TotalMst{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
-// mapQuery1TotalMr stores map QUERY1_TOTAL_mR[b].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1TotalMst) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1TotalMr is an entry of map QUERY1_TOTAL_mR.
+type entryQuery1TotalMr struct {
+	val int64
+}
+
+// mapQuery1TotalMr stores map QUERY1_TOTAL_mR[b], its entries in a slice.
 type mapQuery1TotalMr struct {
-	index map[int64]int64
+	entries []entryQuery1TotalMr // live and free entries
+	free    []int32              // positions of free entries
+	index   map[int64]int32      // primary index
 }
 
 func newQuery1TotalMrMap() *mapQuery1TotalMr {
-	return &mapQuery1TotalMr{index: make(map[int64]int64)}
+	return &mapQuery1TotalMr{index: make(map[int64]int32)}
 }
 func (m *mapQuery1TotalMr) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -749,25 +788,54 @@ func (m *mapQuery1TotalMr) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1TotalMr{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
-// mapQuery1TotalMt stores map QUERY1_TOTAL_mT[c].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1TotalMr) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1TotalMt is an entry of map QUERY1_TOTAL_mT.
+type entryQuery1TotalMt struct {
+	val int64
+}
+
+// mapQuery1TotalMt stores map QUERY1_TOTAL_mT[c], its entries in a slice.
 type mapQuery1TotalMt struct {
-	index map[int64]int64
+	entries []entryQuery1TotalMt // live and free entries
+	free    []int32              // positions of free entries
+	index   map[int64]int32      // primary index
 }
 
 func newQuery1TotalMtMap() *mapQuery1TotalMt {
-	return &mapQuery1TotalMt{index: make(map[int64]int64)}
+	return &mapQuery1TotalMt{index: make(map[int64]int32)}
 }
 func (m *mapQuery1TotalMt) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -775,25 +843,54 @@ func (m *mapQuery1TotalMt) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1TotalMt{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
-// mapQuery1TotalMrs stores map QUERY1_TOTAL_mRS[c].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1TotalMt) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1TotalMrs is an entry of map QUERY1_TOTAL_mRS.
+type entryQuery1TotalMrs struct {
+	val int64
+}
+
+// mapQuery1TotalMrs stores map QUERY1_TOTAL_mRS[c], its entries in a slice.
 type mapQuery1TotalMrs struct {
-	index map[int64]int64
+	entries []entryQuery1TotalMrs // live and free entries
+	free    []int32               // positions of free entries
+	index   map[int64]int32       // primary index
 }
 
 func newQuery1TotalMrsMap() *mapQuery1TotalMrs {
-	return &mapQuery1TotalMrs{index: make(map[int64]int64)}
+	return &mapQuery1TotalMrs{index: make(map[int64]int32)}
 }
 func (m *mapQuery1TotalMrs) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -801,13 +898,32 @@ func (m *mapQuery1TotalMrs) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1TotalMrs{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1TotalMrs) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1TotalMstMs is an entry of map QUERY1_TOTAL_mST_mS; pos holds its position in each secondary index.
@@ -849,7 +965,8 @@ func (m *mapQuery1TotalMstMs) add(k keyII, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery1TotalMstMs{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))

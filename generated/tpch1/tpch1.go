@@ -623,16 +623,26 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
-// mapQuery1Count stores map QUERY1_COUNT[l_returnflag, l_linestatus].
+// entryQuery1Count is an entry of map QUERY1_COUNT.
+type entryQuery1Count struct {
+	val int64
+}
+
+// mapQuery1Count stores map QUERY1_COUNT[l_returnflag, l_linestatus], its entries in a slice.
 type mapQuery1Count struct {
-	index map[keySS]int64
+	entries []entryQuery1Count // live and free entries
+	free    []int32            // positions of free entries
+	index   map[keySS]int32    // primary index
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keySS]int64)}
+	return &mapQuery1Count{index: make(map[keySS]int32)}
 }
 func (m *mapQuery1Count) get(k keySS) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -640,18 +650,36 @@ func (m *mapQuery1Count) add(k keySS, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Count{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Count) unlink(k keySS, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
 // entryQuery1SumQty is an entry of map QUERY1_SUM_QTY.
 type entryQuery1SumQty struct {
-	key keySS
 	val runtime.FloatSum
 }
 
@@ -687,7 +715,7 @@ func (m *mapQuery1SumQty) add(k keySS, v float64) {
 			m.entries = append(m.entries, entryQuery1SumQty{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -707,7 +735,6 @@ func (m *mapQuery1SumQty) unlink(k keySS, i int32) {
 
 // entryQuery1SumBasePrice is an entry of map QUERY1_SUM_BASE_PRICE.
 type entryQuery1SumBasePrice struct {
-	key keySS
 	val runtime.FloatSum
 }
 
@@ -743,7 +770,7 @@ func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
 			m.entries = append(m.entries, entryQuery1SumBasePrice{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -763,7 +790,6 @@ func (m *mapQuery1SumBasePrice) unlink(k keySS, i int32) {
 
 // entryQuery1SumDiscPrice is an entry of map QUERY1_SUM_DISC_PRICE.
 type entryQuery1SumDiscPrice struct {
-	key keySS
 	val runtime.FloatSum
 }
 
@@ -799,7 +825,7 @@ func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
 			m.entries = append(m.entries, entryQuery1SumDiscPrice{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -819,7 +845,6 @@ func (m *mapQuery1SumDiscPrice) unlink(k keySS, i int32) {
 
 // entryQuery1SumCharge is an entry of map QUERY1_SUM_CHARGE.
 type entryQuery1SumCharge struct {
-	key keySS
 	val runtime.FloatSum
 }
 
@@ -855,7 +880,7 @@ func (m *mapQuery1SumCharge) add(k keySS, v float64) {
 			m.entries = append(m.entries, entryQuery1SumCharge{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -875,7 +900,6 @@ func (m *mapQuery1SumCharge) unlink(k keySS, i int32) {
 
 // entryQuery1Agg5 is an entry of map QUERY1_AGG5.
 type entryQuery1Agg5 struct {
-	key keySS
 	val runtime.FloatSum
 }
 
@@ -911,7 +935,7 @@ func (m *mapQuery1Agg5) add(k keySS, v float64) {
 			m.entries = append(m.entries, entryQuery1Agg5{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return

@@ -1192,16 +1192,26 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
+// entryQuery1Count is an entry of map QUERY1_COUNT.
+type entryQuery1Count struct {
+	val int64
+}
+
+// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
 type mapQuery1Count struct {
-	index map[keyIDI]int64
+	entries []entryQuery1Count // live and free entries
+	free    []int32            // positions of free entries
+	index   map[keyIDI]int32   // primary index
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyIDI]int64)}
+	return &mapQuery1Count{index: make(map[keyIDI]int32)}
 }
 func (m *mapQuery1Count) get(k keyIDI) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -1209,18 +1219,36 @@ func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Count{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Count) unlink(k keyIDI, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
 // entryQuery1Revenue is an entry of map QUERY1_REVENUE.
 type entryQuery1Revenue struct {
-	key keyIDI
 	val runtime.FloatSum
 }
 
@@ -1256,7 +1284,7 @@ func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 			m.entries = append(m.entries, entryQuery1Revenue{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -1311,7 +1339,8 @@ func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) (overflow bool) 
 			m.entries = append(m.entries, entryQuery1CountMorderslineitem{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k1]
 		ent.pos[0] = int32(len(s0))
@@ -1338,16 +1367,26 @@ func (m *mapQuery1CountMorderslineitem) unlink(k keyIIDI, i int32) {
 	m.free = append(m.free, i)
 }
 
-// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey].
+// entryQuery1CountMcustomer is an entry of map QUERY1_COUNT_mCUSTOMER.
+type entryQuery1CountMcustomer struct {
+	val int64
+}
+
+// mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey], its entries in a slice.
 type mapQuery1CountMcustomer struct {
-	index map[int64]int64
+	entries []entryQuery1CountMcustomer // live and free entries
+	free    []int32                     // positions of free entries
+	index   map[int64]int32             // primary index
 }
 
 func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
-	return &mapQuery1CountMcustomer{index: make(map[int64]int64)}
+	return &mapQuery1CountMcustomer{index: make(map[int64]int32)}
 }
 func (m *mapQuery1CountMcustomer) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -1355,25 +1394,54 @@ func (m *mapQuery1CountMcustomer) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMcustomer{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
-// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey].
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMcustomer) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
+// entryQuery1CountMlineitem is an entry of map QUERY1_COUNT_mLINEITEM.
+type entryQuery1CountMlineitem struct {
+	val int64
+}
+
+// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey], its entries in a slice.
 type mapQuery1CountMlineitem struct {
-	index map[int64]int64
+	entries []entryQuery1CountMlineitem // live and free entries
+	free    []int32                     // positions of free entries
+	index   map[int64]int32             // primary index
 }
 
 func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
-	return &mapQuery1CountMlineitem{index: make(map[int64]int64)}
+	return &mapQuery1CountMlineitem{index: make(map[int64]int32)}
 }
 func (m *mapQuery1CountMlineitem) get(k int64) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -1381,13 +1449,32 @@ func (m *mapQuery1CountMlineitem) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMlineitem{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
+}
+
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1CountMlineitem) unlink(k int64, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMcustomerorders is an entry of map QUERY1_COUNT_mCUSTOMERORDERS; pos holds its position in each secondary index.
@@ -1427,7 +1514,8 @@ func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery1CountMcustomerorders{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
@@ -1491,7 +1579,8 @@ func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
 			m.entries = append(m.entries, entryQuery1RevenueMorderslineitem{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.key = k
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		s0 := m.idx0[k.k1]
@@ -1520,7 +1609,6 @@ func (m *mapQuery1RevenueMorderslineitem) unlink(k keyIIDI, i int32) {
 
 // entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM.
 type entryQuery1RevenueMlineitem struct {
-	key int64
 	val runtime.FloatSum
 }
 
@@ -1556,7 +1644,7 @@ func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
 			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -1613,7 +1701,8 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) (overflow
 			m.entries = append(m.entries, entryQuery1CountMorderslineitemMorders{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))

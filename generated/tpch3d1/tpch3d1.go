@@ -1128,16 +1128,26 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority].
+// entryQuery1Count is an entry of map QUERY1_COUNT.
+type entryQuery1Count struct {
+	val int64
+}
+
+// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
 type mapQuery1Count struct {
-	index map[keyIDI]int64
+	entries []entryQuery1Count // live and free entries
+	free    []int32            // positions of free entries
+	index   map[keyIDI]int32   // primary index
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyIDI]int64)}
+	return &mapQuery1Count{index: make(map[keyIDI]int32)}
 }
 func (m *mapQuery1Count) get(k keyIDI) int64 {
-	return m.index[k]
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].val
+	}
+	return 0
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -1145,18 +1155,36 @@ func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	s, overflow := runtime.AddInt(m.index[k], v)
-	if s == 0 {
-		delete(m.index, k)
-	} else {
-		m.index[k] = s
+	i, ok := m.index[k]
+	if !ok {
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1Count{})
+		}
+		ent := &m.entries[i]
+		ent.val = v
+		m.index[k] = i
+		return false
+	}
+	ent := &m.entries[i]
+	ent.val, overflow = runtime.AddInt(ent.val, v)
+	if ent.val == 0 {
+		m.unlink(k, i)
 	}
 	return overflow
 }
 
+// unlink removes the entry of k, at position i, from every index.
+func (m *mapQuery1Count) unlink(k keyIDI, i int32) {
+	delete(m.index, k)
+	m.free = append(m.free, i)
+}
+
 // entryQuery1Revenue is an entry of map QUERY1_REVENUE.
 type entryQuery1Revenue struct {
-	key keyIDI
 	val runtime.FloatSum
 }
 
@@ -1192,7 +1220,7 @@ func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
 			m.entries = append(m.entries, entryQuery1Revenue{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, runtime.FloatSum{}
+		ent.val = runtime.FloatSum{}
 		ent.val.Add(v)
 		m.index[k] = i
 		return
@@ -1249,7 +1277,8 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery1CountMorders{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
@@ -1321,7 +1350,8 @@ func (m *mapQuery1CountMlineitem) add(k keyID, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery1CountMlineitem{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
@@ -1385,7 +1415,8 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery1CountMcustomer{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
@@ -1449,7 +1480,8 @@ func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) (overflow bool) {
 			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
 		}
 		ent := &m.entries[i]
-		ent.key, ent.val = k, v
+		ent.key = k
+		ent.val = v
 		m.index[k] = i
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
