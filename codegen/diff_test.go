@@ -51,6 +51,9 @@ func TestDiffGenerated(t *testing.T) {
 	}
 	var jobs []job
 	var cases []string
+	// Depths often compile to the same program: each distinct one is
+	// built once, and the duplicates' engines are the first package's.
+	pkgs := packageSet{byCode: map[string]string{}}
 	for i, path := range files {
 		if ok, _ := filepath.Match(pat, filepath.Base(path)); pat != "" && !ok {
 			continue
@@ -85,14 +88,13 @@ func TestDiffGenerated(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			name := fmt.Sprintf("q%02dd%d", i, depth+1)
-			out, err := codegen.Generate(p, codegen.Options{Package: name, Source: filepath.Base(path)})
-			if err != nil {
-				t.Fatalf("%s depth %d: %v", path, depth, err)
+			pkg, out := pkgs.add(t, p, name, filepath.Base(path))
+			if out != nil {
+				write(t, filepath.Join(dir, name, name+".go"), out)
 			}
-			write(t, filepath.Join(dir, name, name+".go"), out)
 			write(t, filepath.Join(dir, name+".events"), encodeStream(f, stream))
 			jobs = append(jobs, job{name, path, depth, f, stream})
-			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, name))
+			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, pkg))
 		}
 	}
 	// The number-rule cases (package numtest) share the build.
@@ -118,26 +120,25 @@ func TestDiffGenerated(t *testing.T) {
 				t.Fatalf("%s: %v", c.Name, err)
 			}
 			name := fmt.Sprintf("%sd%d", c.Name, depth+1)
-			out, err := codegen.Generate(p, codegen.Options{Package: name, Source: c.Name + ".sql"})
-			if err != nil {
-				t.Fatalf("%s depth %d: %v", c.Name, depth, err)
+			pkg, out := pkgs.add(t, p, name, c.Name+".sql")
+			if out != nil {
+				write(t, filepath.Join(dir, name, name+".go"), out)
 			}
-			write(t, filepath.Join(dir, name, name+".go"), out)
 			write(t, filepath.Join(dir, name+".events"), numtest.EventsFile(c.Events))
 			numJobs = append(numJobs, numJob{name, depth, c, p})
-			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, name))
+			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, pkg))
 		}
 	}
 	var imports strings.Builder
-	for _, j := range jobs {
-		fmt.Fprintf(&imports, "\t%q\n", "difftest/"+j.name)
+	for _, name := range pkgs.names {
+		fmt.Fprintf(&imports, "\t%q\n", "difftest/"+name)
 	}
-	for _, j := range numJobs {
-		fmt.Fprintf(&imports, "\t%q\n", "difftest/"+j.name)
-	}
+	t.Logf("%d programs, %d distinct packages", len(jobs)+len(numJobs), len(pkgs.names))
 	write(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf("module difftest\n\ngo 1.26\n\nrequire github.com/toastgen/toastgen v0.0.0\n\nreplace github.com/toastgen/toastgen => %s\n", root)))
 	write(t, filepath.Join(dir, "main.go"), []byte(fmt.Sprintf(driverSrc, imports.String(), strings.Join(cases, ""))))
-	build := exec.Command("go", "build", "-o", "driver", ".")
+	// -trimpath keeps the temporary directory out of the build cache's
+	// keys, so a package whose code did not change is not compiled again.
+	build := exec.Command("go", "build", "-trimpath", "-o", "driver", ".")
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -147,6 +148,7 @@ func TestDiffGenerated(t *testing.T) {
 	// interpreter's and pass the case's check.
 	for _, j := range numJobs {
 		t.Run(fmt.Sprintf("%s/depth%d", j.c.Name, j.depth), func(t *testing.T) {
+			t.Parallel()
 			run := exec.Command(filepath.Join(dir, "driver"), j.name, filepath.Join(dir, j.name+".events"), "each")
 			out, err := run.Output()
 			if err != nil {
@@ -169,6 +171,7 @@ func TestDiffGenerated(t *testing.T) {
 	}
 	for _, j := range jobs {
 		t.Run(fmt.Sprintf("%s/depth%d", filepath.Base(j.path), j.depth), func(t *testing.T) {
+			t.Parallel()
 			run := exec.Command(filepath.Join(dir, "driver"), j.name, filepath.Join(dir, j.name+".events"))
 			out, err := run.Output()
 			if err != nil {
@@ -274,6 +277,33 @@ func main() {
 	w.Flush()
 }
 `
+
+// packageSet names the distinct generated programs of a build.
+type packageSet struct {
+	byCode map[string]string // the code generated under a fixed name → package
+	names  []string          // the packages, in order
+}
+
+// add generates p as package name and returns the package that holds its
+// code: name, with the source to write, or an earlier package with the
+// same code (and nil).
+func (s *packageSet) add(t *testing.T, p *viewlet.Program, name, source string) (string, []byte) {
+	t.Helper()
+	canon, err := codegen.Generate(p, codegen.Options{Package: "p", Source: source})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if pkg, ok := s.byCode[string(canon)]; ok {
+		return pkg, nil
+	}
+	out, err := codegen.Generate(p, codegen.Options{Package: name, Source: source})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	s.byCode[string(canon)] = name
+	s.names = append(s.names, name)
+	return name, out
+}
 
 func write(t *testing.T, path string, b []byte) {
 	t.Helper()

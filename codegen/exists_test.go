@@ -169,7 +169,7 @@ func checkGenerated(t *testing.T, p *viewlet.Program, f, want *lang.File, mark s
 	write(t, filepath.Join(dir, "q.events"), encodeStream(f, stream))
 	write(t, filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf("module difftest\n\ngo 1.26\n\nrequire github.com/toastgen/toastgen v0.0.0\n\nreplace github.com/toastgen/toastgen => %s\n", root)))
 	write(t, filepath.Join(dir, "main.go"), []byte(fmt.Sprintf(driverSrc, "\t\"difftest/q\"\n", "\t\"q\": func() runtime.Engine { return q.New() },\n")))
-	build := exec.Command("go", "build", "-o", "driver", ".")
+	build := exec.Command("go", "build", "-trimpath", "-o", "driver", ".")
 	build.Dir = dir
 	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	if b, err := build.CombinedOutput(); err != nil {

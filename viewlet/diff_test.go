@@ -50,8 +50,8 @@ const (
 	diffShortEvents = 300  // with -short
 	diffDeleteFrac  = 0.3
 	diffTol         = 1e-9
-	diffDense       = 300 // fast layer: compare after each of the first diffDense events,
-	diffStride      = 8   // then after every diffStride-th
+	diffDense       = 200 // fast layer: compare after each of the first diffDense events,
+	diffStride      = 12  // then after every diffStride-th
 )
 
 func TestDiff(t *testing.T) {

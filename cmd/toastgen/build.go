@@ -81,7 +81,7 @@ func buildDriver(ctx context.Context, src []byte, kind string) (bin string, clea
 		return "", nil, err
 	}
 	bin = filepath.Join(dir, "driver")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bin, ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
 	interruptOnCancel(cmd)

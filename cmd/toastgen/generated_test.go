@@ -141,7 +141,7 @@ func main() {
 	if err := writeFile(filepath.Join(tmp, "main.go"), []byte(main)); err != nil {
 		t.Fatal(err)
 	}
-	build := exec.Command("go", "build", "-o", "driver", ".")
+	build := exec.Command("go", "build", "-trimpath", "-o", "driver", ".")
 	build.Dir = tmp
 	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	if out, err := build.CombinedOutput(); err != nil {

@@ -112,7 +112,7 @@ func buildDriver(t *testing.T, dir string, jobs []*genJob, bad func(*genJob, str
 			fmt.Fprintf(&cases, "\t%q: func() runtime.Engine { return %s.New() },\n", j.name, j.name)
 		}
 		writeFile(t, filepath.Join(dir, "main.go"), []byte(fmt.Sprintf(driverSrc, imports.String(), cases.String())))
-		build := exec.Command("go", "build", "-o", "driver", ".")
+		build := exec.Command("go", "build", "-trimpath", "-o", "driver", ".")
 		build.Dir = dir
 		build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 		out, err := build.CombinedOutput()
