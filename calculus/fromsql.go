@@ -41,6 +41,9 @@ type translator struct {
 	// present holds, for a variable that may be NULL, the condition under
 	// which it has a value (nullable.go).
 	present map[string]lang.Expr
+	// flagOf holds the presence flag of a base relation's nullable column
+	// variable (EventVars).
+	flagOf map[string]Var
 	// sql: the file is read in dialect sql (an aggregate over no input is
 	// NULL, NULLs come with the data, view columns may be NULL).
 	sql bool
@@ -119,6 +122,42 @@ func (b *block) unify(x, y Var) bool {
 		return false
 	}
 	b.t.union(rx, ry)
+	return true
+}
+
+// unifyEqual unifies the columns of an equality l = r of a WHERE conjunct,
+// if it can. Columns that cannot be NULL are unified as they are. A base
+// relation's nullable column (a value and a presence flag, EventVars) is
+// unified too, under the guard that its flag is 1, so NULL never joins;
+// two such columns also unify their flags, so that the join stays one
+// indexed lookup. Any other column that may be NULL (a derived table's) is
+// not unified: the condition says that NULL = x is not TRUE (truth).
+func (b *block) unifyEqual(l, r *lang.ColRef) bool {
+	t := b.t
+	lv, rv := b.colVar(l.Outer, l.From, l.Col), b.colVar(r.Outer, r.From, r.Col)
+	lf, lflag := t.flagOf[lv.Name]
+	rf, rflag := t.flagOf[rv.Name]
+	ln, rn := b.nullableCol(l), b.nullableCol(r)
+	if (ln && !lflag) || (rn && !rflag) {
+		return false
+	}
+	if !b.unify(lv, rv) {
+		return false
+	}
+	if !ln && !rn {
+		return true
+	}
+	if ln && rn && b.unify(lf, rf) {
+		rn = false // one flag, one guard
+	}
+	for _, f := range []struct {
+		null bool
+		flag Var
+	}{{ln, lf}, {rn, rf}} {
+		if f.null {
+			b.conds = append(b.conds, &Val{E: countTest(t.resolve(f.flag), true)})
+		}
+	}
 	return true
 }
 
@@ -212,6 +251,10 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 				p := t.newVar(PresenceName(n), lang.TInt)
 				flags = append(flags, p)
 				t.setPresent(v, countTest(p, true))
+				if t.flagOf == nil {
+					t.flagOf = map[string]Var{}
+				}
+				t.flagOf[v.Name] = p
 			}
 		}
 		b.vars = append(b.vars, vs)
@@ -234,11 +277,7 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 		if x, ok := c.(*lang.Binary); ok && x.Op == "=" {
 			l, lok := x.L.(*lang.ColRef)
 			r, rok := x.R.(*lang.ColRef)
-			// A column that may be NULL is not unified: NULL = x is not
-			// TRUE, the condition says so (truth below).
-			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) &&
-				!b.nullableCol(l) && !b.nullableCol(r) &&
-				b.unify(b.colVar(l.Outer, l.From, l.Col), b.colVar(r.Outer, r.From, r.Col)) {
+			if lok && rok && l.T == r.T && (l.Outer == 0 || r.Outer == 0) && b.unifyEqual(l, r) {
 				continue
 			}
 		}

@@ -111,7 +111,11 @@ func (q *Query) String() string {
 	}
 	b.WriteString("\n")
 	for _, v := range q.Values {
-		fmt.Fprintf(&b, "  %s : %s = %s\n", v.Name, v.Type, ExprString(v.E))
+		fmt.Fprintf(&b, "  %s : %s = %s", v.Name, v.Type, ExprString(v.E))
+		if v.Present != nil {
+			fmt.Fprintf(&b, ", NULL unless %s", ExprString(v.Present))
+		}
+		b.WriteString("\n")
 	}
 	if q.Having != nil {
 		fmt.Fprintf(&b, "  HAVING %s\n", ExprString(q.Having))

@@ -39,20 +39,36 @@ func (g *gen) triggers(r *lang.Relation) error {
 			}
 		}
 		sc := scope{}
+		var prelude []jen.Code
+		nulls := 0
 		for i, c := range r.Columns {
 			a := calculus.Var{Name: strings.ToLower(c.Name), Type: c.Type}
 			if m.t != nil {
 				a = m.t.Event.Args[i]
 			}
 			n := varName(a.Name)
-			m.params = append(m.params, jen.Id(n).Add(goType(c.Type)))
+			m.params = append(m.params, jen.Id(n).Add(columnType(c)))
 			m.args = append(m.args, jen.Id(n))
-			sc[a.Name] = jen.Id(n)
+			if !c.Nullable {
+				sc[a.Name] = jen.Id(n)
+				continue
+			}
+			// A nullable column is its value (zero for NULL) and its
+			// presence flag (calculus.EventVars).
+			sc[a.Name] = jen.Id(n).Dot("V")
+			if m.t != nil {
+				sc[m.t.Event.Args[len(r.Columns)+nulls].Name] = jen.Id(n).Dot("Flag").Call()
+			}
+			nulls++
+			prelude = append(prelude, jen.If(jen.Op("!").Id(n).Dot("Valid")).Block(jen.Id(n).Op("=").Qual(runtimePkg, "Null").Types(goType(c.Type)).Values()))
 		}
 		before := g.checks
 		code, err := g.triggerBody(m.t, sc)
 		if err != nil {
 			return err
+		}
+		if len(code) > 0 {
+			code = append(prelude, code...)
 		}
 		m.code = code
 		checked = checked || g.checks > before
@@ -156,6 +172,15 @@ func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {
 		}
 	}
 	panic("codegen: statement not buffered")
+}
+
+// columnType is the Go type of a column's values in the typed API:
+// runtime.Null[T] for a nullable column, T otherwise.
+func columnType(c *lang.Column) jen.Code {
+	if c.Nullable {
+		return jen.Qual(runtimePkg, "Null").Types(goType(c.Type))
+	}
+	return goType(c.Type)
 }
 
 // argumentNote says what a typed trigger leaves to its caller: Apply and

@@ -72,7 +72,18 @@ func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
 		case "OR":
 			return jen.Parens(l).Op("||").Parens(r), nil
 		case "/":
+			if g.p.Dialect == lang.SQL && x.T == lang.TInt {
+				// INT / INT truncates (the calculus reads it only where r != 0).
+				return jen.Qual(runtimePkg, "DivInt").Call(l, r), nil
+			}
 			return jen.Qual(runtimePkg, "Div").Call(convert(l, lt, lang.TFloat), convert(r, rt, lang.TFloat)), nil
+		case "%":
+			// SQLite's %: on the operands truncated to integers.
+			m := jen.Qual(runtimePkg, "ModInt").Call(convert(l, lt, lang.TInt), convert(r, rt, lang.TInt))
+			if x.T == lang.TFloat {
+				return jen.Float64().Call(m), nil
+			}
+			return m, nil
 		case "=", "!=", "<", "<=", ">", ">=":
 			op := x.Op
 			if op == "=" {

@@ -27,25 +27,49 @@ func (g *gen) view(v *viewlet.View) error {
 	keyFields := make([]string, len(v.Keys))
 	for i, k := range v.Keys {
 		keyFields[i] = field(k.Name)
-		fields = append(fields, jen.Id(keyFields[i]).Add(goType(k.Var.Type)).Commentf("key %s", k.Name))
+		fields = append(fields, jen.Id(keyFields[i]).Add(keyType(k)).Commentf("key %s", k.Name))
 	}
 	valFields := make([]string, len(v.Values))
 	for i, val := range v.Values {
 		valFields[i] = field(val.Name)
-		fields = append(fields, jen.Id(valFields[i]).Add(goType(val.Type)).Comment(val.Name+" = "+calculus.ExprString(val.E)))
+		comment := val.Name + " = " + calculus.ExprString(val.E)
+		if val.Present != nil {
+			comment += ", NULL unless " + calculus.ExprString(val.Present)
+		}
+		fields = append(fields, jen.Id(valFields[i]).Add(valueType(val)).Comment(comment))
 	}
 	g.f.Commentf("%s is one row of view %s.", row, v.Name)
 	g.f.Type().Id(row).Struct(fields...)
 
-	keyVars := make([]calculus.Var, len(v.Keys))
-	var params []jen.Code
+	// The row method takes the keys of the view's maps: the key columns,
+	// then the presence flags of those that may be NULL (View.MapKeys);
+	// Get takes a runtime.Null for those.
+	var keyVars []calculus.Var
+	var params, flagParams, getParams, getArgs, flagArgs []jen.Code
 	sc := scope{}
-	for i, k := range v.Keys {
-		keyVars[i] = k.Var
+	for _, k := range v.Keys {
+		keyVars = append(keyVars, k.Var)
 		n := varName(k.Var.Name)
 		params = append(params, jen.Id(n).Add(goType(k.Var.Type)))
+		getParams = append(getParams, jen.Id(n).Add(keyType(k)))
 		sc[k.Var.Name] = jen.Id(n)
+		if k.Present.Name == "" {
+			getArgs = append(getArgs, jen.Id(n))
+			continue
+		}
+		f := varName(k.Present.Name)
+		flagParams = append(flagParams, jen.Id(f).Int64())
+		sc[k.Present.Name] = jen.Id(f)
+		getArgs = append(getArgs, jen.Id(n).Dot("Value").Call())
+		flagArgs = append(flagArgs, jen.Id(n).Dot("Flag").Call())
 	}
+	for _, k := range v.Keys {
+		if k.Present.Name != "" {
+			keyVars = append(keyVars, k.Present)
+		}
+	}
+	params = append(params, flagParams...)
+	getArgs = append(getArgs, flagArgs...)
 	// row computes the row of a group from its aggregates.
 	var body []jen.Code
 	extremes := map[int]bool{}
@@ -125,7 +149,11 @@ func (g *gen) view(v *viewlet.View) error {
 	}
 	d := jen.Dict{}
 	for i, k := range v.Keys {
-		d[jen.Id(keyFields[i])] = sc[k.Var.Name].Clone()
+		var cell jen.Code = sc[k.Var.Name].Clone()
+		if k.Present.Name != "" {
+			cell = jen.Qual(runtimePkg, "MakeNull").Call(sc[k.Var.Name].Clone(), sc[k.Present.Name].Clone())
+		}
+		d[jen.Id(keyFields[i])] = cell
 	}
 	for i, val := range v.Values {
 		if v.Distinct {
@@ -136,7 +164,15 @@ func (g *gen) view(v *viewlet.View) error {
 		if err != nil {
 			return err
 		}
-		d[jen.Id(valFields[i])] = convert(c, val.E.Type(), val.Type)
+		var cell jen.Code = convert(c, val.E.Type(), val.Type)
+		if val.Present != nil {
+			p, err := g.expr(val.Present, sc)
+			if err != nil {
+				return err
+			}
+			cell = jen.Qual(runtimePkg, "Null").Types(goType(val.Type)).Values(jen.Dict{jen.Id("V"): cell, jen.Id("Valid"): p})
+		}
+		d[jen.Id(valFields[i])] = cell
 	}
 	body = append(body, jen.Return(jen.Id(row).Values(d), jen.True()))
 	lower := rowMethod(v)
@@ -144,13 +180,9 @@ func (g *gen) view(v *viewlet.View) error {
 		append([]jen.Code{jen.Comment("Aggregates read but unused by value columns are still looked up: cheap and simple.")}, withBlank(body, v)...)...)
 
 	// Point lookup.
-	args := make([]jen.Code, len(v.Keys))
-	for i, k := range v.Keys {
-		args[i] = jen.Id(varName(k.Var.Name))
-	}
 	g.f.Commentf("%sGet returns the row of view %s with the given key, if present.", vn, v.Name)
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Get").Params(params...).Params(jen.Id(row), jen.Bool()).Block(
-		jen.Return(jen.Id("e").Dot(lower).Call(args...)))
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Get").Params(getParams...).Params(jen.Id(row), jen.Bool()).Block(
+		jen.Return(jen.Id("e").Dot(lower).Call(getArgs...)))
 
 	// iter.Seq over live rows.
 	var loop jen.Code
@@ -159,9 +191,9 @@ func (g *gen) view(v *viewlet.View) error {
 	} else {
 		cm := g.maps[v.Aggs[0].Name]
 		k := jen.Id("k")
-		kargs := make([]jen.Code, len(v.Keys))
-		for i := range v.Keys {
-			kargs[i] = keyField(k, len(v.Keys), i)
+		kargs := make([]jen.Code, len(keyVars))
+		for i := range keyVars {
+			kargs[i] = keyField(k, len(keyVars), i)
 		}
 		loop = jen.For(jen.Id("k").Op(":=").Range().Id("e").Dot(cm.field).Dot("index")).Block(
 			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok").Op("&&").Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return()))
@@ -172,8 +204,12 @@ func (g *gen) view(v *viewlet.View) error {
 
 	// Sorted snapshot.
 	var cmps []jen.Code
-	for _, f := range keyFields {
-		cmps = append(cmps, jen.If(jen.Id("c").Op(":=").Qual("cmp", "Compare").Call(jen.Id("a").Dot(f), jen.Id("b").Dot(f)), jen.Id("c").Op("!=").Lit(0)).Block(jen.Return(jen.Id("c"))))
+	for i, f := range keyFields {
+		compare := jen.Qual("cmp", "Compare")
+		if v.Keys[i].Present.Name != "" {
+			compare = jen.Qual(runtimePkg, "CompareNull")
+		}
+		cmps = append(cmps, jen.If(jen.Id("c").Op(":=").Add(compare).Call(jen.Id("a").Dot(f), jen.Id("b").Dot(f)), jen.Id("c").Op("!=").Lit(0)).Block(jen.Return(jen.Id("c"))))
 	}
 	cmps = append(cmps, jen.Return(jen.Lit(0)))
 	g.f.Commentf("%s returns the rows of view %s sorted by key.", vn, v.Name)
@@ -257,7 +293,11 @@ func (g *gen) engineMethods() {
 	for _, r := range g.p.Relations {
 		var cols []jen.Code
 		for _, c := range r.Columns {
-			cols = append(cols, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(c.Name), jen.Id("Type"): runtimeColType(c.Type)}))
+			d := jen.Dict{jen.Id("Name"): jen.Lit(c.Name), jen.Id("Type"): runtimeColType(c.Type)}
+			if c.Nullable {
+				d[jen.Id("Nullable")] = jen.True()
+			}
+			cols = append(cols, jen.Values(d))
 		}
 		d := jen.Dict{
 			jen.Id("Name"):    jen.Lit(r.Name),
@@ -309,9 +349,28 @@ func (g *gen) engineMethods() {
 		read := g.readColumns(r.Name, len(r.Columns))
 		for i, c := range r.Columns {
 			fn := fmt.Sprintf("c%d", i)
-			fs = append(fs, jen.Id(fn).Add(goType(c.Type)).Comment(c.Name))
+			fs = append(fs, jen.Id(fn).Add(columnType(c)).Comment(c.Name))
 			targs = append(targs, jen.Id("t").Dot(fn))
 			fld := jen.Id("f").Index(jen.Lit(i))
+			if c.Nullable {
+				// \N (or an empty non-string field) is NULL.
+				var p jen.Code
+				switch c.Type {
+				case lang.TInt:
+					p = jen.Qual(runtimePkg, "ParseInt")
+				case lang.TFloat:
+					p = jen.Qual(runtimePkg, "ParseFloat")
+				case lang.TDate:
+					p = jen.Qual(runtimePkg, "ParseDate")
+				default:
+					parse = append(parse, jen.If(jen.Op("!").Qual(runtimePkg, "IsNullField").Call(fld.Clone(), runtimeColType(c.Type))).Block(
+						jen.Id("t").Dot(fn).Op("=").Qual(runtimePkg, "Some").Call(jen.String().Call(fld.Clone()))))
+					continue
+				}
+				parse = append(parse, jen.If(jen.Id("t").Dot(fn).Op(",").Id("err").Op("=").Qual(runtimePkg, "ParseNullable").Call(fld.Clone(), runtimeColType(c.Type), p), jen.Id("err").Op("!=").Nil()).Block(
+					jen.Return(jen.Id("t"), jen.Qual(runtimePkg, "NewColumnError").Call(jen.Lit(c.Name), runtimeColType(c.Type), fld.Clone()))))
+				continue
+			}
 			var p jen.Code
 			switch c.Type {
 			case lang.TInt:
@@ -415,13 +474,24 @@ func (g *gen) engineMethods() {
 		}
 		var cells []jen.Code
 		used := map[string]bool{}
-		for _, n := range append(colNames(v.Keys), valNames(v.Values)...) {
+		var nullable []bool
+		for _, k := range v.Keys {
+			nullable = append(nullable, k.Present.Name != "")
+		}
+		for _, val := range v.Values {
+			nullable = append(nullable, val.Present != nil && !v.Distinct)
+		}
+		for i, n := range append(colNames(v.Keys), valNames(v.Values)...) {
 			f := exportedName(n)
 			for used[f] {
 				f += "_"
 			}
 			used[f] = true
-			cells = append(cells, jen.Id("r").Dot(f))
+			cell := jen.Id("r").Dot(f)
+			if nullable[i] {
+				cell = cell.Dot("Box").Call() // nil for NULL
+			}
+			cells = append(cells, cell)
 		}
 		views = append(views, jen.Block(
 			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(jen.Dict{
@@ -439,6 +509,24 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Views").Params().Index().Qual(runtimePkg, "View").Block(
 		append(append([]jen.Code{jen.Var().Id("out").Index().Qual(runtimePkg, "View")}, views...), jen.Return(jen.Id("out")))...)
 	g.f.Var().Id("_").Qual(runtimePkg, "Engine").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
+}
+
+// keyType is the Go type of a view key column: runtime.Null[T] when it may
+// be NULL.
+func keyType(k calculus.Column) jen.Code {
+	if k.Present.Name != "" {
+		return jen.Qual(runtimePkg, "Null").Types(goType(k.Var.Type))
+	}
+	return goType(k.Var.Type)
+}
+
+// valueType is the Go type of a view value column: runtime.Null[T] when it
+// may be NULL.
+func valueType(v calculus.Value) jen.Code {
+	if v.Present != nil {
+		return jen.Qual(runtimePkg, "Null").Types(goType(v.Type))
+	}
+	return goType(v.Type)
 }
 
 func colNames(cs []calculus.Column) []string {
@@ -478,7 +566,7 @@ func (g *gen) readColumns(rel string, n int) []bool {
 				}
 			}
 		}
-		for i, a := range t.Event.Args {
+		for i, a := range t.Event.Args[:n] {
 			read[i] = read[i] || used[a.Name]
 		}
 	}

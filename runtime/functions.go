@@ -325,3 +325,26 @@ func Div(a, b float64) float64 {
 	}
 	return a / b
 }
+
+// DivInt is dialect sql's INT / INT, truncated toward zero as SQLite and
+// PostgreSQL divide; generated code only reads it where b is not 0 (x / 0
+// is NULL there), and returns 0 for it rather than fail.
+func DivInt(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	if b == -1 {
+		return -a // MinInt64 / -1 wraps, as the interpreter's checked arithmetic reports
+	}
+	return a / b
+}
+
+// ModInt is dialect sql's %, on operands truncated to integers (SQLite's
+// rule): the remainder has the dividend's sign; 0 for b = 0, where the
+// value is NULL and never read.
+func ModInt(a, b int64) int64 {
+	if b == 0 || b == -1 {
+		return 0
+	}
+	return a % b
+}

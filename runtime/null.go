@@ -1,5 +1,7 @@
 package runtime
 
+import "cmp"
+
 // Null is a value of a nullable column in generated code: V when Valid, SQL
 // NULL otherwise (V is then T's zero value, so that two NULLs are equal as
 // map keys — one NULL group, as GROUP BY and DISTINCT want). It is
@@ -43,4 +45,43 @@ func ParseNullable[T comparable](b []byte, t ColumnType, parse func([]byte) (T, 
 	}
 	v, err := parse(b)
 	return Null[T]{V: v, Valid: err == nil}, err
+}
+
+// Value returns V, or T's zero value for NULL (whatever V holds).
+func (n Null[T]) Value() T {
+	if !n.Valid {
+		var zero T
+		return zero
+	}
+	return n.V
+}
+
+// Flag returns 1 for a value, 0 for NULL: the presence flag generated
+// code keys its maps by.
+func (n Null[T]) Flag() int64 {
+	if n.Valid {
+		return 1
+	}
+	return 0
+}
+
+// MakeNull returns v where flag is not 0, else NULL.
+func MakeNull[T comparable](v T, flag int64) Null[T] {
+	if flag == 0 {
+		return Null[T]{}
+	}
+	return Null[T]{V: v, Valid: true}
+}
+
+// CompareNull orders nullable values as SQLite sorts them: NULL first.
+func CompareNull[T cmp.Ordered](a, b Null[T]) int {
+	switch {
+	case !a.Valid && !b.Valid:
+		return 0
+	case !a.Valid:
+		return -1
+	case !b.Valid:
+		return 1
+	}
+	return cmp.Compare(a.V, b.V)
 }

@@ -223,6 +223,9 @@ func (p *Program) String() string {
 		keys := make([]string, len(v.Keys))
 		for i, k := range v.Keys {
 			keys[i] = k.Name + " = " + k.Var.Name
+			if k.Present.Name != "" {
+				keys[i] += " (NULL where " + k.Present.Name + " = 0)"
+			}
 		}
 		fmt.Fprintf(&b, "\nVIEW %s[%s]", v.Name, strings.Join(keys, ", "))
 		if v.Scalar {
@@ -239,7 +242,11 @@ func (p *Program) String() string {
 			fmt.Fprintf(&b, "  #%d = %s\n", i, a.Name)
 		}
 		for _, val := range v.Values {
-			fmt.Fprintf(&b, "  %s : %s = %s\n", val.Name, strings.ToLower(val.Type.String()), calculus.ExprString(val.E))
+			fmt.Fprintf(&b, "  %s : %s = %s", val.Name, strings.ToLower(val.Type.String()), calculus.ExprString(val.E))
+			if val.Present != nil {
+				fmt.Fprintf(&b, ", NULL unless %s", calculus.ExprString(val.Present))
+			}
+			b.WriteString("\n")
 		}
 		if v.Having != nil {
 			fmt.Fprintf(&b, "  HAVING %s\n", calculus.ExprString(v.Having))

@@ -63,6 +63,10 @@ func Typed(v JSONView, like runtime.View) (runtime.View, error) {
 		row := make([]any, len(raw))
 		for i, cell := range raw {
 			var err error
+			if string(cell) == "null" {
+				row[i] = nil // NULL (dialect sql)
+				continue
+			}
 			switch cols[i].Type {
 			case runtime.Int:
 				var n int64
