@@ -316,7 +316,8 @@ func write(t *testing.T, path string, b []byte) {
 }
 
 // encodeStream writes events as rel|op|field|… lines, values formatted so
-// that the runtime parsers read them back exactly.
+// that the runtime parsers read them back exactly; NULL is runtime.NullField
+// (\N), which a nullable column reads as NULL whatever its type.
 func encodeStream(f *lang.File, s oracle.Stream) []byte {
 	var b bytes.Buffer
 	for _, ev := range s.Events {
@@ -328,6 +329,8 @@ func encodeStream(f *lang.File, s oracle.Stream) []byte {
 		for _, v := range ev.Tuple {
 			b.WriteString("|")
 			switch x := v.(type) {
+			case nil: // a NULL in a nullable column
+				b.WriteString(runtime.NullField)
 			case int64:
 				b.WriteString(strconv.FormatInt(x, 10))
 			case float64:

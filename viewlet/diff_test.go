@@ -29,6 +29,8 @@ import (
 //	-- diff: words=N              N strings: oracle.DefaultWords, then word015, word016, …
 //	-- diff: events=N             stream length (default diffEvents)
 //	-- diff: deletes=F            fraction of deletes (default diffDeleteFrac)
+//	-- diff: nulls=F              fraction of NULLs in nullable columns (dialect sql;
+//	                              default oracle.DefaultNullFrac, 0.2; nulls=0: none)
 //
 // Several directives may share one "-- diff:" line, separated by spaces.
 //

@@ -54,6 +54,17 @@ func ReadCase(path string, events int, deleteFrac float64) (*Case, error) {
 				continue
 			}
 			k, v, ok := strings.Cut(d, "=")
+			if k == "nulls" {
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil || f < 0 || f > 1 {
+					return nil, fmt.Errorf("%s: bad directive %q", path, d)
+				}
+				if f == 0 {
+					f = -1 // no NULLs (Domain's zero is the default)
+				}
+				c.Domain.NullFrac = f
+				continue
+			}
 			if k == "deletes" {
 				f, err := strconv.ParseFloat(v, 64)
 				if err != nil || f < 0 || f >= 0.5 {

@@ -130,6 +130,8 @@ func FormatRow(row []any) string {
 // FormatValue renders one value as FormatRow does.
 func FormatValue(v any) string {
 	switch v := v.(type) {
+	case nil:
+		return "NULL"
 	case int64:
 		return fmt.Sprint(v)
 	case float64:

@@ -10,7 +10,8 @@ import (
 )
 
 // Event is one insert or delete of a tuple into a stream. Tuple values are
-// int64, float64, string or runtime.Date, one per column.
+// int64, float64, string or runtime.Date, one per column, or nil (SQL NULL)
+// in a nullable column of a file in dialect sql.
 type Event struct {
 	Rel    string // relation name, upper case
 	Insert bool
@@ -58,10 +59,20 @@ type Domain struct {
 	// Default 1994-01-01 and 1096 days (1994–1996).
 	DateFrom runtime.Date
 	Days     int
+	// NullFrac is the probability that a nullable column (dialect sql, not
+	// declared NOT NULL) is NULL in a generated tuple. Default
+	// DefaultNullFrac; a negative value generates no NULLs. Columns that are
+	// not nullable (every column in dialect dbtoaster) are never NULL, and
+	// the NULL decision is drawn only for nullable columns, so that a file
+	// without them gets the same stream as before NULLs existed.
+	NullFrac float64
 	// Columns overrides the domain of single columns, keyed by "REL.COL" or
 	// by "COL" (upper case; "REL.COL" wins).
 	Columns map[string]Domain
 }
+
+// DefaultNullFrac is the default fraction of NULLs in nullable columns.
+const DefaultNullFrac = 0.2
 
 // column returns the domain of column c of relation r with defaults filled.
 func (d Domain) column(r, c string) Domain {
@@ -102,6 +113,12 @@ func (d Domain) withDefaults(parent Domain) Domain {
 	if d.Days <= 0 {
 		d.Days = 1096
 	}
+	if d.NullFrac == 0 {
+		d.NullFrac = parent.NullFrac
+	}
+	if d.NullFrac == 0 {
+		d.NullFrac = DefaultNullFrac
+	}
 	d.Columns = nil
 	return d
 }
@@ -112,7 +129,8 @@ func (d Domain) withDefaults(parent Domain) Domain {
 // picks a stream uniformly; with probability deleteFrac it deletes a tuple
 // chosen uniformly from that stream's live multiset (an insert if the stream
 // is empty), else it inserts a tuple whose columns are drawn from domain.
-// Deletes therefore always remove a present tuple.
+// Deletes therefore always remove a present tuple. A nullable column (only
+// in dialect sql) is NULL (nil) with probability domain.NullFrac.
 func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain) Stream {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x70a57))
 	var streams []*lang.Relation
@@ -130,7 +148,7 @@ func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain
 		for range max(4, n/20) {
 			t := make([]any, len(r.Columns))
 			for j, c := range r.Columns {
-				t[j] = draw(rng, c.Type, doms[j])
+				t[j] = drawColumn(rng, c, doms[j])
 			}
 			s.Events = append(s.Events, Event{Rel: r.Name, Insert: true, Tuple: t})
 		}
@@ -158,12 +176,21 @@ func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain
 		}
 		t := make([]any, len(r.Columns))
 		for j, c := range r.Columns {
-			t[j] = draw(rng, c.Type, doms[i][j])
+			t[j] = drawColumn(rng, c, doms[i][j])
 		}
 		live[i] = append(live[i], t)
 		s.Events = append(s.Events, Event{Rel: r.Name, Insert: true, Tuple: t})
 	}
 	return s
+}
+
+// drawColumn draws a value of column c: NULL with probability d.NullFrac
+// when c is nullable (the decision is drawn only then), else from d.
+func drawColumn(rng *rand.Rand, c *lang.Column, d Domain) any {
+	if c.Nullable && d.NullFrac > 0 && rng.Float64() < d.NullFrac {
+		return nil
+	}
+	return draw(rng, c.Type, d)
 }
 
 func draw(rng *rand.Rand, t lang.Type, d Domain) any {
