@@ -194,7 +194,14 @@ func (g *gen) agg(own *scope, t Type) string {
 		g.use("agg-distinct")
 		distinct = "DISTINCT "
 	}
-	arg := func(t Type) string { return distinct + g.expr(own, t, 1) }
+	// Not the bare NULL literal: PostgreSQL cannot type SUM(NULL).
+	arg := func(t Type) string {
+		e := g.expr(own, t, 1)
+		if e == "NULL" {
+			e = g.literal(t)
+		}
+		return distinct + e
+	}
 	minmax := func() string {
 		g.use("min-max")
 		return []string{"MIN", "MAX"}[g.n(2)] + "(" + arg(t) + ")"
