@@ -44,8 +44,11 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			}
 			return append(append([]Term{}, ls...), &Val{E: p})
 		}
+		// In dialect sql an ungrouped aggregate over no (non-NULL) input
+		// is NULL too.
+		nullable := func(p lang.Expr) bool { return (grouped && p != nil) || (b.t.sql && !grouped) }
 		nullIfNone := func(z *VarRef, ls []Term, p lang.Expr) {
-			if grouped && p != nil {
+			if nullable(p) {
 				n := lift(agg(nonNull(ls, p)...), lang.TInt)
 				b.t.setPresent(z.V, countTest(n.V, true))
 			}
@@ -84,7 +87,7 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 				return sum
 			}
 			cnt := lift(agg(nonNull(ls, p)...), lang.TInt)
-			if grouped && p != nil {
+			if nullable(p) {
 				b.t.setPresent(sum.V, countTest(cnt.V, true))
 			}
 			return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}

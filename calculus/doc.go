@@ -42,18 +42,28 @@
 //     read (factor.go): cross products of many tables, or of one table many
 //     times, then compile without the exponential delta of self-joins.
 //
-// NULLs, three-valued logic and outer joins (dialect sql). The design, landing
-// in steps (lang first); the dbtoaster dialect declares every column NOT NULL
-// and keeps today's terms exactly. Its one NULL, an empty grouped scalar
-// subquery, is spelled out above as presence conditions and never held;
-// dialect sql can use that spelling for NULLs that a term computes, while a
-// NULL that comes with the data is held as a value:
+// NULLs, three-valued logic and outer joins (dialect sql). The dbtoaster
+// dialect declares every column NOT NULL and keeps today's terms exactly.
+// In both dialects no variable and no map ever holds NULL: a value that may
+// be NULL is a pair, its value (its type's zero where NULL) and the
+// condition under which it is present (translator.present, nullable.go),
+// and every expression that becomes a term spells SQL's three-valued logic
+// out two-valued over those conditions. Landed: values, conditions,
+// aggregates, keys, arithmetic (below); the items marked "next" are the
+// design of what is still rejected at its position (sqlgate.go):
 //
-//   - Values. Ring values (multiplicities, sums, counts) are never NULL.
-//     Variables are: a nullable column, a Lift of a nullable value or an
-//     outer join's padding binds NULL, and a map key may hold NULL (one NULL
-//     group, as GROUP BY and DISTINCT want). lang.MayBeNull says which
-//     expressions can be NULL; only those pay for it.
+//   - Values. A nullable column of a relation (dialect sql) is two event
+//     variables (EventVars): the column's value, zero where the field is
+//     NULL, and a presence flag, 1 or 0, after all the columns; the Rel atom
+//     lists both, so the maps built from it are keyed by both and NULL never
+//     equals a value. The column's presence is flag != 0. Computed NULLs
+//     (the NULL literal, x / 0, NULLIF, CASE without ELSE, an aggregate or a
+//     scalar subquery over no non-NULL input) have a presence condition
+//     derived from their operands'. A view key that may be NULL is lifted
+//     to such a pair, both keys of the view's maps (Column.Present: NULL is
+//     one group, apart from the zero); a view value that may be NULL carries
+//     its presence (Value.Present). The engines show NULL where the presence
+//     fails.
 //   - Conditions. Val of a boolean expression is 1 when it is TRUE, else 0
 //     (FALSE and UNKNOWN alike), which is what WHERE, ON and HAVING keep. AND
 //     is a product and OR inclusion–exclusion, both exact under Kleene logic;
@@ -61,34 +71,36 @@
 //     the atoms (De Morgan holds in three-valued logic; NOT (a < b) is
 //     a >= b; NOT (x IS NULL) is x IS NOT NULL); 1 − t stays for two-valued t
 //     (EXISTS, counts).
-//   - Equalities. x = y between nullable columns is unified as today and
-//     guarded by [x IS NOT NULL] (NULL keys never join); x IS NOT DISTINCT
-//     FROM y is unified without the guard, so NULL meets NULL and the join is
-//     still an indexed lookup.
+//   - Equalities. x = y between nullable columns is a condition (its truth
+//     is [x present]·[y present]·[x = y]), not unified, so NULL keys never
+//     join; next: unify the values and the flags under the guard
+//     [flag != 0], and x IS NOT DISTINCT FROM y by unifying both without
+//     the guard (NULL meets NULL, still an indexed lookup).
 //   - Aggregates. SUM(e), AVG(e), MIN(e), MAX(e) and COUNT(e) range over
-//     body·[e IS NOT NULL] when e may be NULL; SUM, AVG, MIN and MAX also
-//     keep the non-NULL count AggSum(g, body·[e IS NOT NULL]) and are NULL
-//     where it is 0, so a group's SUM returns to NULL when its last non-NULL
-//     value is deleted. Lift gains a definedness term: Lift(z, t, d) binds z
-//     to NULL where d is 0, else to t (scalar subqueries and derived-table
-//     aggregates over no non-NULL input); its delta is the non-linear rule of
-//     Lift, applied to t and d together. Extreme is NULL over no rows.
-//   - IN and NOT IN. x IN (SELECT y …) is Exists(AggSum(…, body·[y = x])):
-//     TRUE only on a match. x NOT IN (SELECT y …) is TRUE when the subquery
+//     body·[e present] when e may be NULL; SUM, AVG, MIN and MAX are present
+//     where the count of that body is non-zero (a second aggregate), so a
+//     group's SUM returns to NULL when its last non-NULL value is deleted;
+//     in dialect sql an ungrouped one too (SUM over no rows is NULL, COUNT
+//     is 0). A scalar subquery's lifted value gets the same presence.
+//   - IN and NOT IN (next; rejected over values that may be NULL).
+//     x IN (SELECT y …) is Exists(AggSum(…, body·[y = x])): TRUE only on a
+//     match. x NOT IN (SELECT y …) is TRUE when the subquery
 //     is empty, or when x is not NULL, nothing equals x and no y is NULL:
 //     [n = 0] + [n > 0]·[x IS NOT NULL]·[m(x) = 0]·[k = 0], with n the
 //     subquery's count, m(x) its matches and k its NULL count — three maps.
-//   - Outer joins (Larson & Zhou). A LEFT JOIN S ON p is
-//     A·S·p + A·(1 − Exists(AggSum(vars(A), S·p)))·Lift(s1, NULL)·…·Lift(sn, NULL):
-//     the inner join plus the anti-join padded with NULLs. ON equalities are
-//     unified in the first branch only (the padded branch binds S's columns
-//     to NULL, A's keep their values). RIGHT is LEFT mirrored; FULL adds the
+//   - Outer joins (Larson & Zhou; next). A LEFT JOIN S ON p is
+//     A·S·p + A·(1 − Exists(AggSum(vars(A), S·p)))·Lift(s1, 0)·Lift(s1_present, 0)·…:
+//     the inner join plus the anti-join padded with NULLs (zero values,
+//     flags 0). ON equalities are unified in the first branch only (the
+//     padded branch binds S's columns to NULL, A's keep their values). RIGHT is LEFT mirrored; FULL adds the
 //     other side's anti-join. Nesting composes: the left operand's term is A.
 //     With the viewlet transform the match count AggSum(vars(A), S·p) is a
 //     map keyed by the join keys, so an insert into S that ends a row's
 //     dangling (or a delete that starts it) is a lookup: an equi outer join
 //     stays O(1) per event, like an inner join.
-//   - Arithmetic. INT / INT truncates toward zero; x / 0 and x % 0 are NULL;
-//     NULL propagates through arithmetic and functions. Under an aggregate's
-//     [e IS NOT NULL] guard the ring decomposition of e stays valid.
+//   - Arithmetic. INT / INT truncates toward zero; x / 0 and x % 0 are NULL
+//     (present where the divisor is non-zero; the divisor is replaced by 1
+//     where it is 0, so that no engine divides by zero); NULL propagates
+//     through arithmetic and functions. Under an aggregate's [e present]
+//     guard the ring decomposition of e stays valid.
 package calculus

@@ -69,6 +69,8 @@ func walkExpr(e lang.Expr, f func(lang.Expr)) {
 		walkExpr(x.R, f)
 	case *lang.Like:
 		walkExpr(x.X, f)
+	case *lang.IsNull:
+		walkExpr(x.X, f)
 	case *lang.InList:
 		walkExpr(x.X, f)
 		for _, y := range x.List {

@@ -16,7 +16,7 @@ func errorAt(p lang.Pos, format string, args ...any) error {
 func fromSQL(f *lang.File) ([]*Query, error) {
 	var out []*Query
 	for _, q := range f.Queries {
-		cq, err := translate(q)
+		cq, err := translate(q, f.Dialect == lang.SQL)
 		if err != nil {
 			if le, ok := err.(*lang.Error); ok && le.Line == "" {
 				err = f.Errorf(le.Pos, "%s", le.Msg) // add the source line and caret
@@ -41,6 +41,9 @@ type translator struct {
 	// present holds, for a variable that may be NULL, the condition under
 	// which it has a value (nullable.go).
 	present map[string]lang.Expr
+	// sql: the file is read in dialect sql (an aggregate over no input is
+	// NULL, NULLs come with the data, view columns may be NULL).
+	sql bool
 }
 
 // block is one SELECT of the query tree.
@@ -49,6 +52,7 @@ type block struct {
 	up    *block
 	q     *lang.Query
 	vars  [][]Var // per FROM item, per column: its variable before unification
+	flags [][]Var // per FROM item: the presence flags of its nullable columns (EventVars)
 	rows  []Term  // relation atoms and derived-table rows
 	conds []Term  // nested lifts and conditions
 	start int     // variables created from here on belong to this block
@@ -191,17 +195,27 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 	for _, fi := range q.From {
 		if fi.Sub != nil {
 			b.vars = append(b.vars, nil) // filled below, once the derived table is translated
+			b.flags = append(b.flags, nil)
 			continue
 		}
-		var vs []Var
+		var vs, flags []Var
 		for _, c := range fi.Rel.Columns {
 			n := strings.ToLower(c.Name)
 			if t.count[c.Name] > 1 {
 				n = strings.ToLower(fi.Alias) + "_" + n
 			}
-			vs = append(vs, t.newVar(n, c.Type))
+			v := t.newVar(n, c.Type)
+			vs = append(vs, v)
+			if c.Nullable {
+				// The column's value (its type's zero where NULL) and its
+				// presence flag (EventVars): NULL is never held.
+				p := t.newVar(PresenceName(n), lang.TInt)
+				flags = append(flags, p)
+				t.setPresent(v, countTest(p, true))
+			}
 		}
 		b.vars = append(b.vars, vs)
+		b.flags = append(b.flags, flags)
 	}
 	for i, fi := range q.From {
 		if fi.Sub == nil {
@@ -232,7 +246,7 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 	}
 	for i, fi := range q.From {
 		if fi.Rel != nil {
-			b.rows = append(b.rows, &Rel{Name: fi.Rel.Name, Vars: append([]Var{}, b.vars[i]...)})
+			b.rows = append(b.rows, &Rel{Name: fi.Rel.Name, Vars: append(append([]Var{}, b.vars[i]...), b.flags[i]...)})
 		}
 	}
 	for _, c := range conds {
@@ -627,7 +641,10 @@ func (b *block) nullColumn(name string, e lang.Expr, rows []Term) (v, p Var, _ [
 	t := b.t
 	v = t.newVar(strings.ToLower(name), e.Type())
 	p = t.newVar(strings.ToLower(name)+"_present", lang.TInt)
-	flag := &lang.Case{Whens: []*lang.When{{Cond: t.presence(e), Then: IntLit(1)}}, Else: IntLit(0), T: lang.TInt}
+	var flag lang.Expr = IntLit(1)
+	if pe := t.presence(e); pe != nil {
+		flag = &lang.Case{Whens: []*lang.When{{Cond: pe, Then: IntLit(1)}}, Else: IntLit(0), T: lang.TInt}
+	}
 	rows = append(rows, &Lift{V: v, T: &Val{E: t.orZero(e)}}, &Lift{V: p, T: &Val{E: flag}})
 	t.setPresent(v, countTest(p, true))
 	return v, p, rows
@@ -643,6 +660,10 @@ func mapChildren(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
 	case *lang.Binary:
 		y := *x
 		y.L, y.R = f(x.L), f(x.R)
+		return &y
+	case *lang.IsNull:
+		y := *x
+		y.X = f(x.X)
 		return &y
 	case *lang.Like:
 		y := *x

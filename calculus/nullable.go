@@ -38,7 +38,11 @@ func (m *maybe) Pos() lang.Pos { return lang.Pos{} }
 // Type implements lang.Expr.
 func (m *maybe) Type() lang.Type { return m.V.Type() }
 
-// nullable reports whether e reads a value that may be NULL.
+// nullable reports whether e reads a value that may be NULL, or (dialect
+// sql) holds a construct that makes or tests NULLs: the NULL literal, IS
+// [NOT] NULL, IS [NOT] DISTINCT FROM, COALESCE, NULLIF, a CASE without
+// ELSE, a division or modulo (x / 0 is NULL). Such expressions are spelled
+// out two-valued before they become terms.
 func (t *translator) nullable(e lang.Expr) bool {
 	found := false
 	walkExpr(e, func(x lang.Expr) {
@@ -49,9 +53,37 @@ func (t *translator) nullable(e lang.Expr) bool {
 			}
 		case *maybe:
 			found = true
+		case *lang.Lit:
+			found = found || y.Null
+		case *lang.IsNull:
+			found = true
+		case *lang.Binary:
+			found = found || y.Op == "IS" || y.Op == "IS NOT" || (t.sql && (y.Op == "/" || y.Op == "%") && !nonZeroLit(y.R))
+		case *lang.Case:
+			found = found || y.Else == nil
+		case *lang.Call:
+			found = found || y.Name == "COALESCE" || y.Name == "NULLIF"
 		}
 	})
 	return found
+}
+
+// nonZeroLit reports whether e is a numeric literal other than 0.
+func nonZeroLit(e lang.Expr) bool {
+	l, ok := e.(*lang.Lit)
+	return ok && !l.Null && ((l.T == lang.TInt && l.Int != 0) || (l.T == lang.TFloat && l.Float != 0))
+}
+
+// trueExpr and falseExpr are the constant conditions.
+func trueExpr() lang.Expr  { return &lang.Binary{Op: "=", L: IntLit(0), R: IntLit(0), T: lang.TBool} }
+func falseExpr() lang.Expr { return &lang.Binary{Op: "!=", L: IntLit(0), R: IntLit(0), T: lang.TBool} }
+
+// presentOrTrue is e's presence, TRUE where it is always present.
+func (t *translator) presentOrTrue(e lang.Expr) lang.Expr {
+	if p := t.presence(e); p != nil {
+		return p
+	}
+	return trueExpr()
 }
 
 // setPresent records that variable v holds a value only where p holds (nil:
@@ -98,6 +130,46 @@ func (t *translator) presence(e lang.Expr) lang.Expr {
 		return t.present[x.V.Name]
 	case *maybe:
 		return andExpr(x.P, t.presence(x.V))
+	case *lang.Lit:
+		if x.Null {
+			return falseExpr()
+		}
+		return nil
+	case *lang.IsNull:
+		return nil // TRUE or FALSE
+	case *lang.Binary:
+		switch x.Op {
+		case "IS", "IS NOT":
+			return nil
+		case "/", "%":
+			if t.sql && !nonZeroLit(x.R) {
+				// x / 0 and x % 0 are NULL.
+				r := t.valueOf(x.R, true)
+				return andExpr(t.presence(x.L), t.presence(x.R), &lang.Binary{Op: "!=", L: r, R: zeroLit(r.Type()), T: lang.TBool})
+			}
+		}
+	case *lang.Call:
+		switch x.Name {
+		case "COALESCE":
+			// Present where any argument is.
+			var p lang.Expr
+			for _, a := range x.Args {
+				pa := t.presence(a)
+				if pa == nil {
+					return nil
+				}
+				if p == nil {
+					p = pa
+				} else {
+					p = orExpr(p, pa)
+				}
+			}
+			return p
+		case "NULLIF":
+			// NULL where the first argument is, or where they are equal.
+			eq := &lang.Binary{Op: "=", L: x.Args[0], R: x.Args[1], T: lang.TBool}
+			return andExpr(t.presence(x.Args[0]), notExpr(t.truth(eq)))
+		}
 	}
 	if isBool(e) {
 		// A condition has a truth value where it is TRUE or FALSE.
@@ -120,6 +192,9 @@ func (t *translator) presence(e lang.Expr) lang.Expr {
 			if p := t.presence(x.Else); p != nil {
 				arms = append(arms, andExpr(append(append([]lang.Expr{}, earlier...), notExpr(p))...))
 			}
+		} else {
+			// No arm taken and no ELSE: NULL.
+			arms = append(arms, andExpr(earlier...))
 		}
 		if len(arms) == 0 {
 			return nil
@@ -160,6 +235,24 @@ func (t *translator) truth(e lang.Expr) lang.Expr {
 		return t.truth(inListOr(x))
 	case *maybe:
 		return andExpr(x.P, t.truth(x.V))
+	case *lang.IsNull:
+		p := t.presentOrTrue(x.X)
+		if x.Not {
+			return p
+		}
+		return notExpr(p)
+	}
+	if x, ok := e.(*lang.Binary); ok && (x.Op == "IS" || x.Op == "IS NOT") {
+		// IS NOT DISTINCT FROM: equal values, or both NULL.
+		pl, pr := t.presence(x.L), t.presence(x.R)
+		eq := andExpr(pl, pr, t.valueOf(&lang.Binary{Op: "=", L: x.L, R: x.R, T: lang.TBool}, false))
+		if pl != nil && pr != nil {
+			eq = orExpr(eq, andExpr(notExpr(pl), notExpr(pr)))
+		}
+		if x.Op == "IS NOT" {
+			return notExpr(eq)
+		}
+		return eq
 	}
 	return andExpr(t.operandsPresent(e), t.valueOf(e, false))
 }
@@ -185,6 +278,11 @@ func (t *translator) falsity(e lang.Expr) lang.Expr {
 		return t.falsity(inListOr(x))
 	case *maybe:
 		return andExpr(x.P, t.falsity(x.V))
+	case *lang.IsNull:
+		return notExpr(t.truth(x))
+	}
+	if x, ok := e.(*lang.Binary); ok && (x.Op == "IS" || x.Op == "IS NOT") {
+		return notExpr(t.truth(x)) // two-valued
 	}
 	return andExpr(t.operandsPresent(e), notExpr(t.valueOf(e, false)))
 }
@@ -236,6 +334,48 @@ func (t *translator) valueOf(e lang.Expr, top bool) lang.Expr {
 		return x
 	case *maybe:
 		return t.valueOf(x.V, true)
+	case *lang.Lit:
+		if x.Null {
+			return zeroLit(x.T) // never read: its presence is FALSE
+		}
+		return x
+	case *lang.IsNull:
+		return t.truth(e)
+	case *lang.Binary:
+		b := x
+		if b.Op == "IS" || b.Op == "IS NOT" {
+			return t.truth(e)
+		}
+		if t.sql && (b.Op == "/" || b.Op == "%") && !nonZeroLit(b.R) {
+			// Where the divisor is 0 the value is never read; the division
+			// must not fail there.
+			l, r := t.valueOf(b.L, true), t.valueOf(b.R, true)
+			safe := &lang.Case{Whens: []*lang.When{{Cond: &lang.Binary{Op: "!=", L: r, R: zeroLit(r.Type()), T: lang.TBool}, Then: r}}, Else: oneLit(r.Type()), T: r.Type()}
+			y := *b
+			y.L, y.R = l, safe
+			return &y
+		}
+	case *lang.Call:
+		switch x.Name {
+		case "COALESCE":
+			// The first argument that is present.
+			c := &lang.Case{T: x.T}
+			for i, a := range x.Args {
+				p := t.presence(a)
+				v := t.valueOf(a, true)
+				if p == nil || i == len(x.Args)-1 {
+					c.Else = v
+					break
+				}
+				c.Whens = append(c.Whens, &lang.When{Cond: p, Then: v})
+			}
+			if len(c.Whens) == 0 {
+				return c.Else
+			}
+			return c
+		case "NULLIF":
+			return t.valueOf(x.Args[0], true)
+		}
 	case *lang.Case:
 		y := *x
 		y.Whens = make([]*lang.When, len(x.Whens))
@@ -244,6 +384,8 @@ func (t *translator) valueOf(e lang.Expr, top bool) lang.Expr {
 		}
 		if x.Else != nil {
 			y.Else = t.valueOf(x.Else, true)
+		} else {
+			y.Else = zeroLit(x.T) // NULL: never read
 		}
 		return &y
 	}
@@ -260,6 +402,14 @@ func (t *translator) orZero(e lang.Expr) lang.Expr {
 		return v
 	}
 	return &lang.Case{Whens: []*lang.When{{Cond: p, Then: v}}, Else: zeroLit(e.Type()), T: e.Type()}
+}
+
+// oneLit is 1 of a numeric type.
+func oneLit(ty lang.Type) lang.Expr {
+	if ty == lang.TFloat {
+		return FloatLit(1)
+	}
+	return IntLit(1)
 }
 
 // zeroLit is the zero of a column type: 0, 0.0, the empty string or the date 0.
@@ -279,7 +429,7 @@ func zeroLit(ty lang.Type) lang.Expr {
 // place that does not handle NULL yet: what names the place.
 func (t *translator) notNullable(e lang.Expr, p lang.Pos, what string) error {
 	if t.nullable(e) {
-		return errorAt(p, "%s can be NULL here (a scalar subquery with GROUP BY over an empty group), which is not supported yet", what)
+		return errorAt(p, "%s can be NULL here (a NULL column, or a scalar subquery or aggregate over no rows), which is not supported yet", what)
 	}
 	return nil
 }

@@ -45,6 +45,12 @@ type Query struct {
 type Column struct {
 	Name string
 	Var  Var
+	// Present, for a key that may be NULL (dialect sql), is its presence
+	// flag: 1 where the key has a value (Var), 0 where it is NULL (Var then
+	// holds its type's zero). The view's maps are keyed by the Vars of its
+	// Keys, then by the Present flags of the keys that have one, in key
+	// order, so that NULL is a group of its own. Zero Var: never NULL.
+	Present Var
 }
 
 // Value is a view value column computed from aggregates and key variables.
@@ -52,6 +58,10 @@ type Value struct {
 	Name string
 	Type lang.Type
 	E    lang.Expr // over *VarRef (keys) and *AggRef
+	// Present (dialect sql) is the condition under which the value is not
+	// NULL, over the same leaves as E; nil: never NULL. Where it fails, E
+	// reads its type's zero.
+	Present lang.Expr
 }
 
 // AggRef is a lang.Expr leaf that reads aggregate Index of the enclosing Query
@@ -114,8 +124,8 @@ func (q *Query) String() string {
 
 // translate translates a top-level query into its view: keys, values and
 // aggregate terms.
-func translate(q *lang.Query) (*Query, error) {
-	t := &translator{parent: map[string]string{}, byName: map[string]Var{}, order: map[string]int{}, used: map[string]bool{}, count: map[string]int{}}
+func translate(q *lang.Query, sql bool) (*Query, error) {
+	t := &translator{parent: map[string]string{}, byName: map[string]Var{}, order: map[string]int{}, used: map[string]bool{}, count: map[string]int{}, sql: sql}
 	countColumns(q, t.count)
 	b, err := t.newBlock(q, nil)
 	if err != nil {
@@ -150,7 +160,7 @@ func translate(q *lang.Query) (*Query, error) {
 	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped, Columns: q.Columns()}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
 	body := b.body()
-	var keyVars []Var
+	var keyVars, flags []Var
 	keyOf := map[string]Var{} // printed key expression → its variable
 	for i, k := range keys {
 		e, lifts, err := b.scalar(k.Expr)
@@ -158,6 +168,17 @@ func translate(q *lang.Query) (*Query, error) {
 			return nil, err
 		}
 		body = append(body, lifts...)
+		if t.sql && t.presence(e) != nil {
+			// A key that may be NULL: its value or zero, and its presence
+			// flag, a key of the view's maps (see Column.Present).
+			var v, p Var
+			v, p, body = b.nullColumn(fmt.Sprintf("key%d", i+1), e, body)
+			keyVars, flags = append(keyVars, v), append(flags, p)
+			keyOf[ExprString(e)] = v
+			keyOf[sqlKey(k.Expr)] = v
+			cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v, Present: p})
+			continue
+		}
 		if t.nullable(e) {
 			// A NULL key reads as its type's zero: one row with the zero
 			// key (the oracle's COALESCE).
@@ -175,6 +196,7 @@ func translate(q *lang.Query) (*Query, error) {
 		keyOf[sqlKey(k.Expr)] = v
 		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
 	}
+	keyVars = append(keyVars, flags...)
 	group := func(factors ...Term) Term {
 		return &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), factors...))}
 	}
@@ -198,6 +220,11 @@ func translate(q *lang.Query) (*Query, error) {
 		return append(append([]Term{}, lifts...), &Val{E: p})
 	}
 	nullIfNone := func(v lang.Expr, lifts []Term, p lang.Expr) lang.Expr {
+		if t.sql && cq.Scalar {
+			// Over no (non-NULL) input: NULL.
+			n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
+			return &maybe{V: v, P: &lang.Binary{Op: "!=", L: n, R: IntLit(0), T: lang.TBool}}
+		}
 		if p == nil || cq.Scalar {
 			return v
 		}
@@ -300,7 +327,11 @@ func translate(q *lang.Query) (*Query, error) {
 			if err != nil {
 				return nil, err
 			}
-			cq.Values = append(cq.Values, Value{Name: v.Name, Type: v.Expr.Type(), E: t.orZero(e)})
+			val := Value{Name: v.Name, Type: v.Expr.Type(), E: t.orZero(e)}
+			if t.sql {
+				val.Present = t.presence(e)
+			}
+			cq.Values = append(cq.Values, val)
 		}
 		if q.Having != nil {
 			h, err := readout(q.Having)

@@ -3,12 +3,12 @@ package calculus
 import "github.com/toastgen/toastgen/lang"
 
 // checkSQLDialect rejects, at its position, the first construct of a dialect
-// sql query that the translation does not give SQL's semantics yet: anything
-// that may be NULL (a nullable column, the NULL literal, x / 0, an aggregate
-// over no input, a scalar subquery), the NULL predicates and functions, and
-// INT / INT and %, which the engines do not evaluate yet. The gate shrinks as
-// the design in the package doc lands; what passes it means the same in both
-// dialects (NOT NULL columns, comparisons, grouped aggregates, COUNT).
+// sql query whose NULL semantics the translation does not give yet: IN,
+// NOT IN and quantified (SOME/ALL) subqueries over values that may be NULL
+// (their three-valued results need the subquery's NULL count), a UNION of
+// columns that may be NULL, and DISTINCT aggregates of values that may be
+// NULL. Everything else that may be NULL is spelled out two-valued by the
+// presence conditions (nullable.go).
 func checkSQLDialect(f *lang.File) error {
 	for _, q := range f.Queries {
 		if err := sqlGateQuery(f, q); err != nil {
@@ -21,43 +21,59 @@ func checkSQLDialect(f *lang.File) error {
 func sqlGateQuery(f *lang.File, q *lang.Query) error {
 	var bad lang.Expr
 	var why string
+	itemNull := func(sq *lang.Query) bool {
+		for _, it := range sq.Items {
+			if lang.MayBeNull(it.Expr) {
+				return true
+			}
+		}
+		return false
+	}
 	visit := func(e lang.Expr, _ int) bool {
 		if bad != nil {
 			return false
 		}
 		switch x := e.(type) {
-		case *lang.IsNull:
-			bad, why = e, "IS [NOT] NULL"
-		case *lang.Binary:
-			switch {
-			case x.Op == "IS" || x.Op == "IS NOT":
-				bad, why = e, "IS [NOT] DISTINCT FROM"
-			case x.Op == "%":
-				bad, why = e, "%"
-			case x.Op == "/":
-				bad, why = e, "division (x / 0 is NULL, INT / INT truncates)"
+		case *lang.InQuery:
+			if lang.MayBeNull(x.X) || itemNull(x.Q) {
+				bad, why = e, "[NOT] IN (SELECT …) over values that may be NULL"
 			}
-		case *lang.Call:
-			if x.Name == "COALESCE" || x.Name == "NULLIF" {
-				bad, why = e, x.Name
+		case *lang.Quantified:
+			if lang.MayBeNull(x.X) || itemNull(x.Q) {
+				bad, why = e, "a SOME/ALL subquery over values that may be NULL"
 			}
 		case *lang.Agg:
-			if x.Null {
-				bad, why = e, x.Fn+" that may be NULL (over no non-NULL input)"
+			if x.Distinct && x.Arg != nil && lang.MayBeNull(x.Arg) {
+				bad, why = e, x.Fn+"(DISTINCT …) of a value that may be NULL"
 			}
-		case *lang.Subquery:
-			if x.Null {
-				bad, why = e, "a scalar subquery that may be NULL"
-			}
-		}
-		if bad == nil && lang.MayBeNull(e) {
-			bad, why = e, "an expression that may be NULL (it reads a nullable column: declare it NOT NULL)"
 		}
 		return bad == nil
 	}
 	lang.WalkQuery(q, visit)
+	if bad == nil {
+		checkUnion(q, &bad, &why)
+	}
 	if bad != nil {
 		return f.Errorf(bad.Pos(), "-dialect sql does not support yet: %s; -dialect dbtoaster has DBToaster's semantics", why)
 	}
 	return nil
+}
+
+// checkUnion finds a UNION column that may be NULL, in q or its subqueries
+// in FROM.
+func checkUnion(q *lang.Query, bad *lang.Expr, why *string) {
+	if len(q.Union) > 0 {
+		for _, u := range append([]*lang.Query{q}, q.Union...) {
+			for _, it := range u.Items {
+				if lang.MayBeNull(it.Expr) && *bad == nil {
+					*bad, *why = it.Expr, "a UNION column that may be NULL"
+				}
+			}
+		}
+	}
+	for _, fi := range q.From {
+		if fi.Sub != nil && *bad == nil {
+			checkUnion(fi.Sub, bad, why)
+		}
+	}
 }

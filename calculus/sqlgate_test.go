@@ -20,13 +20,22 @@ func TestSQLDialectGate(t *testing.T) {
 		{"SELECT COUNT(*) FROM R, S WHERE R.B = S.B AND NOT (R.A > 2 OR S.C < 1.5);", ""},
 		{"SELECT R.A, SUM(S.C) FROM R, S WHERE R.B = S.B GROUP BY R.A;", ""},
 		{"SELECT R.A, COUNT(*) FROM R WHERE EXISTS (SELECT * FROM S WHERE S.B = R.B) GROUP BY R.A;", ""},
-		{"SELECT SUM(R.B) FROM R;", "e.sql:3:8: -dialect sql does not support yet: SUM that may be NULL"},
-		{"SELECT R.A, COUNT(*) FROM R WHERE R.N > 1 GROUP BY R.A;", "e.sql:3:39: -dialect sql does not support yet: an expression that may be NULL"},
-		{"SELECT R.A, SUM(R.B / 2) FROM R GROUP BY R.A;", "e.sql:3:21: -dialect sql does not support yet: division"},
-		{"SELECT R.A, COUNT(*) FROM R WHERE R.B IS NULL GROUP BY R.A;", "e.sql:3:39: -dialect sql does not support yet: IS [NOT] NULL"},
+		// What the presence conditions spell out (nullable.go).
+		{"SELECT SUM(R.B) FROM R;", ""},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.N > 1 GROUP BY R.A;", ""},
+		{"SELECT R.A, SUM(R.B / 2) FROM R GROUP BY R.A;", ""},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.N IS NULL GROUP BY R.A;", ""},
+		{"SELECT R.N, COUNT(*), SUM(R.N) FROM R GROUP BY R.N;", ""},
 		{"SELECT R.A, COUNT(*) FROM R WHERE R.B > (SELECT COUNT(*) FROM S) GROUP BY R.A;", ""},
-		{"SELECT R.A, COUNT(*) FROM R WHERE R.B > (SELECT SUM(S.B) FROM S) GROUP BY R.A;", "-dialect sql does not support yet:"},
-		{"SELECT R.A, SUM(CASE WHEN R.B > 1 THEN R.B END) FROM R GROUP BY R.A;", "-dialect sql does not support yet:"},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.B > (SELECT SUM(S.B) FROM S) GROUP BY R.A;", ""},
+		{"SELECT R.A, SUM(CASE WHEN R.B > 1 THEN R.B END) FROM R GROUP BY R.A;", ""},
+		{"SELECT R.A, COUNT(*) FROM R WHERE R.B IN (SELECT S.B FROM S) GROUP BY R.A;", ""},
+		// What needs a subquery's NULL count, not there yet.
+		{"SELECT COUNT(*) FROM R WHERE R.N NOT IN (SELECT S.B FROM S);", "e.sql:3:34: -dialect sql does not support yet: [NOT] IN (SELECT …) over values that may be NULL"},
+		{"SELECT COUNT(*) FROM R WHERE R.B NOT IN (SELECT R2.N FROM R R2);", "e.sql:3:34: -dialect sql does not support yet: [NOT] IN (SELECT …)"},
+		{"SELECT COUNT(*) FROM R WHERE R.N > ALL (SELECT S.B FROM S);", "e.sql:3:34: -dialect sql does not support yet: a SOME/ALL subquery over values that may be NULL"},
+		{"SELECT SUM(DISTINCT R.N) FROM R;", "e.sql:3:8: -dialect sql does not support yet: SUM(DISTINCT …) of a value that may be NULL"},
+		{"SELECT R.N FROM R UNION SELECT S.B FROM S;", "e.sql:3:8: -dialect sql does not support yet: a UNION column that may be NULL"},
 	}
 	for _, tc := range tests {
 		f, err := lang.Config{Dialect: lang.SQL}.Parse("e.sql", []byte(schema+tc.query))

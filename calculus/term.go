@@ -445,3 +445,30 @@ func ReplaceRels(t Term, f func(*Rel) Term) Term {
 	}
 	return t
 }
+
+// WalkTermExprs calls f on the expression of every Val in t (f walks into
+// it with WalkExpr as it needs).
+func WalkTermExprs(t Term, f func(lang.Expr)) {
+	switch x := t.(type) {
+	case *Val:
+		f(x.E)
+	case *Sum:
+		for _, u := range x.Terms {
+			WalkTermExprs(u, f)
+		}
+	case *Prod:
+		for _, u := range x.Factors {
+			WalkTermExprs(u, f)
+		}
+	case *Neg:
+		WalkTermExprs(x.T, f)
+	case *AggSum:
+		WalkTermExprs(x.T, f)
+	case *Lift:
+		WalkTermExprs(x.T, f)
+	case *Exists:
+		WalkTermExprs(x.T, f)
+	case *Extreme:
+		WalkTermExprs(x.T, f)
+	}
+}

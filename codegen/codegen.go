@@ -97,6 +97,9 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	if err := checkProgramNames(p); err != nil {
 		return nil, err
 	}
+	if err := CheckNulls(p); err != nil {
+		return nil, err
+	}
 	// A first pass discovers the secondary indexes that the loops need
 	// (including loops inside nested aggregates); the second pass generates
 	// every access knowing each map's final layout.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"sort"
-	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -182,10 +181,7 @@ func (c *compiler) mapFor(name string, keys []calculus.Var, def *calculus.AggSum
 
 // baseMap returns the map holding relation r's tuples with their multiplicities.
 func (c *compiler) baseMap(r *lang.Relation) *Map {
-	vars := make([]calculus.Var, len(r.Columns))
-	for i, col := range r.Columns {
-		vars[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
-	}
+	vars := calculus.EventVars(r)
 	return c.mapFor(r.Name, vars, &calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}}, Unbounded)
 }
 
@@ -195,12 +191,8 @@ func (c *compiler) isBaseMap(def *calculus.AggSum) bool {
 	if !ok || c.rels[x.Name] == nil {
 		return false
 	}
-	r := c.rels[x.Name]
-	vars := make([]calculus.Var, len(r.Columns))
-	for i, col := range r.Columns {
-		vars[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
-	}
-	return canonical(def) == canonical(&calculus.AggSum{Group: vars, T: &calculus.Rel{Name: r.Name, Vars: vars}})
+	vars := calculus.EventVars(c.rels[x.Name])
+	return canonical(def) == canonical(&calculus.AggSum{Group: vars, T: &calculus.Rel{Name: x.Name, Vars: vars}})
 }
 
 func (c *compiler) trigger(rel string, insert bool) *Trigger {
@@ -208,10 +200,7 @@ func (c *compiler) trigger(rel string, insert bool) *Trigger {
 	t := c.trig[k]
 	if t == nil {
 		r := c.rels[rel]
-		args := make([]calculus.Var, len(r.Columns))
-		for i, col := range r.Columns {
-			args[i] = calculus.Var{Name: strings.ToLower(col.Name), Type: col.Type}
-		}
+		args := calculus.EventVars(r)
 		t = &Trigger{Event: calculus.Event{Rel: rel, Args: args, Insert: insert}}
 		c.trig[k] = t
 	}

@@ -82,7 +82,7 @@ func RuntimeRelations(rs []*lang.Relation) []runtime.Relation {
 	for _, r := range rs {
 		rr := runtime.Relation{Name: r.Name, Stream: r.Stream}
 		for _, c := range r.Columns {
-			rr.Columns = append(rr.Columns, runtime.Column{Name: c.Name, Type: ColumnType(c.Type)})
+			rr.Columns = append(rr.Columns, runtime.Column{Name: c.Name, Type: ColumnType(c.Type), Nullable: c.Nullable})
 		}
 		if r.Source != nil {
 			rr.Source = &runtime.SourceSpec{Path: r.Source.Path, Format: r.Source.Format, Params: r.Source.Params,
@@ -106,6 +106,34 @@ func ColumnType(t lang.Type) runtime.ColumnType {
 		return runtime.DateType
 	}
 	return 0
+}
+
+// eventValues binds a tuple to its relation's event variables
+// (calculus.EventVars): a nullable column's NULL (nil) becomes its type's
+// zero and presence flag 0, any other value keeps its value and flag 1.
+func (in *Interp) eventValues(rel string, tuple []any) []any {
+	var r *lang.Relation
+	for _, x := range in.prog.Relations {
+		if x.Name == rel {
+			r = x
+		}
+	}
+	if r == nil {
+		return tuple
+	}
+	nulls := calculus.Nullables(r)
+	if len(nulls) == 0 || len(tuple) != len(r.Columns) {
+		return tuple
+	}
+	out := append(make([]any, 0, len(tuple)+len(nulls)), tuple...)
+	for _, i := range nulls {
+		flag := int64(1)
+		if out[i] == nil {
+			out[i], flag = zeroOf(r.Columns[i].Type), 0
+		}
+		out = append(out, flag)
+	}
+	return out
 }
 
 // Relations implements runtime.Engine.
@@ -226,6 +254,7 @@ func (in *Interp) fire(rel string, insert bool, tuple []any) (err error) {
 			err = in.err
 		}
 	}()
+	tuple = in.eventValues(rel, tuple)
 	if bm := in.base[rel]; bm != nil {
 		d := int64(1)
 		if !insert {
@@ -387,9 +416,14 @@ func (in *Interp) view(v *View) runtime.View {
 	}
 	for _, keys := range groups {
 		env := &env{}
+		flagAt := len(v.Keys)
 		for i, k := range v.Keys {
 			env.bind(k.Name, keys[i])
 			env.bind(k.Var.Name, keys[i])
+			if k.Present.Name != "" && flagAt < len(keys) {
+				env.bind(k.Present.Name, keys[flagAt])
+				flagAt++
+			}
 		}
 		aggs := make([]any, len(v.Aggs))
 		for i, m := range v.Aggs {
@@ -410,10 +444,24 @@ func (in *Interp) view(v *View) runtime.View {
 		if v.Having != nil && toFloat(in.evalExpr(v.Having, env)) == 0 {
 			continue
 		}
-		row := append([]any{}, keys...)
+		row := append([]any{}, keys[:len(v.Keys)]...)
+		flag := len(v.Keys)
+		for i, k := range v.Keys {
+			// A NULL key: its presence flag, a key after the view's columns.
+			if k.Present.Name != "" {
+				if keys[flag] == int64(0) {
+					row[i] = nil
+				}
+				flag++
+			}
+		}
 		for _, val := range v.Values {
 			if v.Distinct {
 				row = append(row, int64(1))
+				continue
+			}
+			if val.Present != nil && toFloat(in.evalExpr(val.Present, env)) == 0 {
+				row = append(row, nil)
 				continue
 			}
 			row = append(row, coerce(in.evalExpr(val.E, env), val.Type))

@@ -65,6 +65,19 @@ type View struct {
 	AggKeys map[int][]int
 }
 
+// MapKeys is the number of keys of the view's maps: one per key column,
+// then the presence flags of the keys that may be NULL
+// (calculus.Column.Present).
+func (v *View) MapKeys() int {
+	n := len(v.Keys)
+	for _, k := range v.Keys {
+		if k.Present.Name != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // Trigger is the code run for one kind of event.
 type Trigger struct {
 	Event calculus.Event

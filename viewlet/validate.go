@@ -147,8 +147,8 @@ func (v *validator) term(t calculus.Term, b bound) (bound, error) {
 		if r == nil {
 			return nil, fmt.Errorf("relation %s is not declared", x.Name)
 		}
-		if len(x.Vars) != len(r.Columns) {
-			return nil, fmt.Errorf("%s read with %d columns, declared with %d", x.Name, len(x.Vars), len(r.Columns))
+		if n := len(calculus.EventVars(r)); len(x.Vars) != n {
+			return nil, fmt.Errorf("%s read with %d variables, declared with %d", x.Name, len(x.Vars), n)
 		}
 		return b.with(x.Vars...), nil
 	case *calculus.Prod:
@@ -249,12 +249,12 @@ func (v *validator) view(view *View) error {
 		if v.maps[a.Name] != a {
 			return fmt.Errorf("aggregate #%d reads undeclared map %s", i, a.Name)
 		}
-		want := len(view.Keys)
+		want := view.MapKeys()
 		if pos, ok := view.AggKeys[i]; ok {
 			want = len(pos)
 			for _, p := range pos {
-				if p < 0 || p >= len(view.Keys) {
-					return fmt.Errorf("aggregate #%d keyed by view key %d of %d", i, p, len(view.Keys))
+				if p < 0 || p >= view.MapKeys() {
+					return fmt.Errorf("aggregate #%d keyed by view key %d of %d", i, p, view.MapKeys())
 				}
 			}
 		} else if len(a.Keys) == 0 {
@@ -267,6 +267,9 @@ func (v *validator) view(view *View) error {
 	b := bound{}
 	for _, k := range view.Keys {
 		b[k.Name], b[k.Var.Name] = true, true
+		if k.Present.Name != "" {
+			b[k.Present.Name] = true
+		}
 	}
 	check := func(e lang.Expr, what string) error {
 		if err := v.expr(e, b, what); err != nil {

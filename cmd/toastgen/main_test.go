@@ -176,7 +176,7 @@ func TestBadQueries(t *testing.T) {
 		{
 			name:  "grouped scalar subquery in a UNION column",
 			query: "SELECT COUNT(*) FROM (SELECT (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY s.B) AS x FROM R r UNION SELECT S.C FROM S) u;",
-			want: "bad.sql:3:30: this UNION column can be NULL here (a scalar subquery with GROUP BY over an empty group), which is not supported yet\n" +
+			want: "bad.sql:3:30: this UNION column can be NULL here (a NULL column, or a scalar subquery or aggregate over no rows), which is not supported yet\n" +
 				"\tSELECT COUNT(*) FROM (SELECT (SELECT SUM(s.C) FROM S s WHERE s.B = r.A GROUP BY s.B) AS x FROM R r UNION SELECT S.C FROM S) u;\n" +
 				"\t                             ^",
 		},

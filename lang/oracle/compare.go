@@ -98,6 +98,8 @@ func rowsEqual(w, g []any, tol float64) bool {
 
 func valuesEqual(w, g any, tol float64) bool {
 	switch w := w.(type) {
+	case nil:
+		return g == nil // NULL (dialect sql)
 	case float64:
 		g, ok := g.(float64)
 		if !ok {
