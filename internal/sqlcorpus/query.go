@@ -1,0 +1,325 @@
+package sqlcorpus
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// colRe matches a column reference (alias.column).
+var colRe = regexp.MustCompile(`\b[a-z]+[0-9]+\.[a-z]`)
+
+// top writes the top-level SELECT: a plain SELECT (a bag, or DISTINCT), a
+// grouped aggregate, or an ungrouped one.
+func (g *gen) top() string {
+	sc := &scope{sub: 1}
+	if g.p(0.15) {
+		sc.sub = 2 // a subquery inside a subquery
+	}
+	from, where := g.from(sc)
+	if g.p(0.75) {
+		where = append(where, g.cond(sc, 2))
+	}
+	var b strings.Builder
+	switch k := g.n(10); {
+	case k < 4:
+		g.use("select")
+		b.WriteString("SELECT ")
+		if g.p(0.25) {
+			g.use("select-distinct")
+			b.WriteString("DISTINCT ")
+		}
+		var items []string
+		for range 1 + g.n(3) {
+			items = append(items, g.item(g.expr(sc, g.typeIn(sc), 2)))
+		}
+		b.WriteString(strings.Join(items, ", ") + " FROM " + from)
+		writeWhere(&b, where)
+	case k < 8:
+		g.use("group-by")
+		own := &scope{items: sc.items}
+		var keys, items []string
+		for range 1 + g.n(2) {
+			t := g.typeIn(own)
+			key, _ := g.column(own, t)
+			// A key reads a column: a constant key would be pointless, and
+			// SQLite reads an integer constant as a select item's position.
+			if e := g.expr(own, t, 1); g.p(0.3) && colRe.MatchString(e) {
+				g.use("group-by-expr")
+				key = e
+			}
+			keys = append(keys, key)
+			if g.p(0.85) {
+				items = append(items, g.item(key))
+			} else {
+				g.use("group-by-unselected")
+			}
+		}
+		for range 1 + g.n(3) {
+			items = append(items, g.item(g.aggExpr(own, g.typeIn(own), 1)))
+		}
+		g.rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+		b.WriteString("SELECT " + strings.Join(items, ", ") + " FROM " + from)
+		writeWhere(&b, where)
+		b.WriteString(" GROUP BY " + strings.Join(keys, ", "))
+		if g.p(0.35) {
+			b.WriteString(" HAVING " + g.having(own, keys))
+		}
+	default:
+		g.use("aggregate")
+		own := &scope{items: sc.items}
+		var items []string
+		for range 1 + g.n(3) {
+			items = append(items, g.item(g.aggExpr(own, g.typeIn(own), 1)))
+		}
+		b.WriteString("SELECT " + strings.Join(items, ", ") + " FROM " + from)
+		writeWhere(&b, where)
+	}
+	return b.String()
+}
+
+func writeWhere(b *strings.Builder, conds []string) {
+	if len(conds) > 0 {
+		b.WriteString(" WHERE " + strings.Join(conds, " AND "))
+	}
+}
+
+// anyType is INT, FLOAT or STRING, INT the most often.
+func (g *gen) anyType() Type { return []Type{Int, Int, Float, String}[g.n(4)] }
+
+// item names a select item now and then.
+func (g *gen) item(e string) string {
+	if g.p(0.2) {
+		g.aliases++
+		return fmt.Sprintf("%s AS x%d", e, g.aliases)
+	}
+	return e
+}
+
+// bind adds an aliased FROM item for t to sc.
+func (g *gen) bind(sc *scope, t *Table) string {
+	g.aliases++
+	a := fmt.Sprintf("%s%d", strings.ToLower(t.Name), g.aliases)
+	sc.items = append(sc.items, binding{a, t})
+	return t.Name + " " + a
+}
+
+// table picks a relation.
+func (g *gen) table() *Table { return &g.tables[g.n(len(g.tables))] }
+
+// joinEq writes an equality between a column of b and one of the items
+// before it in sc, of a comparable type (every relation has an INT
+// column).
+func (g *gen) joinEq(sc *scope, b binding) string {
+	left := &scope{items: sc.items[:len(sc.items)-1]}
+	right := &scope{items: []binding{b}}
+	match := isNumeric
+	if g.p(0.2) && len(left.cols(is(String))) > 0 && len(right.cols(is(String))) > 0 {
+		match = is(String)
+	}
+	ls, rs := left.cols(match), right.cols(match)
+	return ls[g.n(len(ls))].text + " = " + rs[g.n(len(rs))].text
+}
+
+// from writes the FROM clause of a top-level query: one to three items,
+// joined by commas (the join equalities returned as WHERE conjuncts; now
+// and then none: a cross product) or by [INNER|LEFT|RIGHT|FULL] JOIN … ON.
+func (g *gen) from(sc *scope) (string, []string) {
+	k := 1
+	if r := g.n(20); r >= 9 {
+		k = 2
+		if r >= 17 {
+			k = 3
+		}
+	}
+	text := g.bind(sc, g.table())
+	var where []string
+	comma := g.p(0.5)
+	for range k - 1 {
+		item := g.bind(sc, g.table())
+		eq := g.joinEq(sc, sc.items[len(sc.items)-1])
+		if comma {
+			g.use("comma-join")
+			text += ", " + item
+			if g.p(0.1) {
+				g.use("cross-product")
+			} else {
+				where = append(where, eq)
+			}
+			continue
+		}
+		kinds := []string{"JOIN", "INNER JOIN", "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN", "FULL JOIN", "FULL OUTER JOIN"}
+		kind := kinds[g.n(len(kinds))]
+		g.use(map[byte]string{'J': "inner-join", 'I': "inner-join", 'L': "left-join", 'R': "right-join", 'F': "full-join"}[kind[0]])
+		on := eq
+		if g.p(0.3) {
+			own := &scope{items: sc.items}
+			on = "(" + eq + " AND " + g.atom(own, 0) + ")"
+		}
+		text += " " + kind + " " + item + " ON " + on
+	}
+	return text, where
+}
+
+// aggExpr writes an expression of type t over aggregates of own's rows:
+// an aggregate, or (d > 0) arithmetic, COALESCE or CASE over aggregates.
+func (g *gen) aggExpr(own *scope, t Type, d int) string {
+	if d > 0 && g.p(0.3) {
+		switch g.n(3) {
+		case 0:
+			if t.numeric() {
+				g.use("agg-arith")
+				op := []string{"+", "-", "*", "/"}[g.n(4)]
+				return "(" + g.aggExpr(own, t, d-1) + " " + op + " " + g.aggExpr(own, []Type{Int, t}[g.n(2)], d-1) + ")"
+			}
+		case 1:
+			g.use("coalesce")
+			return "COALESCE(" + g.agg(own, t) + ", " + g.literal(t) + ")"
+		case 2:
+			g.use("case-agg")
+			return "CASE WHEN " + g.agg(own, Int) + " " + cmpOps[g.n(len(cmpOps))] + " " + g.literal(Int) +
+				" THEN " + g.agg(own, t) + " ELSE " + g.literal(t) + " END"
+		}
+	}
+	return g.agg(own, t)
+}
+
+// agg writes one aggregate of type t over own's rows, DISTINCT now and
+// then. Its argument reads own's columns only (an aggregate of an
+// enclosing query's columns would belong to that query).
+func (g *gen) agg(own *scope, t Type) string {
+	own = &scope{items: own.items}
+	distinct := ""
+	if g.p(0.2) {
+		g.use("agg-distinct")
+		distinct = "DISTINCT "
+	}
+	// Not the bare NULL literal: PostgreSQL cannot type SUM(NULL).
+	arg := func(t Type) string {
+		e := g.expr(own, t, 1)
+		if e == "NULL" {
+			e = g.literal(t)
+		}
+		return distinct + e
+	}
+	minmax := func() string {
+		g.use("min-max")
+		return []string{"MIN", "MAX"}[g.n(2)] + "(" + arg(t) + ")"
+	}
+	switch t {
+	case Int:
+		switch g.n(5) {
+		case 0:
+			g.use("count-star")
+			return "COUNT(*)"
+		case 1:
+			g.use("count")
+			return "COUNT(" + arg(g.anyType()) + ")"
+		case 2, 3:
+			g.use("sum")
+			return "SUM(" + arg(Int) + ")"
+		}
+		return minmax()
+	case Float:
+		switch g.n(3) {
+		case 0:
+			g.use("avg")
+			return "AVG(" + arg([]Type{Int, Float}[g.n(2)]) + ")"
+		case 1:
+			g.use("sum")
+			return "SUM(" + arg(Float) + ")"
+		}
+		return minmax()
+	}
+	return minmax()
+}
+
+// having writes a HAVING condition: comparisons of aggregates, and of the
+// GROUP BY keys with IS [NOT] NULL.
+func (g *gen) having(own *scope, keys []string) string {
+	g.use("having")
+	c := g.aggExpr(own, []Type{Int, Float}[g.n(2)], 1) + " " + cmpOps[g.n(len(cmpOps))] + " " + g.literal(Int)
+	switch g.n(4) {
+	case 0:
+		return "(" + c + " AND " + keys[g.n(len(keys))] + " IS NOT NULL)"
+	case 1:
+		return "(" + c + " OR " + g.aggExpr(own, Int, 0) + " > " + g.literal(Int) + ")"
+	}
+	return c
+}
+
+// subquery writes the FROM and WHERE of a subquery of sc: one relation, or
+// two in a comma join; correlated with sc (an equality, now and then an
+// inequality) more often than not; with a local condition half the time.
+func (g *gen) subquery(sc *scope) (*scope, string) {
+	in := &scope{outer: sc, sub: sc.sub - 1}
+	from := g.bind(in, g.table())
+	var where []string
+	if g.p(0.2) {
+		g.use("subquery-join")
+		from += ", " + g.bind(in, g.table())
+		where = append(where, g.joinEq(in, in.items[1]))
+	}
+	if g.p(0.65) {
+		g.use("correlated-subquery")
+		inner := in.items[g.n(len(in.items))]
+		mine := (&scope{items: []binding{inner}}).cols(isNumeric)
+		outer := sc.cols(isNumeric)
+		op := "="
+		if g.p(0.2) {
+			g.use("inequality-correlation")
+			op = cmpOps[1+g.n(len(cmpOps)-1)]
+		}
+		where = append(where, mine[g.n(len(mine))].text+" "+op+" "+outer[g.n(len(outer))].text)
+	}
+	if g.p(0.5) {
+		where = append(where, g.cond(in, 1))
+	}
+	if len(where) > 0 {
+		from += " WHERE " + strings.Join(where, " AND ")
+	}
+	return in, from
+}
+
+// inSub writes e [NOT] IN (SELECT col …).
+func (g *gen) inSub(sc *scope) string {
+	g.use("in-subquery")
+	t := []Type{Int, Int, Float, String}[g.n(4)]
+	in, from := g.subquery(sc)
+	col, ok := g.column(&scope{items: in.items}, t)
+	if !ok {
+		t = Int
+		col, _ = g.column(&scope{items: in.items}, t)
+	}
+	not := ""
+	if g.p(0.4) {
+		g.use("not-in-subquery")
+		not = "NOT "
+	}
+	distinct := ""
+	if g.p(0.2) {
+		distinct = "DISTINCT "
+	}
+	return g.expr(sc, t, 1) + " " + not + "IN (SELECT " + distinct + col + " FROM " + from + ")"
+}
+
+// existsSub writes [NOT] EXISTS (SELECT col …).
+func (g *gen) existsSub(sc *scope) string {
+	g.use("exists")
+	in, from := g.subquery(sc)
+	not := ""
+	if g.p(0.4) {
+		g.use("not-exists")
+		not = "NOT "
+	}
+	col, _ := g.column(&scope{items: in.items}, Int)
+	return not + "EXISTS (SELECT " + col + " FROM " + from + ")"
+}
+
+// scalarSub writes (SELECT agg …): one row, its aggregate NULL (or COUNT
+// 0) over no rows.
+func (g *gen) scalarSub(sc *scope, t Type) string {
+	g.use("scalar-subquery")
+	in, from := g.subquery(sc)
+	return "(SELECT " + g.agg(in, t) + " FROM " + from + ")"
+}
