@@ -44,7 +44,12 @@ func (b *block) distinctReadout(x *lang.Agg, body []Term, keyVars []Var, addAgg 
 	}
 	s, d := set()
 	sum := &AggRef{Index: addAgg(&AggSum{Group: keyVars, T: &Prod{Factors: []Term{s, &Val{E: Ref(d)}}}}), T: x.Arg.Type()}
-	return distinctResult(x, sum, count)
+	r, err := distinctResult(x, sum, count)
+	if err == nil && b.t.sql {
+		// Over no (non-NULL) value: NULL.
+		r = &maybe{V: r, P: &lang.Binary{Op: "!=", L: count, R: IntLit(0), T: lang.TBool}}
+	}
+	return r, err
 }
 
 // distinctAggregate translates a DISTINCT aggregate of a subquery block
@@ -72,6 +77,10 @@ func (b *block) distinctAggregate(x *lang.Agg, agg func(...Term) Term, lift func
 	inner := ex.T.(*AggSum)
 	d := inner.Group[len(inner.Group)-1]
 	sum := lift(&AggSum{Group: st.Group, T: &Prod{Factors: []Term{ex, &Val{E: Ref(d)}}}}, x.Arg.Type())
+	if r, ok := sum.(*VarRef); ok && b.t.sql {
+		// Over no (non-NULL) value: NULL.
+		b.t.setPresent(r.V, &lang.Binary{Op: "!=", L: count, R: IntLit(0), T: lang.TBool})
+	}
 	return distinctResult(x, sum, count)
 }
 

@@ -38,6 +38,7 @@ func factorIndependent(cq *Query) {
 	}
 	for _, v := range cq.Values {
 		visit(v.E)
+		visit(v.Present)
 	}
 	visit(cq.Having)
 	index := map[string]int{}
@@ -85,6 +86,9 @@ func factorIndependent(cq *Query) {
 	}
 	for j := range cq.Values {
 		cq.Values[j].E = scaleAggRefs(cq.Values[j].E, repl)
+		if cq.Values[j].Present != nil {
+			cq.Values[j].Present = scaleAggRefs(cq.Values[j].Present, repl)
+		}
 	}
 	if cq.Having != nil {
 		cq.Having = scaleAggRefs(cq.Having, repl)

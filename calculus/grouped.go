@@ -144,6 +144,9 @@ func (b *block) nullableCol(c *lang.ColRef) bool {
 // decides where an argument that is otherwise ignored (COUNT's) must be
 // translated after all.
 func (b *block) mayBeNull(e lang.Expr) bool {
+	if b.t.sql && lang.MayBeNull(e) {
+		return true // a nullable column, NULL, x / 0, NULLIF, CASE without ELSE, …
+	}
 	found := false
 	walkLang(e, func(x lang.Expr) {
 		switch y := x.(type) {

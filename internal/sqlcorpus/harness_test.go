@@ -6,7 +6,6 @@ package sqlcorpus
 //	TOASTGEN_SQLCORPUS_SEED=S   first seed (default 1)
 //	TOASTGEN_SQLCORPUS_TRACE=1  print the whole stream up to a failure
 //	TOASTGEN_SQLCORPUS_REPORT=f append the summary to file f
-//	TOASTGEN_SQLCORPUS_STRICT=1 fail the known WRONG seeds too (knownWrong)
 //	TOASTGEN_SQLCORPUS_MIN=S    TestMinimize: shrink the stream of seed S
 //
 // Each seed's query is parsed in dialect sql, translated (calculus.FromSQL)
@@ -324,29 +323,6 @@ func summary(rs []result, elapsed time.Duration) string {
 	return b.String()
 }
 
-// knownWrong are the seeds of the fast layer whose WRONG results are known
-// compiler bugs (reported, being fixed in calculus/viewlet): they are
-// logged, not failed, unless TOASTGEN_SQLCORPUS_STRICT=1. A new WRONG
-// result fails the test; a known one that passes is reported so that it
-// can be removed. Minimal repros (dialect sql, S(sa INT NOT NULL)):
-//
-//	A  SELECT COUNT(s1.sa / 0), COUNT(- NULL), COUNT(NULLIF(1, s1.sa)),
-//	   COUNT(CASE WHEN s1.sa > 9 THEN 1 END) FROM S s1;  +S(1): 0s, got 1s
-//	   (COUNT of a computed expression counts its NULLs)
-//	B  SELECT SUM(DISTINCT s1.sa) FROM S s1 WHERE s1.sa > 5;  +S(4): NULL, got 0
-//	   (SUM/AVG/MIN/MAX(DISTINCT …) over no rows is 0, also in subqueries)
-//	C  SELECT SUM(s1.sa) FROM S s1 WHERE EXISTS (SELECT t2.ta FROM T t2);
-//	   +S(4) with T empty: NULL, got 0
-//	D  SELECT SUM(s1.sa) FROM S s1 WHERE 1 = 1;  +S(1) -S(1): NULL, got 0
-//	   (a condition that folds to TRUE — 1 = 1, x IS NOT NULL of a NOT
-//	   NULL column, CASE WHEN 1 = 1 THEN x END — loses the NULL of an
-//	   aggregate over no rows)
-var knownWrong = map[string]string{
-	"nullable/49": "A", "nullable/136": "B or C", "nullable/144": "B",
-	"notnull/12": "B", "notnull/49": "A", "notnull/87": "B", "notnull/89": "B",
-	"notnull/136": "B or C", "notnull/144": "B", "notnull/183": "B",
-}
-
 // TestCorpus runs the corpus twice: as generated (nullable columns, NULLs
 // in the streams), and with every column NOT NULL (what the compiler
 // translates in dialect sql before NULL support lands), each with its
@@ -369,15 +345,7 @@ func TestCorpus(t *testing.T) {
 				if r.dur > 3*time.Second {
 					slow = append(slow, fmt.Sprintf("seed %d (%v)", r.q.Seed, r.dur.Round(time.Millisecond)))
 				}
-				bug, known := knownWrong[fmt.Sprintf("%s/%d", name, r.q.Seed)]
-				if known && r.class != wrong {
-					t.Logf("seed %d (known bug %s) is %v now: remove it from knownWrong", r.q.Seed, bug, r.class)
-				}
 				if r.class == accepted || r.class == unsupported {
-					continue
-				}
-				if known && r.class == wrong && os.Getenv("TOASTGEN_SQLCORPUS_STRICT") != "1" {
-					t.Logf("KNOWN WRONG (bug %s), seed %d: %s", bug, r.q.Seed, r.q.SQL)
 					continue
 				}
 				d := r.detail
