@@ -125,6 +125,17 @@ func (b *block) unify(x, y Var) bool {
 	return true
 }
 
+// hasCond reports whether the block already has condition c.
+func (b *block) hasCond(c lang.Expr) bool {
+	k := ExprString(c)
+	for _, x := range b.conds {
+		if v, ok := x.(*Val); ok && ExprString(v.E) == k {
+			return true
+		}
+	}
+	return false
+}
+
 // unifyEqual unifies the columns of an equality l = r of a WHERE conjunct,
 // if it can. Columns that cannot be NULL are unified as they are. A base
 // relation's nullable column (a value and a presence flag, EventVars) is
@@ -294,7 +305,14 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 			return nil, err
 		}
 		b.conds = append(b.conds, lifts...)
-		b.conds = append(b.conds, &Val{E: b.t.truth(e)})
+		// Each conjunct is a factor of its own (a presence guard apart
+		// from the comparison it guards, so that the comparison can still
+		// become a range read), once.
+		for _, c := range conjuncts(b.t.truth(e)) {
+			if !b.hasCond(c) {
+				b.conds = append(b.conds, &Val{E: c})
+			}
+		}
 	}
 	return b, nil
 }
