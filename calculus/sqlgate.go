@@ -5,9 +5,8 @@ import "github.com/toastgen/toastgen/lang"
 // checkSQLDialect rejects, at its position, the first construct of a dialect
 // sql query whose NULL semantics the translation does not give yet: IN,
 // NOT IN and quantified (SOME/ALL) subqueries over values that may be NULL
-// (their three-valued results need the subquery's NULL count), a UNION of
-// columns that may be NULL, and DISTINCT aggregates of values that may be
-// NULL. Everything else that may be NULL is spelled out two-valued by the
+// (their three-valued results need the subquery's NULL count) and a UNION
+// of columns that may be NULL. Everything else that may be NULL is spelled out two-valued by the
 // presence conditions (nullable.go).
 func checkSQLDialect(f *lang.File) error {
 	for _, q := range f.Queries {
@@ -41,10 +40,6 @@ func sqlGateQuery(f *lang.File, q *lang.Query) error {
 		case *lang.Quantified:
 			if lang.MayBeNull(x.X) || itemNull(x.Q) {
 				bad, why = e, "a SOME/ALL subquery over values that may be NULL"
-			}
-		case *lang.Agg:
-			if x.Distinct && x.Arg != nil && lang.MayBeNull(x.Arg) {
-				bad, why = e, x.Fn+"(DISTINCT …) of a value that may be NULL"
 			}
 		}
 		return bad == nil
