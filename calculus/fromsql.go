@@ -573,7 +573,12 @@ func (b *block) unionRows() ([]lang.Expr, []Term, error) {
 	for i, it := range q.Items {
 		out = append(out, b.t.newVar(strings.ToLower(fmt.Sprintf("u%d_%s", i+1, it.Name)), it.Expr.Type()))
 	}
-	var branches []Term
+	type branch struct {
+		items []lang.Expr
+		rows  []Term
+	}
+	var bs []branch
+	nullable := make([]bool, len(out))
 	for _, br := range q.Union {
 		inner, err := b.t.newBlock(br, b.up)
 		if err != nil {
@@ -587,14 +592,47 @@ func (b *block) unionRows() ([]lang.Expr, []Term, error) {
 			return nil, nil, errorAt(br.Pos, "UNION branches must have the same number of columns")
 		}
 		for i, e := range items {
-			if err := b.t.notNullable(e, br.Items[i].Expr.Pos(), "this UNION column"); err != nil {
-				return nil, nil, err
+			if b.t.presence(e) == nil {
+				continue
 			}
-			rows = append(rows, &Lift{V: out[i], T: &Val{E: e}})
+			if !b.t.sql {
+				if err := b.t.notNullable(e, br.Items[i].Expr.Pos(), "this UNION column"); err != nil {
+					return nil, nil, err
+				}
+			}
+			nullable[i] = true
+		}
+		bs = append(bs, branch{items, rows})
+	}
+	// A column that may be NULL in some branch (dialect sql) is its value
+	// (zero where NULL) and a presence flag, both in the union's group, so
+	// that NULL is one value, apart from the zero.
+	group := append([]Var{}, out...)
+	flags := make([]Var, len(out))
+	for i := range out {
+		if nullable[i] {
+			flags[i] = b.t.newVar(PresenceName(out[i].Name), lang.TInt)
+			group = append(group, flags[i])
+			b.t.setPresent(out[i], countTest(flags[i], true))
+		}
+	}
+	var branches []Term
+	for _, br := range bs {
+		rows := br.rows
+		for i, e := range br.items {
+			if !nullable[i] {
+				rows = append(rows, &Lift{V: out[i], T: &Val{E: e}})
+				continue
+			}
+			var flag lang.Expr = IntLit(1)
+			if p := b.t.presence(e); p != nil {
+				flag = &lang.Case{Whens: []*lang.When{{Cond: p, Then: IntLit(1)}}, Else: IntLit(0), T: lang.TInt}
+			}
+			rows = append(rows, &Lift{V: out[i], T: &Val{E: b.t.orZero(e)}}, &Lift{V: flags[i], T: &Val{E: flag}})
 		}
 		branches = append(branches, prod(rows))
 	}
-	var t Term = &AggSum{Group: out, T: &Sum{Terms: branches}}
+	var t Term = &AggSum{Group: group, T: &Sum{Terms: branches}}
 	if !q.UnionAll {
 		t = &Exists{T: t}
 	}

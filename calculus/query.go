@@ -142,12 +142,21 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			return nil, err
 		}
 		cq := &Query{Name: q.Name, Named: q.Named, Distinct: !q.UnionAll, Columns: q.Columns()}
-		var keys []Var
+		var keys, flags []Var
 		for i, it := range q.Items {
 			v := items[i].(*VarRef).V
 			keys = append(keys, v)
-			cq.Keys = append(cq.Keys, Column{Name: it.Name, Var: v})
+			col := Column{Name: it.Name, Var: v}
+			// A column that may be NULL keeps its presence flag (unionRows).
+			if p, ok := t.present[v.Name].(*lang.Binary); ok {
+				if f, ok := p.L.(*VarRef); ok {
+					col.Present = f.V
+					flags = append(flags, f.V)
+				}
+			}
+			cq.Keys = append(cq.Keys, col)
 		}
+		keys = append(keys, flags...)
 		// Presence is the bag multiplicity, for UNION as for UNION ALL.
 		u := rows[0]
 		if e, ok := u.(*Exists); ok {

@@ -18,11 +18,6 @@ func FromSQL(f *lang.File) (qs []*Query, err error) {
 			qs, err = nil, InternalError(f.Path, "calculus.FromSQL", r)
 		}
 	}()
-	if f.Dialect == lang.SQL {
-		if err := checkSQLDialect(f); err != nil {
-			return nil, err
-		}
-	}
 	return fromSQL(f)
 }
 
