@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
 )
 
 // Initial values. A map starts empty when every monomial of its definition
@@ -17,14 +18,14 @@ import (
 
 // initialValue returns the value of m's definition over empty relations:
 // the value of a keyless map, the entries of a keyed one.
-func initialValue(m *Map) (v float64, entries []InitEntry, err error) {
+func initialValue(m *Map, dialect lang.Dialect) (v float64, entries []InitEntry, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("evaluating %s over empty relations: %v", m.Name, r)
 		}
 	}()
 	t := withoutRelations(m.Def)
-	in := NewInterp(&Program{})
+	in := NewInterp(&Program{Dialect: dialect}) // x / y by the program's rules
 	e := &env{}
 	ev[float64]{in}.eval(t, e, func(x float64) {
 		if len(m.Keys) == 0 {
@@ -52,7 +53,7 @@ func withoutRelations(t calculus.Term) calculus.Term {
 // setInitialValues computes Init for every map of the program.
 func (c *compiler) setInitialValues() error {
 	for _, m := range c.prog.Maps {
-		v, entries, err := initialValue(m)
+		v, entries, err := initialValue(m, c.prog.Dialect)
 		if err != nil {
 			return c.errorf("not supported yet: %v", err)
 		}
