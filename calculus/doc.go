@@ -49,8 +49,7 @@
 // condition under which it is present (translator.present, nullable.go),
 // and every expression that becomes a term spells SQL's three-valued logic
 // out two-valued over those conditions. Landed: values, conditions,
-// aggregates, keys, arithmetic (below); the items marked "next" are the
-// design of what is still rejected at its position (sqlgate.go):
+// aggregates, keys, arithmetic, IN and NOT IN, outer joins (below):
 //
 //   - Values. A nullable column of a relation (dialect sql) is two event
 //     variables (EventVars): the column's value, zero where the field is
@@ -72,30 +71,34 @@
 //     a >= b; NOT (x IS NULL) is x IS NOT NULL); 1 − t stays for two-valued t
 //     (EXISTS, counts).
 //   - Equalities. x = y between nullable columns is a condition (its truth
-//     is [x present]·[y present]·[x = y]), not unified, so NULL keys never
-//     join; next: unify the values and the flags under the guard
-//     [flag != 0], and x IS NOT DISTINCT FROM y by unifying both without
-//     the guard (NULL meets NULL, still an indexed lookup).
+//     is [x present]·[y present]·[x = y]); an equality of two columns is
+//     unified, values and flags, under the guard [flag != 0], so NULL keys
+//     never join and the join is still one indexed lookup.
 //   - Aggregates. SUM(e), AVG(e), MIN(e), MAX(e) and COUNT(e) range over
 //     body·[e present] when e may be NULL; SUM, AVG, MIN and MAX are present
 //     where the count of that body is non-zero (a second aggregate), so a
 //     group's SUM returns to NULL when its last non-NULL value is deleted;
 //     in dialect sql an ungrouped one too (SUM over no rows is NULL, COUNT
 //     is 0). A scalar subquery's lifted value gets the same presence.
-//   - IN and NOT IN (next; rejected over values that may be NULL).
-//     x IN (SELECT y …) is Exists(AggSum(…, body·[y = x])): TRUE only on a
+//   - IN and NOT IN. x IN (SELECT y …) is Exists(AggSum(…, body·[y = x])): TRUE only on a
 //     match. x NOT IN (SELECT y …) is TRUE when the subquery
 //     is empty, or when x is not NULL, nothing equals x and no y is NULL:
 //     [n = 0] + [n > 0]·[x IS NOT NULL]·[m(x) = 0]·[k = 0], with n the
 //     subquery's count, m(x) its matches and k its NULL count — three maps.
-//   - Outer joins (Larson & Zhou; next). A LEFT JOIN S ON p is
-//     A·S·p + A·(1 − Exists(AggSum(vars(A), S·p)))·Lift(s1, 0)·Lift(s1_present, 0)·…:
-//     the inner join plus the anti-join padded with NULLs (zero values,
-//     flags 0). ON equalities are unified in the first branch only (the
-//     padded branch binds S's columns to NULL, A's keep their values). RIGHT is LEFT mirrored; FULL adds the
-//     other side's anti-join. Nesting composes: the left operand's term is A.
-//     With the viewlet transform the match count AggSum(vars(A), S·p) is a
-//     map keyed by the join keys, so an insert into S that ends a row's
+//   - Outer joins (Larson & Zhou, outerjoin.go). Over lang's join tree,
+//     L LEFT JOIN R ON p is
+//     L·R·[p] + L·(n ^= AggSum([], R'·[p]'))·[n = 0]·pad(R):
+//     the inner join plus the rows of L that match nothing, with R's
+//     variables lifted to zero (values, presence flags) and a row flag per
+//     item of R lifted to 0 (1 in the leaf), which is the presence of R's
+//     NOT NULL columns. RIGHT is LEFT mirrored; FULL adds the other side's
+//     anti-join; nesting composes (an operand is any tree). ON equalities
+//     stay conditions (unifying them would bind R's columns in the padded
+//     branch too); a single-tuple delta turns them into lookups all the
+//     same. The anti-join is not linear in R, so a delta of R re-evaluates
+//     the affected padded rows, old subtracted before the update and new
+//     added after it; with the viewlet transform the match count n is a map
+//     keyed by the join's correlation, so an insert that ends a row's
 //     dangling (or a delete that starts it) is a lookup: an equi outer join
 //     stays O(1) per event, like an inner join.
 //   - Arithmetic. INT / INT truncates toward zero; x / 0 and x % 0 are NULL

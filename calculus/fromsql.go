@@ -145,6 +145,9 @@ func (b *block) hasCond(c lang.Expr) bool {
 // not unified: the condition says that NULL = x is not TRUE (truth).
 func (b *block) unifyEqual(l, r *lang.ColRef) bool {
 	t := b.t
+	if b.padded(l) || b.padded(r) {
+		return false
+	}
 	lv, rv := b.colVar(l.Outer, l.From, l.Col), b.colVar(r.Outer, r.From, r.Col)
 	lf, lflag := t.flagOf[lv.Name]
 	rf, rflag := t.flagOf[rv.Name]
@@ -271,6 +274,14 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 		b.vars = append(b.vars, vs)
 		b.flags = append(b.flags, flags)
 	}
+	// The items of outer joins' trees give their rows to the trees.
+	inTree := map[int]bool{}
+	for _, j := range q.Joins {
+		for _, i := range j.Items() {
+			inTree[i] = true
+		}
+	}
+	itemRows := map[int][]Term{}
 	for i, fi := range q.From {
 		if fi.Sub == nil {
 			continue
@@ -280,8 +291,13 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 			return nil, err
 		}
 		b.vars[i] = out
+		if inTree[i] {
+			itemRows[i] = rows
+			continue
+		}
 		b.rows = append(b.rows, rows...)
 	}
+	rowFlags := b.padItems(q)
 	// Unify column equalities; keep the other conjuncts as conditions.
 	var conds []lang.Expr
 	for _, c := range conjuncts(q.Where) {
@@ -296,8 +312,25 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 	}
 	for i, fi := range q.From {
 		if fi.Rel != nil {
-			b.rows = append(b.rows, &Rel{Name: fi.Rel.Name, Vars: append(append([]Var{}, b.vars[i]...), b.flags[i]...)})
+			r := &Rel{Name: fi.Rel.Name, Vars: append(append([]Var{}, b.vars[i]...), b.flags[i]...)}
+			if inTree[i] {
+				itemRows[i] = []Term{r}
+				continue
+			}
+			b.rows = append(b.rows, r)
 		}
+	}
+	for _, j := range q.Joins {
+		x, err := b.joinTerm(j, func(i int) []Term {
+			if row, ok := rowFlags[i]; ok {
+				return append(itemRows[i], &Lift{V: row, T: &Val{E: IntLit(1)}})
+			}
+			return itemRows[i]
+		})
+		if err != nil {
+			return nil, err
+		}
+		b.rows = append(b.rows, x)
 	}
 	for _, c := range conds {
 		e, lifts, err := b.scalar(c)

@@ -144,11 +144,14 @@ type Query struct {
 	NamePos  Pos
 	Distinct bool
 	From     []*FromItem
-	Where    Expr   // nil when absent; JOIN … ON and NATURAL JOIN conditions are AND-ed in here
+	Where    Expr   // nil when absent; JOIN … ON and NATURAL JOIN conditions are AND-ed in here, but for those inside an outer join (Joins)
 	GroupBy  []Expr // resolved GROUP BY expressions (a select alias is replaced by its expression)
 	Having   Expr   // nil when absent
 	Items    []*SelectItem
 	OrderBy  []*OrderItem // accepted; does not change the view
+	// Joins holds the elements of the FROM list that contain an outer
+	// join, as trees over From's items (see Join); nil without outer joins.
+	Joins    []*Join
 	Union    []*Query
 	UnionAll bool
 }
@@ -159,6 +162,59 @@ type FromItem struct {
 	Alias string    // upper case; the relation name when no alias is given
 	Rel   *Relation // set for a base relation
 	Sub   *Query    // set for a derived table (subquery in FROM)
+	// Padded reports an item on the NULL-supplying side of an outer join:
+	// in the rows that join pads, each of its columns is NULL, so every
+	// one may be NULL in the query, NOT NULL ones too.
+	Padded bool
+}
+
+// JoinKind is the operator of a Join node.
+type JoinKind uint8
+
+const (
+	JoinItem  JoinKind = iota // a leaf: the FROM item From[Item]
+	JoinInner                 // L JOIN R ON On; a cross join (CROSS JOIN, a comma in parentheses) when On is nil
+	JoinLeft                  // L LEFT JOIN R ON On: every row of L, R's columns NULL where nothing matches
+	JoinRight                 // L RIGHT JOIN R ON On: every row of R, L's columns NULL where nothing matches
+	JoinFull                  // L FULL JOIN R ON On: both
+)
+
+// Join is a node of the tree of a FROM element that holds an outer join.
+// The FROM list stays flat (Query.From); the tree says where each ON
+// condition applies, since an outer join's condition filters nothing but
+// its own operands' matches. Inner joins inside the tree keep their ON
+// condition in the tree when an outer join pads one of their operands;
+// otherwise the condition is AND-ed into Where (the same rows), so that its
+// equalities still join by lookup. A tree's leaves are consecutive items of
+// From, in order. The items of a padded side are marked FromItem.Padded.
+type Join struct {
+	Pos  Pos
+	Kind JoinKind
+	Item int // JoinItem: index into Query.From
+	L, R *Join
+	On   Expr // nil for JoinItem and cross joins
+}
+
+// Items returns the FROM indexes of j's leaves, in order.
+func (j *Join) Items() []int {
+	if j.Kind == JoinItem {
+		return []int{j.Item}
+	}
+	return append(j.L.Items(), j.R.Items()...)
+}
+
+func (k JoinKind) String() string {
+	switch k {
+	case JoinLeft:
+		return "LEFT JOIN"
+	case JoinRight:
+		return "RIGHT JOIN"
+	case JoinFull:
+		return "FULL JOIN"
+	case JoinInner:
+		return "JOIN"
+	}
+	return "item"
 }
 
 // Columns returns the column names and types a FROM item provides.

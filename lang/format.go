@@ -157,10 +157,7 @@ func (p *printer) query(q *Query) {
 	}
 	if len(q.From) > 0 {
 		p.w(sep, "FROM ")
-		for i, f := range q.From {
-			if i > 0 {
-				p.w(", ")
-			}
+		writeFrom(q, func(s ...string) { p.w(s...) }, func(f *FromItem) {
 			if f.Rel != nil {
 				p.w(f.Rel.Name)
 			} else {
@@ -169,7 +166,7 @@ func (p *printer) query(q *Query) {
 				p.w(")")
 			}
 			p.w(" AS ", f.Alias)
-		}
+		}, p.expr)
 	}
 	if q.Where != nil {
 		p.w(sep, "WHERE ")

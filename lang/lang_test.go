@@ -218,7 +218,7 @@ func TestErrors(t *testing.T) {
 	SELECT SUM(A) FROM R ORDER BY 1 LIMIT 10;
 	                                ^`},
 		{"left join", "SELECT COUNT(*) FROM R LEFT JOIN S ON R.A = S.A;",
-			`e.sql:3:24: LEFT OUTER JOIN is not supported
+			`e.sql:3:24: LEFT OUTER JOIN needs -dialect sql (the dbtoaster dialect has no NULLs)
 	SELECT COUNT(*) FROM R LEFT JOIN S ON R.A = S.A;
 	                       ^`},
 		{"is null", "SELECT COUNT(*) FROM R WHERE A IS NULL;",

@@ -104,6 +104,9 @@ func (r *resolver) noNulls(p Pos, what string) {
 
 // colNull reports whether column c of FROM item f may hold NULL.
 func colNull(f *FromItem, c int) bool {
+	if f.Padded {
+		return true
+	}
 	if f.Rel != nil {
 		return f.Rel.Columns[c].Nullable
 	}

@@ -161,27 +161,41 @@ func (r *resolver) colLabel(sc *scope, c *ColRef) string {
 }
 
 // joinList resolves a FROM list, or the list of a parenthesised join:
-// each item joins the FROM list; NATURAL JOIN equalities and ON conditions
-// are collected in the scope (ON conditions are resolved once every item is
-// visible).
-func (r *resolver) joinList(sc *scope, f *gFrom) {
+// each item joins the FROM list; NATURAL JOIN equalities are collected in
+// the scope and ON conditions are left pending there (they are resolved
+// once every item is visible, see resolveOns). It returns the list's
+// comma-separated elements as join trees (outerjoin.go).
+func (r *resolver) joinList(sc *scope, f *gFrom) []*Join {
 	start := len(sc.q.From)
-	r.fromItem(sc, f.First)
+	var elems []*Join
+	cur := r.fromItem(sc, f.First)
 	for _, j := range f.Rest {
 		jp := pos(j.Pos)
-		if j.Outer != "" {
-			r.fail(jp, "%s OUTER JOIN is not supported", j.Outer)
+		if j.Outer != "" && !r.sql {
+			r.fail(jp, "%s OUTER JOIN needs -dialect sql (the dbtoaster dialect has no NULLs)", j.Outer)
 		}
 		if j.Natural && j.Item.Group != nil {
 			r.fail(pos(j.Item.Pos), "NATURAL JOIN with a parenthesised join is not supported (join its tables one by one)")
 		}
-		r.fromItem(sc, j.Item)
+		item := r.fromItem(sc, j.Item)
 		switch {
-		case j.Inner:
-			if j.On == nil {
-				r.fail(jp, "JOIN needs an ON condition (or use a comma or CROSS JOIN)")
+		case j.Comma:
+			if j.On != nil {
+				r.fail(pos(j.On.Pos), "ON is only allowed after JOIN")
 			}
-			sc.ons = append(sc.ons, j.On)
+			elems = append(elems, cur)
+			cur = item
+		case j.Inner || j.Outer != "":
+			if j.On == nil {
+				what := "JOIN"
+				if j.Outer != "" {
+					what = j.Outer + " OUTER JOIN"
+				}
+				r.fail(jp, "%s needs an ON condition (or use a comma or CROSS JOIN)", what)
+			}
+			kind := map[string]JoinKind{"": JoinInner, "LEFT": JoinLeft, "RIGHT": JoinRight, "FULL": JoinFull}[j.Outer]
+			cur = &Join{Pos: jp, Kind: kind, L: cur, R: item}
+			sc.ons = append(sc.ons, pendingOn{node: cur, g: j.On})
 		case j.On != nil:
 			r.fail(pos(j.On.Pos), "ON is only allowed after JOIN")
 		case j.Natural:
@@ -190,23 +204,32 @@ func (r *resolver) joinList(sc *scope, f *gFrom) {
 				r.fail(jp, "NATURAL JOIN inside a parenthesised join is only supported at the start of FROM")
 			}
 			sc.naturalConds = append(sc.naturalConds, r.naturalJoin(sc, len(sc.q.From)-1, jp)...)
+			cur = &Join{Pos: jp, Kind: JoinInner, L: cur, R: item}
+			sc.naturalAt = append(sc.naturalAt, cur) // outerJoins rejects it beside an outer join
+		default: // CROSS JOIN
+			cur = &Join{Pos: jp, Kind: JoinInner, L: cur, R: item}
 		}
 	}
+	return append(elems, cur)
 }
 
 // fromGroup resolves a parenthesised join, (a JOIN b ON …) or (a, b): its
-// items join the FROM list. A parenthesised table may have an alias,
-// (a) AS t; a parenthesised join may not.
-func (r *resolver) fromGroup(sc *scope, g *gFromItem) {
+// items join the FROM list, and its tree is returned. A parenthesised table
+// may have an alias, (a) AS t; a parenthesised join may not.
+func (r *resolver) fromGroup(sc *scope, g *gFromItem) *Join {
 	if g.Alias != "" {
 		in := g.Group.First
 		if len(g.Group.Rest) > 0 || in.Alias != "" || in.Group != nil {
 			r.fail(pos(g.Pos), "a parenthesised join cannot have an alias")
 		}
-		r.fromItem(sc, &gFromItem{Pos: in.Pos, Sub: in.Sub, Table: in.Table, Alias: g.Alias})
-		return
+		return r.fromItem(sc, &gFromItem{Pos: in.Pos, Sub: in.Sub, Table: in.Table, Alias: g.Alias})
 	}
-	r.joinList(sc, g.Group)
+	elems := r.joinList(sc, g.Group)
+	j := elems[0]
+	for _, e := range elems[1:] {
+		j = &Join{Pos: j.Pos, Kind: JoinInner, L: j, R: e} // (a, b): a cross join
+	}
+	return j
 }
 
 // concat resolves a || b || …: a string, its operands converted to text.

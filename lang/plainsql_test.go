@@ -194,9 +194,29 @@ func TestPlainErrors(t *testing.T) {
 	SELECT COUNT(*) FROM S AS S2, (R NATURAL JOIN S);
 	                                 ^`, false},
 		{"outer join in a group", "SELECT COUNT(*) FROM (R LEFT JOIN S ON R.A = S.A);",
-			`e.sql:3:25: LEFT OUTER JOIN is not supported
+			`e.sql:3:25: LEFT OUTER JOIN needs -dialect sql (the dbtoaster dialect has no NULLs)
 	SELECT COUNT(*) FROM (R LEFT JOIN S ON R.A = S.A);
 	                        ^`, false},
+		{"outer join on reads another item", "SELECT COUNT(*) FROM R, S AS S2 LEFT JOIN S ON R.A = S.A;",
+			`e.sql:3:48: the ON condition of this LEFT JOIN reads R, which is not one of its operands
+	SELECT COUNT(*) FROM R, S AS S2 LEFT JOIN S ON R.A = S.A;
+	                                               ^`, true},
+		{"outer join without on", "SELECT COUNT(*) FROM R FULL JOIN S;",
+			`e.sql:3:24: FULL OUTER JOIN needs an ON condition (or use a comma or CROSS JOIN)
+	SELECT COUNT(*) FROM R FULL JOIN S;
+	                       ^`, true},
+		{"natural beside outer join", "SELECT COUNT(*) FROM R NATURAL JOIN S RIGHT JOIN S AS S2 ON S.C = S2.C;",
+			`e.sql:3:24: NATURAL JOIN beside an outer join is not supported yet (write the join's ON condition)
+	SELECT COUNT(*) FROM R NATURAL JOIN S RIGHT JOIN S AS S2 ON S.C = S2.C;
+	                       ^`, true},
+		{"subquery in outer join on", "SELECT COUNT(*) FROM R LEFT JOIN S ON S.A IN (SELECT C FROM S);",
+			`e.sql:3:43: a subquery in the ON condition of an outer join is not supported yet
+	SELECT COUNT(*) FROM R LEFT JOIN S ON S.A IN (SELECT C FROM S);
+	                                          ^`, true},
+		{"outer join on an inner join's padded operand", "SELECT COUNT(*) FROM R LEFT JOIN (S JOIN S AS S2 ON S.C = R.A) ON R.A = S.A;",
+			`e.sql:3:59: the ON condition of this JOIN reads R, which is not one of its operands
+	SELECT COUNT(*) FROM R LEFT JOIN (S JOIN S AS S2 ON S.C = R.A) ON R.A = S.A;
+	                                                          ^`, true},
 		{"duplicate alias in a group", "SELECT COUNT(*) FROM R, (S CROSS JOIN R);",
 			`e.sql:3:39: duplicate table alias R in FROM
 	SELECT COUNT(*) FROM R, (S CROSS JOIN R);

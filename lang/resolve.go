@@ -160,7 +160,9 @@ type scope struct {
 	// The FROM list's NATURAL JOIN equalities and JOIN … ON conditions
 	// (resolved once every FROM item is visible), see joinList.
 	naturalConds []Expr
-	ons          []*gExpr
+	naturalAt    []*Join // the NATURAL JOIN nodes
+	ons          []pendingOn
+	inOuter      map[*Join]bool // the join nodes of FROM elements that hold an outer join
 }
 
 // ctx says where an expression occurs.
@@ -219,14 +221,11 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	var conds []Expr
 	if g.From != nil {
 		sc.hidden = true
-		r.joinList(sc, g.From)
+		elems := r.joinList(sc, g.From)
 		sc.hidden = false
+		r.outerJoins(sc, elems)
 		conds = append(conds, sc.naturalConds...)
-		for _, on := range sc.ons {
-			c := r.expr(on, ctx{sc: sc, clause: "ON"})
-			r.cond(c, "ON")
-			conds = append(conds, c)
-		}
+		conds = append(conds, r.resolveOns(sc)...)
 	}
 	// WHERE
 	if g.Where != nil {
@@ -312,10 +311,9 @@ func (r *resolver) star(sc *scope, p Pos, of string) []*ColRef {
 	return cols
 }
 
-func (r *resolver) fromItem(sc *scope, g *gFromItem) {
+func (r *resolver) fromItem(sc *scope, g *gFromItem) *Join {
 	if g.Group != nil {
-		r.fromGroup(sc, g)
-		return
+		return r.fromGroup(sc, g)
 	}
 	q := sc.q
 	f := &FromItem{Pos: pos(g.Pos), Alias: g.Alias}
@@ -340,6 +338,7 @@ func (r *resolver) fromItem(sc *scope, g *gFromItem) {
 		}
 	}
 	q.From = append(q.From, f)
+	return &Join{Pos: f.Pos, Kind: JoinItem, Item: len(q.From) - 1}
 }
 
 // naturalJoin returns the equalities for a NATURAL JOIN of item j with the
@@ -1173,6 +1172,9 @@ func walkQuery(q *Query, depth int, fn func(e Expr, depth int) bool) {
 		if f.Sub != nil {
 			walkQuery(f.Sub, depth+1, fn)
 		}
+	}
+	for _, j := range q.Joins {
+		walkJoin(j, depth, fn)
 	}
 	walkExpr(q.Where, depth, fn)
 	for _, g := range q.GroupBy {

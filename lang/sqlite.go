@@ -208,10 +208,7 @@ func hasNullSubquery(q *Query) bool {
 func (t *sqlTr) fromWhere(q *Query) {
 	if len(q.From) > 0 {
 		t.w(" FROM ")
-		for i, f := range q.From {
-			if i > 0 {
-				t.w(", ")
-			}
+		writeFrom(q, t.w, func(f *FromItem) {
 			if f.Rel != nil {
 				t.w(ident(f.Rel.Name))
 			} else {
@@ -220,7 +217,7 @@ func (t *sqlTr) fromWhere(q *Query) {
 				t.w(")")
 			}
 			t.w(" AS ", ident(t.names[f]))
-		}
+		}, t.expr)
 	}
 	if q.Where != nil {
 		t.w(" WHERE ")
