@@ -44,6 +44,11 @@ type translator struct {
 	// flagOf holds the presence flag of a base relation's nullable column
 	// variable (EventVars).
 	flagOf map[string]Var
+	// keyFlag holds, for a variable whose value is its type's zero wherever
+	// it is NULL, the 0/1 flag whose non-zero is its presence: a base
+	// column's flag, a padded item's row flag, a nullColumn's p. Such a
+	// pair is a NULL-aware key as it stands (nullColumn).
+	keyFlag map[string]Var
 	// sql: the file is read in dialect sql (an aggregate over no input is
 	// NULL, NULLs come with the data, view columns may be NULL).
 	sql bool
@@ -269,6 +274,7 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 					t.flagOf = map[string]Var{}
 				}
 				t.flagOf[v.Name] = p
+				t.setKeyFlag(v, p)
 			}
 		}
 		b.vars = append(b.vars, vs)
@@ -522,7 +528,7 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		for i, e := range items {
 			if b.t.nullable(e) {
 				var v, p Var
-				v, p, rows = b.nullColumn("distinct_"+q.Items[i].Name, e, rows)
+				v, p, rows = b.nullColumn("distinct_"+q.Items[i].Name, e, rows, out)
 				out = append(out, v, p)
 				items[i] = Ref(v)
 				continue
@@ -551,7 +557,7 @@ func (b *block) rowsOf() ([]lang.Expr, []Term, error) {
 		if b.t.nullable(e) {
 			// NULL is a group of its own, apart from the key's zero.
 			var v, p Var
-			v, p, body = b.nullColumn("key", e, body)
+			v, p, body = b.nullColumn("key", e, body, group)
 			group = append(group, v, p)
 			keyOf[ExprString(e)] = v
 			keyOf[sqlKey(g)] = v
@@ -739,7 +745,7 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 			// The bag sums away what decides e's presence: keep it as a
 			// column.
 			var v, p Var
-			v, p, rows = b.nullColumn(name, e, rows)
+			v, p, rows = b.nullColumn(name, e, rows, group)
 			out, group = append(out, v), append(group, v, p)
 			continue
 		}
@@ -765,8 +771,16 @@ func (b *block) derived(q *lang.Query, alias string) ([]Var, []Term, error) {
 // 0 (their Lift factors are appended to rows): every NULL is then one value,
 // apart from the others, as DISTINCT and a bag's rows see it. v's presence
 // is p != 0.
-func (b *block) nullColumn(name string, e lang.Expr, rows []Term) (v, p Var, _ []Term) {
+func (b *block) nullColumn(name string, e lang.Expr, rows []Term, used []Var) (v, p Var, _ []Term) {
 	t := b.t
+	if r, ok := e.(*VarRef); ok {
+		// A column that is already such a pair (keyFlag) is its own key:
+		// no lift, so that a delta still binds it by lookup.
+		if f, ok := t.keyFlag[r.V.Name]; ok && !hasVar(used, r.V.Name) && !hasVar(used, f.Name) &&
+			ExprString(t.presence(e)) == ExprString(countTest(f, true)) {
+			return r.V, f, rows
+		}
+	}
 	v = t.newVar(strings.ToLower(name), e.Type())
 	p = t.newVar(strings.ToLower(name)+"_present", lang.TInt)
 	var flag lang.Expr = IntLit(1)
@@ -775,7 +789,17 @@ func (b *block) nullColumn(name string, e lang.Expr, rows []Term) (v, p Var, _ [
 	}
 	rows = append(rows, &Lift{V: v, T: &Val{E: t.orZero(e)}}, &Lift{V: p, T: &Val{E: flag}})
 	t.setPresent(v, countTest(p, true))
+	t.setKeyFlag(v, p)
 	return v, p, rows
+}
+
+// setKeyFlag records that v is zero wherever flag (0 or 1) is 0, and
+// present where it is not (keyFlag).
+func (t *translator) setKeyFlag(v, flag Var) {
+	if t.keyFlag == nil {
+		t.keyFlag = map[string]Var{}
+	}
+	t.keyFlag[v.Name] = flag
 }
 
 // mapChildren rebuilds e with f applied to its direct subexpressions.

@@ -47,6 +47,7 @@ func (b *block) padItems(q *lang.Query) map[int]Var {
 			switch p := b.t.present[v.Name]; {
 			case p == nil:
 				b.t.setPresent(v, has)
+				b.t.setKeyFlag(v, row) // padding lifts v to zero
 			case b.t.flagOf[v.Name] == (Var{}):
 				b.t.setPresent(v, andExpr(p, has))
 			}

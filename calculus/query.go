@@ -185,7 +185,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			// A key that may be NULL: its value or zero, and its presence
 			// flag, a key of the view's maps (see Column.Present).
 			var v, p Var
-			v, p, body = b.nullColumn(fmt.Sprintf("key%d", i+1), e, body)
+			v, p, body = b.nullColumn(fmt.Sprintf("key%d", i+1), e, body, append(append([]Var{}, keyVars...), flags...))
 			keyVars, flags = append(keyVars, v), append(flags, p)
 			keyOf[ExprString(e)] = v
 			keyOf[sqlKey(k.Expr)] = v

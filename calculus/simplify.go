@@ -157,6 +157,10 @@ func SimplifyMonomial(m Monomial, bound, keep []Var) (out Monomial, keySub map[s
 				coef *= c
 				continue
 			}
+			if c, isConst := litComparison(v.E); isConst {
+				coef *= c // {1 != 0}: a padded row flag's presence test after its lift
+				continue
+			}
 			if b, isCmp := v.E.(*lang.Binary); isCmp && b.Op == "=" && ExprString(b.L) == ExprString(b.R) {
 				continue
 			}
@@ -440,4 +444,38 @@ func andTerms(e lang.Expr) []lang.Expr {
 		return append(andTerms(b.L), andTerms(b.R)...)
 	}
 	return []lang.Expr{e}
+}
+
+// litComparison evaluates a comparison of two integer literals to 1 or 0.
+func litComparison(e lang.Expr) (float64, bool) {
+	b, ok := e.(*lang.Binary)
+	if !ok {
+		return 0, false
+	}
+	l, lok := b.L.(*lang.Lit)
+	r, rok := b.R.(*lang.Lit)
+	if !lok || !rok || l.T != lang.TInt || r.T != lang.TInt {
+		return 0, false
+	}
+	var t bool
+	switch b.Op {
+	case "=":
+		t = l.Int == r.Int
+	case "!=", "<>":
+		t = l.Int != r.Int
+	case "<":
+		t = l.Int < r.Int
+	case "<=":
+		t = l.Int <= r.Int
+	case ">":
+		t = l.Int > r.Int
+	case ">=":
+		t = l.Int >= r.Int
+	default:
+		return 0, false
+	}
+	if t {
+		return 1, true
+	}
+	return 0, true
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/codegen"
-	"github.com/toastgen/toastgen/lang"
+	"github.com/toastgen/toastgen/internal/examples"
 	"github.com/toastgen/toastgen/viewlet"
 )
 
@@ -141,7 +141,7 @@ func addExamples(t *testing.T, srcs map[string][]byte) {
 		if err != nil || d.IsDir() || filepath.Ext(path) != ".sql" {
 			return err
 		}
-		f, err := lang.ParseFile(path)
+		f, err := examples.Parse(path)
 		if err != nil {
 			return err
 		}

@@ -436,6 +436,14 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 			}
 			var rhs []calculus.Monomial
 			for _, mono := range calculus.Expand(calculus.SubstTerm(d.T, sub)) {
+				// The event binds its arguments: an equality with one binds
+				// the other side (an outer join's ON condition, kept as a
+				// condition by the calculus), a lookup instead of a loop.
+				if sm, keySub, ok := calculus.SimplifyMonomial(mono, t.Event.Args, keys); !ok {
+					continue
+				} else if len(keySub) == 0 {
+					mono = sm
+				}
 				fs, err := c.materialize(mono.Factors, t.Event.Args, keys, m.Name, depth, true)
 				if err != nil {
 					return err

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/toastgen/toastgen/codegen"
+	"github.com/toastgen/toastgen/internal/examples"
 	"github.com/toastgen/toastgen/internal/testmode"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/lang/oracle"
@@ -52,7 +53,7 @@ func TestSharedDataGenerated(t *testing.T) {
 		rel, _ := filepath.Rel(queryRoot, path)
 		title := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(rel), "examples/"), ".sql")
 		for _, ds := range sets[path] {
-			f, err := lang.ParseFile(path)
+			f, err := examples.Parse(path)
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/internal/examples"
 	"github.com/toastgen/toastgen/internal/testmode"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/lang/oracle"
@@ -86,6 +87,9 @@ type dataset struct {
 	// rewrite points the sources of f at the data set (paths relative to
 	// the repository root).
 	rewrite func(f *lang.File) error
+	// checkEvery, if not zero, replaces queryCheckEvery: small bundled
+	// streams are compared with SQLite far more often.
+	checkEvery int
 }
 
 // tpchDataset reads every TPC-H table from <sharedData>/tpch/<dir>/<table>.csv,
@@ -164,6 +168,12 @@ func simpleDataset(dir string) dataset {
 	}}
 }
 
+// bundledDataset reads a query's own FROM FILE paths (relative to the
+// repository root): the data bundled with the example.
+func bundledDataset() dataset {
+	return dataset{name: "bundled", rewrite: func(*lang.File) error { return nil }, checkEvery: 3}
+}
+
 // mddbDataset reads every MDDB relation from <sharedData>/mddb/<dir>/<file>,
 // where <file> is the base name of the query's own FROM FILE path.
 func mddbDataset(dir string) dataset {
@@ -196,9 +206,12 @@ func queryFiles(t *testing.T) (files []string, sets map[string][]dataset) {
 	}{
 		{"examples/tpch/q*.sql", tpch},
 		{"examples/tpch/static/*.sql", tpch},
+		{"examples/tpch/sql/*.sql", tpch},
 		{"examples/ssb/*.sql", tpch},
 		{"examples/finance/*.sql", finance},
 		{"examples/employee/*.sql", []dataset{employeeDataset()}},
+		{"examples/employee/sql/*.sql", []dataset{employeeDataset()}},
+		{"examples/nulls/*.sql", []dataset{bundledDataset()}},
 		{"examples/simple/*.sql", []dataset{simpleDataset("tiny"), simpleDataset("standard")}},
 		{"examples/mddb/*.sql", mddb},
 	} {
@@ -262,7 +275,7 @@ func TestSharedDataQueries(t *testing.T) {
 // budget other than 0 stops the replay when it is spent, a limit other than
 // 0 after that many events.
 func runSharedQuery(t *testing.T, path string, ds dataset, budget time.Duration, limit int) {
-	f, err := lang.ParseFile(path)
+	f, err := examples.Parse(path)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
@@ -281,7 +294,7 @@ func runSharedQuery(t *testing.T, path string, ds dataset, budget time.Duration,
 		t.Fatal(err)
 	}
 	defer db.Close()
-	e := &oracleEngine{Engine: viewlet.NewInterp(p), db: db, limit: limit}
+	e := &oracleEngine{Engine: viewlet.NewInterp(p), db: db, limit: limit, every: ds.checkEvery}
 	// A panic in the interpreter is a compiler bug in this query: fail this
 	// subtest and let the others run.
 	defer func() {
@@ -353,7 +366,7 @@ func compareViews(f *lang.File, db *oracle.DB, got []runtime.View) error {
 }
 
 // oracleEngine forwards every event to the engine and records it in the
-// SQLite oracle, comparing the views every queryCheckEvery events.
+// SQLite oracle, comparing the views every queryCheckEvery (or every) events.
 type oracleEngine struct {
 	runtime.Engine
 	db     *oracle.DB
@@ -365,6 +378,8 @@ type oracleEngine struct {
 	// limit, if not zero, stops the replay with errBudget after that many
 	// events.
 	limit int
+	// every, if not zero, replaces queryCheckEvery.
+	every int
 }
 
 func (e *oracleEngine) Apply(rel int, insert bool, fields [][]byte) error {
@@ -391,7 +406,11 @@ func (e *oracleEngine) Apply(rel int, insert bool, fields [][]byte) error {
 	if !e.deadline.IsZero() && time.Now().After(e.deadline) {
 		return errBudget
 	}
-	if e.events%queryCheckEvery == 0 {
+	every := queryCheckEvery
+	if e.every > 0 {
+		every = e.every
+	}
+	if e.events%every == 0 {
 		e.checks++
 		if err := e.check(); err != nil {
 			return fmt.Errorf("views differ after %d events: %w", e.events, err)
