@@ -157,8 +157,11 @@ func SimplifyMonomial(m Monomial, bound, keep []Var) (out Monomial, keySub map[s
 				coef *= c
 				continue
 			}
-			if c, isConst := litComparison(v.E); isConst {
-				coef *= c // {1 != 0}: a padded row flag's presence test after its lift
+			if c, isConst := ConstBool(v.E); isConst {
+				// {1 != 0}: a padded row flag's presence test after its lift.
+				if !c {
+					return Monomial{}, nil, false
+				}
 				continue
 			}
 			if b, isCmp := v.E.(*lang.Binary); isCmp && b.Op == "=" && ExprString(b.L) == ExprString(b.R) {
@@ -446,36 +449,99 @@ func andTerms(e lang.Expr) []lang.Expr {
 	return []lang.Expr{e}
 }
 
-// litComparison evaluates a comparison of two integer literals to 1 or 0.
-func litComparison(e lang.Expr) (float64, bool) {
-	b, ok := e.(*lang.Binary)
-	if !ok {
-		return 0, false
+// ConstBool evaluates a condition without variables built from integer
+// literals: comparisons of two of them (trueExpr and falseExpr are 0 = 0
+// and 0 != 0), NOT, AND and OR. ok is false for anything else, also for
+// x OR TRUE.
+func ConstBool(e lang.Expr) (value, ok bool) {
+	switch x := e.(type) {
+	case *lang.Unary:
+		if x.Op == "NOT" {
+			v, ok := ConstBool(x.X)
+			return !v, ok
+		}
+	case *lang.Binary:
+		switch x.Op {
+		case "AND", "OR":
+			// Both sides must be constant: code generated for x OR TRUE
+			// still reads x's variables, which the loops binding them
+			// expect.
+			l, lok := ConstBool(x.L)
+			r, rok := ConstBool(x.R)
+			if !lok || !rok {
+				return false, false
+			}
+			if x.Op == "AND" {
+				return l && r, true
+			}
+			return l || r, true
+		}
+		l, lok := x.L.(*lang.Lit)
+		r, rok := x.R.(*lang.Lit)
+		if !lok || !rok || l.T != lang.TInt || r.T != lang.TInt || l.Null || r.Null {
+			return false, false
+		}
+		switch x.Op {
+		case "=":
+			return l.Int == r.Int, true
+		case "!=", "<>":
+			return l.Int != r.Int, true
+		case "<":
+			return l.Int < r.Int, true
+		case "<=":
+			return l.Int <= r.Int, true
+		case ">":
+			return l.Int > r.Int, true
+		case ">=":
+			return l.Int >= r.Int, true
+		}
 	}
-	l, lok := b.L.(*lang.Lit)
-	r, rok := b.R.(*lang.Lit)
-	if !lok || !rok || l.T != lang.TInt || r.T != lang.TInt {
-		return 0, false
+	return false, false
+}
+
+// FoldBool simplifies the constant parts of a condition's AND, OR and NOT
+// tree (ConstBool): TRUE AND x is x, FALSE OR x is x; x AND FALSE and
+// x OR TRUE stay (x's variables are read). Other expressions are returned
+// as they are.
+func FoldBool(e lang.Expr) lang.Expr {
+	if v, ok := ConstBool(e); ok {
+		if v {
+			return trueExpr()
+		}
+		return falseExpr()
 	}
-	var t bool
-	switch b.Op {
-	case "=":
-		t = l.Int == r.Int
-	case "!=", "<>":
-		t = l.Int != r.Int
-	case "<":
-		t = l.Int < r.Int
-	case "<=":
-		t = l.Int <= r.Int
-	case ">":
-		t = l.Int > r.Int
-	case ">=":
-		t = l.Int >= r.Int
-	default:
-		return 0, false
+	switch x := e.(type) {
+	case *lang.Unary:
+		if x.Op == "NOT" {
+			y := *x
+			y.X = FoldBool(x.X)
+			if v, ok := ConstBool(y.X); ok {
+				return FoldBool(&lang.Unary{Op: "NOT", X: boolLit(v), T: lang.TBool})
+			}
+			return &y
+		}
+	case *lang.Binary:
+		if x.Op != "AND" && x.Op != "OR" {
+			return e
+		}
+		l, r := FoldBool(x.L), FoldBool(x.R)
+		neutral := x.Op == "AND" // TRUE AND x, FALSE OR x
+		if v, ok := ConstBool(l); ok && v == neutral {
+			return r
+		}
+		if v, ok := ConstBool(r); ok && v == neutral {
+			return l
+		}
+		y := *x
+		y.L, y.R = l, r
+		return &y
 	}
-	if t {
-		return 1, true
+	return e
+}
+
+func boolLit(v bool) lang.Expr {
+	if v {
+		return trueExpr()
 	}
-	return 0, true
+	return falseExpr()
 }

@@ -14,6 +14,12 @@ import (
 // expr translates a scalar expression to Go. Variables come from sc;
 // aggregates of a view (AggRef) from sc["#i"].
 func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
+	if e.Type() == lang.TBool {
+		if v, ok := calculus.ConstBool(e); ok {
+			return jen.Lit(v), nil
+		}
+		e = calculus.FoldBool(e)
+	}
 	switch x := e.(type) {
 	case *calculus.VarRef:
 		c, ok := sc[x.V.Name]

@@ -132,6 +132,9 @@ func (g *gen) stmtSink(s *viewlet.Stmt) *sink {
 // the product so far (nil for 1).
 func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement) ([]jen.Code, error) {
 	vt := sk.typ
+	if zeroProduct(fs) {
+		return nil, nil // a FALSE condition of literals: the product is zero
+	}
 	if len(fs) == 0 {
 		if acc == nil {
 			if vt == lang.TInt {
@@ -144,6 +147,14 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 	}
 	switch x := fs[0].(type) {
 	case *calculus.Val:
+		if c, ok := calculus.ConstBool(x.E); ok {
+			// A condition of literals (a padded row's presence, TRUE or
+			// FALSE spelled 0 = 0 and 0 != 0) decides here, not in Go.
+			if !c {
+				return nil, nil
+			}
+			return g.factors(sk, fs[1:], sc, acc)
+		}
 		e, err := g.expr(x.E, sc)
 		if err != nil {
 			return nil, err
@@ -527,12 +538,66 @@ func usesAny(fs []calculus.Term, vs []calculus.Var) bool {
 	return false
 }
 
-func usesVar(fs []calculus.Term, name string) bool {
+// zeroProduct reports whether fs holds a condition of literals that is FALSE.
+func zeroProduct(fs []calculus.Term) bool {
 	for _, f := range fs {
-		for _, v := range calculus.Vars(f) {
+		if v, ok := f.(*calculus.Val); ok {
+			if c, ok := calculus.ConstBool(v.E); ok && !c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func usesVar(fs []calculus.Term, name string) bool {
+	if zeroProduct(fs) {
+		return false // a product with a FALSE condition emits nothing
+	}
+	for _, f := range fs {
+		if termUses(f, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// termUses reports whether the code of t reads variable name (usesVar).
+func termUses(t calculus.Term, name string) bool {
+	switch x := t.(type) {
+	case *calculus.Prod:
+		return usesVar(x.Factors, name)
+	case *calculus.Sum:
+		for _, u := range x.Terms {
+			if termUses(u, name) {
+				return true
+			}
+		}
+		return false
+	case *calculus.Neg:
+		return termUses(x.T, name)
+	case *calculus.Exists:
+		return termUses(x.T, name)
+	case *calculus.Lift:
+		return x.V.Name == name || termUses(x.T, name)
+	case *calculus.Extreme:
+		return x.Arg.Name == name || termUses(x.T, name)
+	case *calculus.AggSum:
+		for _, v := range x.Group {
 			if v.Name == name {
 				return true
 			}
+		}
+		for _, m := range calculus.Expand(x.T) {
+			if usesVar(m.Factors, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range calculus.Vars(t) {
+		if v.Name == name {
+			return true
 		}
 	}
 	return false

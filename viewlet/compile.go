@@ -91,6 +91,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 			}
 		}
 	}
+	pruneUnread(c.prog)
 	return c.prog, nil
 }
 
