@@ -347,7 +347,7 @@ func toastgenBinary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(binDir, "toastgen")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		out, err := exec.Command("go", "build", "-trimpath", "-o", binPath, ".").CombinedOutput()
 		if err != nil {
 			binError = fmt.Errorf("go build: %v\n%s", err, out)
 		}
