@@ -1,6 +1,8 @@
 package calculus
 
 import (
+	"strings"
+
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/runtime"
 )
@@ -432,4 +434,40 @@ func (t *translator) notNullable(e lang.Expr, p lang.Pos, what string) error {
 		return errorAt(p, "%s can be NULL here (a NULL column, or a scalar subquery or aggregate over no rows), which is not supported yet", what)
 	}
 	return nil
+}
+
+// nullColumn lifts e, which may be NULL, to a column v that holds e's value
+// or its type's zero, and a column p that holds 1 where e is not NULL, else
+// 0 (their Lift factors are appended to rows): every NULL is then one value,
+// apart from the others, as DISTINCT and a bag's rows see it. v's presence
+// is p != 0.
+func (b *block) nullColumn(name string, e lang.Expr, rows []Term, used []Var) (v, p Var, _ []Term) {
+	t := b.t
+	if r, ok := e.(*VarRef); ok {
+		// A column that is already such a pair (keyFlag) is its own key:
+		// no lift, so that a delta still binds it by lookup.
+		if f, ok := t.keyFlag[r.V.Name]; ok && !hasVar(used, r.V.Name) && !hasVar(used, f.Name) &&
+			ExprString(t.presence(e)) == ExprString(countTest(f, true)) {
+			return r.V, f, rows
+		}
+	}
+	v = t.newVar(strings.ToLower(name), e.Type())
+	p = t.newVar(strings.ToLower(name)+"_present", lang.TInt)
+	var flag lang.Expr = IntLit(1)
+	if pe := t.presence(e); pe != nil {
+		flag = &lang.Case{Whens: []*lang.When{{Cond: pe, Then: IntLit(1)}}, Else: IntLit(0), T: lang.TInt}
+	}
+	rows = append(rows, &Lift{V: v, T: &Val{E: t.orZero(e)}}, &Lift{V: p, T: &Val{E: flag}})
+	t.setPresent(v, countTest(p, true))
+	t.setKeyFlag(v, p)
+	return v, p, rows
+}
+
+// setKeyFlag records that v is zero wherever flag (0 or 1) is 0, and
+// present where it is not (keyFlag).
+func (t *translator) setKeyFlag(v, flag Var) {
+	if t.keyFlag == nil {
+		t.keyFlag = map[string]Var{}
+	}
+	t.keyFlag[v.Name] = flag
 }

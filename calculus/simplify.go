@@ -513,11 +513,10 @@ func FoldBool(e lang.Expr) lang.Expr {
 	switch x := e.(type) {
 	case *lang.Unary:
 		if x.Op == "NOT" {
+			// Folding never makes a non-constant operand constant, so
+			// NOT of a constant was decided above.
 			y := *x
 			y.X = FoldBool(x.X)
-			if v, ok := ConstBool(y.X); ok {
-				return FoldBool(&lang.Unary{Op: "NOT", X: boolLit(v), T: lang.TBool})
-			}
 			return &y
 		}
 	case *lang.Binary:
@@ -537,11 +536,4 @@ func FoldBool(e lang.Expr) lang.Expr {
 		return &y
 	}
 	return e
-}
-
-func boolLit(v bool) lang.Expr {
-	if v {
-		return trueExpr()
-	}
-	return falseExpr()
 }

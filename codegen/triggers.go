@@ -147,12 +147,10 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 	}
 	switch x := fs[0].(type) {
 	case *calculus.Val:
-		if c, ok := calculus.ConstBool(x.E); ok {
-			// A condition of literals (a padded row's presence, TRUE or
-			// FALSE spelled 0 = 0 and 0 != 0) decides here, not in Go.
-			if !c {
-				return nil, nil
-			}
+		if _, ok := calculus.ConstBool(x.E); ok {
+			// A TRUE condition of literals (a padded row's presence, TRUE
+			// spelled 0 = 0) is no condition; a FALSE one made the product
+			// zero above (zeroProduct).
 			return g.factors(sk, fs[1:], sc, acc)
 		}
 		e, err := g.expr(x.E, sc)
