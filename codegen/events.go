@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -60,7 +61,11 @@ func (g *gen) triggers(r *lang.Relation) error {
 				sc[m.t.Event.Args[len(r.Columns)+nulls].Name] = jen.Id(n).Dot("Flag").Call()
 			}
 			nulls++
-			prelude = append(prelude, jen.If(jen.Op("!").Id(n).Dot("Valid")).Block(jen.Id(n).Op("=").Qual(runtimePkg, "Null").Types(goType(c.Type)).Values()))
+			// A NULL's value must be the zero value where the trigger
+			// reads it (a key, a group), whatever the caller passed.
+			if m.t != nil && triggerReads(m.t, a.Name) {
+				prelude = append(prelude, jen.If(jen.Op("!").Id(n).Dot("Valid")).Block(jen.Id(n).Op("=").Qual(runtimePkg, "Null").Types(goType(c.Type)).Values()))
+			}
 		}
 		before := g.checks
 		code, err := g.triggerBody(m.t, sc)
@@ -140,15 +145,21 @@ func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
 		}
 	}
 	for _, buffered := range []bool{true, false} {
+		var ss []*viewlet.Stmt
 		for _, s := range t.Stmts {
 			if s.Buffered == buffered {
-				code, err := g.stmt(s, sc)
-				if err != nil {
-					return nil, fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), s, err)
-				}
-				body = append(body, code...)
+				ss = append(ss, s)
 			}
 		}
+		code, err := g.emitUnits(g.units(ss, sc), 0, sc)
+		if err != nil {
+			var ue *unitError
+			if errors.As(err, &ue) {
+				return nil, fmt.Errorf("%s: cannot generate ON %s: %s: %w", g.p.Source, viewlet.EventString(t.Event), ue.s, ue.err)
+			}
+			return nil, err
+		}
+		body = append(body, code...)
 	}
 	for _, s := range t.Stmts {
 		if s.Buffered {
@@ -201,4 +212,19 @@ func argumentNote(r *lang.Relation) string {
 		return "Dates must be valid (runtime.ValidDate): unlike Apply, the method does not check."
 	}
 	return ""
+}
+
+// triggerReads reports whether a statement of t reads variable name.
+func triggerReads(t *viewlet.Trigger, name string) bool {
+	for _, s := range t.Stmts {
+		if hasVarNamed(s.Keys, name) {
+			return true
+		}
+		for _, m := range s.RHS {
+			if usesVar(m.Factors, name) {
+				return true
+			}
+		}
+	}
+	return false
 }

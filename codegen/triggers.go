@@ -23,9 +23,9 @@ func (s scope) with(name string, c *jen.Statement) scope {
 	return out
 }
 
-// stmt emits one statement: nested lookups, loops and conditions per
-// monomial, ending in an update of the target (or its buffer).
-func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
+// stmtClear emits what a replacing statement does before its monomials:
+// it clears the target entries the event fixes (nil for other statements).
+func (g *gen) stmtClear(s *viewlet.Stmt, sc scope) []jen.Code {
 	mi := g.maps[s.Map.Name]
 	var out []jen.Code
 	if s.Replace {
@@ -71,25 +71,24 @@ func (g *gen) stmt(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Lit(0))
 		}
 	}
-	for _, mono := range s.RHS {
-		var coef *jen.Statement
-		switch {
-		case mono.Coef == 1:
-			// nil: the product starts at 1
-		case s.Map.Type == lang.TInt:
-			coef = jen.Lit(int64(mono.Coef))
-		default:
-			coef = jen.Lit(mono.Coef)
-		}
-		// When the event fixes the target entry, a range of one map's
-		// entries (an inequality join) is one O(log n) read.
-		code, err := g.monomial(g.stmtSink(s), mono, sc, coef, g.allBound(s.Keys, sc))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, jen.Block(code...))
+	return out
+}
+
+// stmtMonomial emits one monomial of statement s: nested lookups, loops
+// and conditions, ending in an update of the target (or its buffer).
+func (g *gen) stmtMonomial(s *viewlet.Stmt, mono calculus.Monomial, sc scope) ([]jen.Code, error) {
+	var coef *jen.Statement
+	switch {
+	case mono.Coef == 1:
+		// nil: the product starts at 1
+	case s.Map.Type == lang.TInt:
+		coef = jen.Lit(int64(mono.Coef))
+	default:
+		coef = jen.Lit(mono.Coef)
 	}
-	return out, nil
+	// When the event fixes the target entry, a range of one map's entries
+	// (an inequality join) is one O(log n) read.
+	return g.monomial(g.stmtSink(s), mono, sc, coef, g.allBound(s.Keys, sc))
 }
 
 // sink is where a monomial's products go: a map update, a buffer, or a

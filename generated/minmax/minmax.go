@@ -68,13 +68,11 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			}
 		}
 	}
-	{
-		if e.query2CountMr.add(keyII{
-			k0: a,
-			k1: b,
-		}, int64(1)) {
-			e.overflow = true
-		}
+	if e.query2CountMr.add(keyII{
+		k0: a,
+		k1: b,
+	}, int64(1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
@@ -108,13 +106,11 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}
 		}
 	}
-	{
-		if e.query2CountMr.add(keyII{
-			k0: a,
-			k1: b,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query2CountMr.add(keyII{
+		k0: a,
+		k1: b,
+	}, int64(-1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
@@ -141,18 +137,14 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY1_AGG1[b, c] += 1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) InsertS(b int64, c int64) error {
-	{
-		if e.query1Count.add(b, int64(1)) {
-			e.overflow = true
-		}
+	if e.query1Count.add(b, int64(1)) {
+		e.overflow = true
 	}
-	{
-		if e.query1Agg1.add(keyII{
-			k0: b,
-			k1: c,
-		}, int64(1)) {
-			e.overflow = true
-		}
+	if e.query1Agg1.add(keyII{
+		k0: b,
+		k1: c,
+	}, int64(1)) {
+		e.overflow = true
 	}
 	e.query2Count.remove(b)
 	{
@@ -193,18 +185,14 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	QUERY1_AGG1[b, c] += -1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) DeleteS(b int64, c int64) error {
-	{
-		if e.query1Count.add(b, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query1Count.add(b, int64(-1)) {
+		e.overflow = true
 	}
-	{
-		if e.query1Agg1.add(keyII{
-			k0: b,
-			k1: c,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query1Agg1.add(keyII{
+		k0: b,
+		k1: c,
+	}, int64(-1)) {
+		e.overflow = true
 	}
 	e.query2Count.remove(b)
 	{

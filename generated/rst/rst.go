@@ -162,38 +162,30 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY1_TOTAL_mRS[c] += QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += 1
 func (e *Engine) InsertS(b int64, c int64) error {
-	{
-		if val19 := e.query1TotalMr.get(b); val19 != 0 {
-			acc20 := val19
-			if val21 := e.query1TotalMt.get(c); val21 != 0 {
-				acc22 := e.mulInt(acc20, val21)
-				e.query1Total = e.addInt(e.query1Total, acc22)
-			}
+	if val19 := e.query1TotalMr.get(b); val19 != 0 {
+		acc20 := val19
+		if val21 := e.query1TotalMt.get(c); val21 != 0 {
+			acc22 := e.mulInt(acc20, val21)
+			e.query1Total = e.addInt(e.query1Total, acc22)
 		}
 	}
-	{
-		if val23 := e.query1TotalMt.get(c); val23 != 0 {
-			acc24 := val23
-			if e.query1TotalMst.add(b, acc24) {
-				e.overflow = true
-			}
-		}
-	}
-	{
-		if val25 := e.query1TotalMr.get(b); val25 != 0 {
-			acc26 := val25
-			if e.query1TotalMrs.add(c, acc26) {
-				e.overflow = true
-			}
-		}
-	}
-	{
-		if e.query1TotalMstMs.add(keyII{
-			k0: b,
-			k1: c,
-		}, int64(1)) {
+	if val23 := e.query1TotalMt.get(c); val23 != 0 {
+		acc24 := val23
+		if e.query1TotalMst.add(b, acc24) {
 			e.overflow = true
 		}
+	}
+	if val25 := e.query1TotalMr.get(b); val25 != 0 {
+		acc26 := val25
+		if e.query1TotalMrs.add(c, acc26) {
+			e.overflow = true
+		}
+	}
+	if e.query1TotalMstMs.add(keyII{
+		k0: b,
+		k1: c,
+	}, int64(1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(b, c)
@@ -221,38 +213,30 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	QUERY1_TOTAL_mRS[c] += -QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += -1
 func (e *Engine) DeleteS(b int64, c int64) error {
-	{
-		if val27 := e.query1TotalMr.get(b); val27 != 0 {
-			acc28 := e.mulInt(int64(-1), val27)
-			if val29 := e.query1TotalMt.get(c); val29 != 0 {
-				acc30 := e.mulInt(acc28, val29)
-				e.query1Total = e.addInt(e.query1Total, acc30)
-			}
+	if val27 := e.query1TotalMr.get(b); val27 != 0 {
+		acc28 := e.mulInt(int64(-1), val27)
+		if val29 := e.query1TotalMt.get(c); val29 != 0 {
+			acc30 := e.mulInt(acc28, val29)
+			e.query1Total = e.addInt(e.query1Total, acc30)
 		}
 	}
-	{
-		if val31 := e.query1TotalMt.get(c); val31 != 0 {
-			acc32 := e.mulInt(int64(-1), val31)
-			if e.query1TotalMst.add(b, acc32) {
-				e.overflow = true
-			}
-		}
-	}
-	{
-		if val33 := e.query1TotalMr.get(b); val33 != 0 {
-			acc34 := e.mulInt(int64(-1), val33)
-			if e.query1TotalMrs.add(c, acc34) {
-				e.overflow = true
-			}
-		}
-	}
-	{
-		if e.query1TotalMstMs.add(keyII{
-			k0: b,
-			k1: c,
-		}, int64(-1)) {
+	if val31 := e.query1TotalMt.get(c); val31 != 0 {
+		acc32 := e.mulInt(int64(-1), val31)
+		if e.query1TotalMst.add(b, acc32) {
 			e.overflow = true
 		}
+	}
+	if val33 := e.query1TotalMr.get(b); val33 != 0 {
+		acc34 := e.mulInt(int64(-1), val33)
+		if e.query1TotalMrs.add(c, acc34) {
+			e.overflow = true
+		}
+	}
+	if e.query1TotalMstMs.add(keyII{
+		k0: b,
+		k1: c,
+	}, int64(-1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(b, c)

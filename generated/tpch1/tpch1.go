@@ -72,54 +72,42 @@ func New() *Engine {
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			if e.query1Count.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, int64(1)) {
-				e.overflow = true
-			}
+	if (l_shipdate) <= (runtime.Date(19980902)) {
+		if e.query1Count.add(keySS{
+			k0: l_returnflag,
+			k1: l_linestatus,
+		}, int64(1)) {
+			e.overflow = true
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc1 := l_quantity
 			e.query1SumQty.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc1)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc2 := l_extendedprice
 			e.query1SumBasePrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc2)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc3 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			e.query1SumDiscPrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc3)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc4 := ((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax))
 			e.query1SumCharge.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc4)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc5 := l_discount
 			e.query1Agg5.add(keySS{
 				k0: l_returnflag,
@@ -157,54 +145,42 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
-			if e.query1Count.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, int64(-1)) {
-				e.overflow = true
-			}
+	if (l_shipdate) <= (runtime.Date(19980902)) {
+		if e.query1Count.add(keySS{
+			k0: l_returnflag,
+			k1: l_linestatus,
+		}, int64(-1)) {
+			e.overflow = true
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc6 := -1.0 * (l_quantity)
 			e.query1SumQty.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc6)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc7 := -1.0 * (l_extendedprice)
 			e.query1SumBasePrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc7)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc8 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
 			e.query1SumDiscPrice.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc8)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc9 := -1.0 * (((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax)))
 			e.query1SumCharge.add(keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
 			}, acc9)
 		}
-	}
-	{
-		if (l_shipdate) <= (runtime.Date(19980902)) {
+		{
 			acc10 := -1.0 * (l_discount)
 			e.query1Agg5.add(keySS{
 				k0: l_returnflag,

@@ -81,23 +81,19 @@ func New() *Engine {
 //	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx4 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent3 := &e.query1CountMcustomerorders.entries[idx4]
-				acc2 := ent3.val
-				if e.query1Count.add(keyIDI{
-					k0: l_orderkey,
-					k1: ent3.key.k1,
-					k2: ent3.key.k2,
-				}, acc2) {
-					e.overflow = true
-				}
+	if (l_shipdate) > (runtime.Date(19950315)) {
+		for _, idx4 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
+			ent3 := &e.query1CountMcustomerorders.entries[idx4]
+			acc2 := ent3.val
+			if e.query1Count.add(keyIDI{
+				k0: l_orderkey,
+				k1: ent3.key.k1,
+				k2: ent3.key.k2,
+			}, acc2) {
+				e.overflow = true
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		{
 			acc5 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			for _, idx9 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
 				ent8 := &e.query1CountMcustomerorders.entries[idx9]
@@ -109,32 +105,22 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				}, acc7)
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx13 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent12 := &e.query1CountMorderslineitemMorders.entries[idx13]
-				acc11 := ent12.val
-				if e.query1CountMorderslineitem.add(keyIIDI{
-					k0: l_orderkey,
-					k1: ent12.key.k1,
-					k2: ent12.key.k2,
-					k3: ent12.key.k3,
-				}, acc11) {
-					e.overflow = true
-				}
-			}
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			if e.query1CountMlineitem.add(l_orderkey, int64(1)) {
+		for _, idx13 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+			ent12 := &e.query1CountMorderslineitemMorders.entries[idx13]
+			acc11 := ent12.val
+			if e.query1CountMorderslineitem.add(keyIIDI{
+				k0: l_orderkey,
+				k1: ent12.key.k1,
+				k2: ent12.key.k2,
+				k3: ent12.key.k3,
+			}, acc11) {
 				e.overflow = true
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		if e.query1CountMlineitem.add(l_orderkey, int64(1)) {
+			e.overflow = true
+		}
+		{
 			acc14 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			for _, idx18 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
 				ent17 := &e.query1CountMorderslineitemMorders.entries[idx18]
@@ -147,9 +133,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				}, acc16)
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		{
 			acc19 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			e.query1RevenueMlineitem.add(l_orderkey, acc19)
 		}
@@ -184,23 +168,19 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx23 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent22 := &e.query1CountMcustomerorders.entries[idx23]
-				acc21 := e.mulInt(int64(-1), ent22.val)
-				if e.query1Count.add(keyIDI{
-					k0: l_orderkey,
-					k1: ent22.key.k1,
-					k2: ent22.key.k2,
-				}, acc21) {
-					e.overflow = true
-				}
+	if (l_shipdate) > (runtime.Date(19950315)) {
+		for _, idx23 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
+			ent22 := &e.query1CountMcustomerorders.entries[idx23]
+			acc21 := e.mulInt(int64(-1), ent22.val)
+			if e.query1Count.add(keyIDI{
+				k0: l_orderkey,
+				k1: ent22.key.k1,
+				k2: ent22.key.k2,
+			}, acc21) {
+				e.overflow = true
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		{
 			acc24 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
 			for _, idx28 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
 				ent27 := &e.query1CountMcustomerorders.entries[idx28]
@@ -212,32 +192,22 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				}, acc26)
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx32 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent31 := &e.query1CountMorderslineitemMorders.entries[idx32]
-				acc30 := e.mulInt(int64(-1), ent31.val)
-				if e.query1CountMorderslineitem.add(keyIIDI{
-					k0: l_orderkey,
-					k1: ent31.key.k1,
-					k2: ent31.key.k2,
-					k3: ent31.key.k3,
-				}, acc30) {
-					e.overflow = true
-				}
-			}
-		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			if e.query1CountMlineitem.add(l_orderkey, int64(-1)) {
+		for _, idx32 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+			ent31 := &e.query1CountMorderslineitemMorders.entries[idx32]
+			acc30 := e.mulInt(int64(-1), ent31.val)
+			if e.query1CountMorderslineitem.add(keyIIDI{
+				k0: l_orderkey,
+				k1: ent31.key.k1,
+				k2: ent31.key.k2,
+				k3: ent31.key.k3,
+			}, acc30) {
 				e.overflow = true
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		if e.query1CountMlineitem.add(l_orderkey, int64(-1)) {
+			e.overflow = true
+		}
+		{
 			acc33 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
 			for _, idx37 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
 				ent36 := &e.query1CountMorderslineitemMorders.entries[idx37]
@@ -250,9 +220,7 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 				}, acc35)
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		{
 			acc38 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
 			e.query1RevenueMlineitem.add(l_orderkey, acc38)
 		}
@@ -287,90 +255,68 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')}
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val39 := e.query1CountMcustomer.get(o_custkey); val39 != 0 {
-				acc40 := val39
-				if val41 := e.query1CountMlineitem.get(o_orderkey); val41 != 0 {
-					acc42 := e.mulInt(acc40, val41)
-					if e.query1Count.add(keyIDI{
-						k0: o_orderkey,
-						k1: o_orderdate,
-						k2: o_shippriority,
-					}, acc42) {
-						e.overflow = true
-					}
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val43 := e.query1CountMcustomer.get(o_custkey); val43 != 0 {
-				acc44 := float64(val43)
-				if val45 := e.query1RevenueMlineitem.get(o_orderkey); val45 != 0 {
-					acc46 := acc44 * (val45)
-					e.query1Revenue.add(keyIDI{
-						k0: o_orderkey,
-						k1: o_orderdate,
-						k2: o_shippriority,
-					}, acc46)
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val47 := e.query1CountMlineitem.get(o_orderkey); val47 != 0 {
-				acc48 := val47
-				if e.query1CountMorderslineitem.add(keyIIDI{
-					k0: o_orderkey,
-					k1: o_custkey,
-					k2: o_orderdate,
-					k3: o_shippriority,
-				}, acc48) {
-					e.overflow = true
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val49 := e.query1CountMcustomer.get(o_custkey); val49 != 0 {
-				acc50 := val49
-				if e.query1CountMcustomerorders.add(keyIDI{
+	if (o_orderdate) < (runtime.Date(19950315)) {
+		if val39 := e.query1CountMcustomer.get(o_custkey); val39 != 0 {
+			acc40 := val39
+			if val41 := e.query1CountMlineitem.get(o_orderkey); val41 != 0 {
+				acc42 := e.mulInt(acc40, val41)
+				if e.query1Count.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc50) {
+				}, acc42) {
 					e.overflow = true
 				}
 			}
 		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val51 := e.query1RevenueMlineitem.get(o_orderkey); val51 != 0 {
-				acc52 := val51
-				e.query1RevenueMorderslineitem.add(keyIIDI{
+		if val43 := e.query1CountMcustomer.get(o_custkey); val43 != 0 {
+			acc44 := float64(val43)
+			if val45 := e.query1RevenueMlineitem.get(o_orderkey); val45 != 0 {
+				acc46 := acc44 * (val45)
+				e.query1Revenue.add(keyIDI{
 					k0: o_orderkey,
-					k1: o_custkey,
-					k2: o_orderdate,
-					k3: o_shippriority,
-				}, acc52)
+					k1: o_orderdate,
+					k2: o_shippriority,
+				}, acc46)
 			}
 		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if e.query1CountMorderslineitemMorders.add(keyIIDI{
+		if val47 := e.query1CountMlineitem.get(o_orderkey); val47 != 0 {
+			acc48 := val47
+			if e.query1CountMorderslineitem.add(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, int64(1)) {
+			}, acc48) {
 				e.overflow = true
 			}
+		}
+		if val49 := e.query1CountMcustomer.get(o_custkey); val49 != 0 {
+			acc50 := val49
+			if e.query1CountMcustomerorders.add(keyIDI{
+				k0: o_orderkey,
+				k1: o_orderdate,
+				k2: o_shippriority,
+			}, acc50) {
+				e.overflow = true
+			}
+		}
+		if val51 := e.query1RevenueMlineitem.get(o_orderkey); val51 != 0 {
+			acc52 := val51
+			e.query1RevenueMorderslineitem.add(keyIIDI{
+				k0: o_orderkey,
+				k1: o_custkey,
+				k2: o_orderdate,
+				k3: o_shippriority,
+			}, acc52)
+		}
+		if e.query1CountMorderslineitemMorders.add(keyIIDI{
+			k0: o_orderkey,
+			k1: o_custkey,
+			k2: o_orderdate,
+			k3: o_shippriority,
+		}, int64(1)) {
+			e.overflow = true
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -403,90 +349,68 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')}
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val53 := e.query1CountMcustomer.get(o_custkey); val53 != 0 {
-				acc54 := e.mulInt(int64(-1), val53)
-				if val55 := e.query1CountMlineitem.get(o_orderkey); val55 != 0 {
-					acc56 := e.mulInt(acc54, val55)
-					if e.query1Count.add(keyIDI{
-						k0: o_orderkey,
-						k1: o_orderdate,
-						k2: o_shippriority,
-					}, acc56) {
-						e.overflow = true
-					}
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val57 := e.query1CountMcustomer.get(o_custkey); val57 != 0 {
-				acc58 := -1.0 * (float64(val57))
-				if val59 := e.query1RevenueMlineitem.get(o_orderkey); val59 != 0 {
-					acc60 := acc58 * (val59)
-					e.query1Revenue.add(keyIDI{
-						k0: o_orderkey,
-						k1: o_orderdate,
-						k2: o_shippriority,
-					}, acc60)
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val61 := e.query1CountMlineitem.get(o_orderkey); val61 != 0 {
-				acc62 := e.mulInt(int64(-1), val61)
-				if e.query1CountMorderslineitem.add(keyIIDI{
-					k0: o_orderkey,
-					k1: o_custkey,
-					k2: o_orderdate,
-					k3: o_shippriority,
-				}, acc62) {
-					e.overflow = true
-				}
-			}
-		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val63 := e.query1CountMcustomer.get(o_custkey); val63 != 0 {
-				acc64 := e.mulInt(int64(-1), val63)
-				if e.query1CountMcustomerorders.add(keyIDI{
+	if (o_orderdate) < (runtime.Date(19950315)) {
+		if val53 := e.query1CountMcustomer.get(o_custkey); val53 != 0 {
+			acc54 := e.mulInt(int64(-1), val53)
+			if val55 := e.query1CountMlineitem.get(o_orderkey); val55 != 0 {
+				acc56 := e.mulInt(acc54, val55)
+				if e.query1Count.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc64) {
+				}, acc56) {
 					e.overflow = true
 				}
 			}
 		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if val65 := e.query1RevenueMlineitem.get(o_orderkey); val65 != 0 {
-				acc66 := -1.0 * (val65)
-				e.query1RevenueMorderslineitem.add(keyIIDI{
+		if val57 := e.query1CountMcustomer.get(o_custkey); val57 != 0 {
+			acc58 := -1.0 * (float64(val57))
+			if val59 := e.query1RevenueMlineitem.get(o_orderkey); val59 != 0 {
+				acc60 := acc58 * (val59)
+				e.query1Revenue.add(keyIDI{
 					k0: o_orderkey,
-					k1: o_custkey,
-					k2: o_orderdate,
-					k3: o_shippriority,
-				}, acc66)
+					k1: o_orderdate,
+					k2: o_shippriority,
+				}, acc60)
 			}
 		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
-			if e.query1CountMorderslineitemMorders.add(keyIIDI{
+		if val61 := e.query1CountMlineitem.get(o_orderkey); val61 != 0 {
+			acc62 := e.mulInt(int64(-1), val61)
+			if e.query1CountMorderslineitem.add(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, int64(-1)) {
+			}, acc62) {
 				e.overflow = true
 			}
+		}
+		if val63 := e.query1CountMcustomer.get(o_custkey); val63 != 0 {
+			acc64 := e.mulInt(int64(-1), val63)
+			if e.query1CountMcustomerorders.add(keyIDI{
+				k0: o_orderkey,
+				k1: o_orderdate,
+				k2: o_shippriority,
+			}, acc64) {
+				e.overflow = true
+			}
+		}
+		if val65 := e.query1RevenueMlineitem.get(o_orderkey); val65 != 0 {
+			acc66 := -1.0 * (val65)
+			e.query1RevenueMorderslineitem.add(keyIIDI{
+				k0: o_orderkey,
+				k1: o_custkey,
+				k2: o_orderdate,
+				k3: o_shippriority,
+			}, acc66)
+		}
+		if e.query1CountMorderslineitemMorders.add(keyIIDI{
+			k0: o_orderkey,
+			k1: o_custkey,
+			k2: o_orderdate,
+			k3: o_shippriority,
+		}, int64(-1)) {
+			e.overflow = true
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -517,53 +441,39 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx70 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-				ent69 := &e.query1CountMorderslineitem.entries[idx70]
-				acc68 := ent69.val
-				if e.query1Count.add(keyIDI{
-					k0: ent69.key.k0,
-					k1: ent69.key.k2,
-					k2: ent69.key.k3,
-				}, acc68) {
-					e.overflow = true
-				}
-			}
-		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx74 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
-				ent73 := &e.query1RevenueMorderslineitem.entries[idx74]
-				acc72 := ent73.val.Value()
-				e.query1Revenue.add(keyIDI{
-					k0: ent73.key.k0,
-					k1: ent73.key.k2,
-					k2: ent73.key.k3,
-				}, acc72)
-			}
-		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			if e.query1CountMcustomer.add(c_custkey, int64(1)) {
+	if (c_mktsegment) == ("BUILDING") {
+		for _, idx70 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent69 := &e.query1CountMorderslineitem.entries[idx70]
+			acc68 := ent69.val
+			if e.query1Count.add(keyIDI{
+				k0: ent69.key.k0,
+				k1: ent69.key.k2,
+				k2: ent69.key.k3,
+			}, acc68) {
 				e.overflow = true
 			}
 		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx78 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-				ent77 := &e.query1CountMorderslineitemMorders.entries[idx78]
-				acc76 := ent77.val
-				if e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent77.key.k0,
-					k1: ent77.key.k2,
-					k2: ent77.key.k3,
-				}, acc76) {
-					e.overflow = true
-				}
+		for _, idx74 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
+			ent73 := &e.query1RevenueMorderslineitem.entries[idx74]
+			acc72 := ent73.val.Value()
+			e.query1Revenue.add(keyIDI{
+				k0: ent73.key.k0,
+				k1: ent73.key.k2,
+				k2: ent73.key.k3,
+			}, acc72)
+		}
+		if e.query1CountMcustomer.add(c_custkey, int64(1)) {
+			e.overflow = true
+		}
+		for _, idx78 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent77 := &e.query1CountMorderslineitemMorders.entries[idx78]
+			acc76 := ent77.val
+			if e.query1CountMcustomerorders.add(keyIDI{
+				k0: ent77.key.k0,
+				k1: ent77.key.k2,
+				k2: ent77.key.k3,
+			}, acc76) {
+				e.overflow = true
 			}
 		}
 	}
@@ -595,53 +505,39 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += -{c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx82 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-				ent81 := &e.query1CountMorderslineitem.entries[idx82]
-				acc80 := e.mulInt(int64(-1), ent81.val)
-				if e.query1Count.add(keyIDI{
-					k0: ent81.key.k0,
-					k1: ent81.key.k2,
-					k2: ent81.key.k3,
-				}, acc80) {
-					e.overflow = true
-				}
-			}
-		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx86 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
-				ent85 := &e.query1RevenueMorderslineitem.entries[idx86]
-				acc84 := -1.0 * (ent85.val.Value())
-				e.query1Revenue.add(keyIDI{
-					k0: ent85.key.k0,
-					k1: ent85.key.k2,
-					k2: ent85.key.k3,
-				}, acc84)
-			}
-		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			if e.query1CountMcustomer.add(c_custkey, int64(-1)) {
+	if (c_mktsegment) == ("BUILDING") {
+		for _, idx82 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent81 := &e.query1CountMorderslineitem.entries[idx82]
+			acc80 := e.mulInt(int64(-1), ent81.val)
+			if e.query1Count.add(keyIDI{
+				k0: ent81.key.k0,
+				k1: ent81.key.k2,
+				k2: ent81.key.k3,
+			}, acc80) {
 				e.overflow = true
 			}
 		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx90 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-				ent89 := &e.query1CountMorderslineitemMorders.entries[idx90]
-				acc88 := e.mulInt(int64(-1), ent89.val)
-				if e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent89.key.k0,
-					k1: ent89.key.k2,
-					k2: ent89.key.k3,
-				}, acc88) {
-					e.overflow = true
-				}
+		for _, idx86 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
+			ent85 := &e.query1RevenueMorderslineitem.entries[idx86]
+			acc84 := -1.0 * (ent85.val.Value())
+			e.query1Revenue.add(keyIDI{
+				k0: ent85.key.k0,
+				k1: ent85.key.k2,
+				k2: ent85.key.k3,
+			}, acc84)
+		}
+		if e.query1CountMcustomer.add(c_custkey, int64(-1)) {
+			e.overflow = true
+		}
+		for _, idx90 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent89 := &e.query1CountMorderslineitemMorders.entries[idx90]
+			acc88 := e.mulInt(int64(-1), ent89.val)
+			if e.query1CountMcustomerorders.add(keyIDI{
+				k0: ent89.key.k0,
+				k1: ent89.key.k2,
+				k2: ent89.key.k3,
+			}, acc88) {
+				e.overflow = true
 			}
 		}
 	}

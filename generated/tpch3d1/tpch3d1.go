@@ -70,31 +70,27 @@ func New() *Engine {
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx4 := range e.query1CountMorders.idx0[l_orderkey] {
-				ent3 := &e.query1CountMorders.entries[idx4]
-				acc2 := ent3.val
-				if (ent3.key.k2) < (runtime.Date(19950315)) {
-					for _, idx8 := range e.query1CountMcustomer.idx0[ent3.key.k1] {
-						ent7 := &e.query1CountMcustomer.entries[idx8]
-						acc6 := e.mulInt(acc2, ent7.val)
-						if (ent7.key.k1) == ("BUILDING") {
-							if e.query1Count.add(keyIDI{
-								k0: l_orderkey,
-								k1: ent3.key.k2,
-								k2: ent3.key.k3,
-							}, acc6) {
-								e.overflow = true
-							}
+	if (l_shipdate) > (runtime.Date(19950315)) {
+		for _, idx4 := range e.query1CountMorders.idx0[l_orderkey] {
+			ent3 := &e.query1CountMorders.entries[idx4]
+			acc2 := ent3.val
+			if (ent3.key.k2) < (runtime.Date(19950315)) {
+				for _, idx8 := range e.query1CountMcustomer.idx0[ent3.key.k1] {
+					ent7 := &e.query1CountMcustomer.entries[idx8]
+					acc6 := e.mulInt(acc2, ent7.val)
+					if (ent7.key.k1) == ("BUILDING") {
+						if e.query1Count.add(keyIDI{
+							k0: l_orderkey,
+							k1: ent3.key.k2,
+							k2: ent3.key.k3,
+						}, acc6) {
+							e.overflow = true
 						}
 					}
 				}
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		{
 			acc9 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 			for _, idx13 := range e.query1CountMorders.idx0[l_orderkey] {
 				ent12 := &e.query1CountMorders.entries[idx13]
@@ -115,23 +111,19 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 		}
 	}
-	{
-		if e.query1CountMlineitem.add(keyID{
-			k0: l_orderkey,
-			k1: l_shipdate,
-		}, int64(1)) {
-			e.overflow = true
-		}
+	if e.query1CountMlineitem.add(keyID{
+		k0: l_orderkey,
+		k1: l_shipdate,
+	}, int64(1)) {
+		e.overflow = true
 	}
-	{
-		if e.query1RevenueMlineitem.add(keyIFFD{
-			k0: l_orderkey,
-			k1: l_extendedprice,
-			k2: l_discount,
-			k3: l_shipdate,
-		}, int64(1)) {
-			e.overflow = true
-		}
+	if e.query1RevenueMlineitem.add(keyIFFD{
+		k0: l_orderkey,
+		k1: l_extendedprice,
+		k2: l_discount,
+		k3: l_shipdate,
+	}, int64(1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
@@ -161,31 +153,27 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
-			for _, idx21 := range e.query1CountMorders.idx0[l_orderkey] {
-				ent20 := &e.query1CountMorders.entries[idx21]
-				acc19 := e.mulInt(int64(-1), ent20.val)
-				if (ent20.key.k2) < (runtime.Date(19950315)) {
-					for _, idx25 := range e.query1CountMcustomer.idx0[ent20.key.k1] {
-						ent24 := &e.query1CountMcustomer.entries[idx25]
-						acc23 := e.mulInt(acc19, ent24.val)
-						if (ent24.key.k1) == ("BUILDING") {
-							if e.query1Count.add(keyIDI{
-								k0: l_orderkey,
-								k1: ent20.key.k2,
-								k2: ent20.key.k3,
-							}, acc23) {
-								e.overflow = true
-							}
+	if (l_shipdate) > (runtime.Date(19950315)) {
+		for _, idx21 := range e.query1CountMorders.idx0[l_orderkey] {
+			ent20 := &e.query1CountMorders.entries[idx21]
+			acc19 := e.mulInt(int64(-1), ent20.val)
+			if (ent20.key.k2) < (runtime.Date(19950315)) {
+				for _, idx25 := range e.query1CountMcustomer.idx0[ent20.key.k1] {
+					ent24 := &e.query1CountMcustomer.entries[idx25]
+					acc23 := e.mulInt(acc19, ent24.val)
+					if (ent24.key.k1) == ("BUILDING") {
+						if e.query1Count.add(keyIDI{
+							k0: l_orderkey,
+							k1: ent20.key.k2,
+							k2: ent20.key.k3,
+						}, acc23) {
+							e.overflow = true
 						}
 					}
 				}
 			}
 		}
-	}
-	{
-		if (l_shipdate) > (runtime.Date(19950315)) {
+		{
 			acc26 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
 			for _, idx30 := range e.query1CountMorders.idx0[l_orderkey] {
 				ent29 := &e.query1CountMorders.entries[idx30]
@@ -206,23 +194,19 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 		}
 	}
-	{
-		if e.query1CountMlineitem.add(keyID{
-			k0: l_orderkey,
-			k1: l_shipdate,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query1CountMlineitem.add(keyID{
+		k0: l_orderkey,
+		k1: l_shipdate,
+	}, int64(-1)) {
+		e.overflow = true
 	}
-	{
-		if e.query1RevenueMlineitem.add(keyIFFD{
-			k0: l_orderkey,
-			k1: l_extendedprice,
-			k2: l_discount,
-			k3: l_shipdate,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query1RevenueMlineitem.add(keyIFFD{
+		k0: l_orderkey,
+		k1: l_extendedprice,
+		k2: l_discount,
+		k3: l_shipdate,
+	}, int64(-1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
@@ -251,8 +235,8 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
+	if (o_orderdate) < (runtime.Date(19950315)) {
+		{
 			var sum35 int64
 			{
 				for _, idx39 := range e.query1CountMcustomer.idx0[o_custkey] {
@@ -279,9 +263,7 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 				}
 			}
 		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
+		{
 			var sum46 int64
 			{
 				for _, idx50 := range e.query1CountMcustomer.idx0[o_custkey] {
@@ -308,15 +290,13 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 			}
 		}
 	}
-	{
-		if e.query1CountMorders.add(keyIIDI{
-			k0: o_orderkey,
-			k1: o_custkey,
-			k2: o_orderdate,
-			k3: o_shippriority,
-		}, int64(1)) {
-			e.overflow = true
-		}
+	if e.query1CountMorders.add(keyIIDI{
+		k0: o_orderkey,
+		k1: o_custkey,
+		k2: o_orderdate,
+		k3: o_shippriority,
+	}, int64(1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
@@ -345,8 +325,8 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
+	if (o_orderdate) < (runtime.Date(19950315)) {
+		{
 			var sum58 int64
 			{
 				for _, idx62 := range e.query1CountMcustomer.idx0[o_custkey] {
@@ -373,9 +353,7 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 				}
 			}
 		}
-	}
-	{
-		if (o_orderdate) < (runtime.Date(19950315)) {
+		{
 			var sum69 int64
 			{
 				for _, idx73 := range e.query1CountMcustomer.idx0[o_custkey] {
@@ -402,15 +380,13 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 			}
 		}
 	}
-	{
-		if e.query1CountMorders.add(keyIIDI{
-			k0: o_orderkey,
-			k1: o_custkey,
-			k2: o_orderdate,
-			k3: o_shippriority,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query1CountMorders.add(keyIIDI{
+		k0: o_orderkey,
+		k1: o_custkey,
+		k2: o_orderdate,
+		k3: o_shippriority,
+	}, int64(-1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
@@ -439,58 +415,50 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx84 := range e.query1CountMorders.idx1[c_custkey] {
-				ent83 := &e.query1CountMorders.entries[idx84]
-				acc82 := ent83.val
-				if (ent83.key.k2) < (runtime.Date(19950315)) {
-					for _, idx88 := range e.query1CountMlineitem.idx0[ent83.key.k0] {
-						ent87 := &e.query1CountMlineitem.entries[idx88]
-						acc86 := e.mulInt(acc82, ent87.val)
-						if (ent87.key.k1) > (runtime.Date(19950315)) {
-							if e.query1Count.add(keyIDI{
-								k0: ent83.key.k0,
-								k1: ent83.key.k2,
-								k2: ent83.key.k3,
-							}, acc86) {
-								e.overflow = true
-							}
+	if (c_mktsegment) == ("BUILDING") {
+		for _, idx84 := range e.query1CountMorders.idx1[c_custkey] {
+			ent83 := &e.query1CountMorders.entries[idx84]
+			acc82 := ent83.val
+			if (ent83.key.k2) < (runtime.Date(19950315)) {
+				for _, idx88 := range e.query1CountMlineitem.idx0[ent83.key.k0] {
+					ent87 := &e.query1CountMlineitem.entries[idx88]
+					acc86 := e.mulInt(acc82, ent87.val)
+					if (ent87.key.k1) > (runtime.Date(19950315)) {
+						if e.query1Count.add(keyIDI{
+							k0: ent83.key.k0,
+							k1: ent83.key.k2,
+							k2: ent83.key.k3,
+						}, acc86) {
+							e.overflow = true
 						}
 					}
 				}
 			}
 		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx92 := range e.query1CountMorders.idx1[c_custkey] {
-				ent91 := &e.query1CountMorders.entries[idx92]
-				acc90 := float64(ent91.val)
-				if (ent91.key.k2) < (runtime.Date(19950315)) {
-					for _, idx96 := range e.query1RevenueMlineitem.idx0[ent91.key.k0] {
-						ent95 := &e.query1RevenueMlineitem.entries[idx96]
-						acc94 := acc90 * (float64(ent95.val))
-						if (ent95.key.k3) > (runtime.Date(19950315)) {
-							acc97 := acc94 * ((ent95.key.k1) * ((float64(int64(1))) - (ent95.key.k2)))
-							e.query1Revenue.add(keyIDI{
-								k0: ent91.key.k0,
-								k1: ent91.key.k2,
-								k2: ent91.key.k3,
-							}, acc97)
-						}
+		for _, idx92 := range e.query1CountMorders.idx1[c_custkey] {
+			ent91 := &e.query1CountMorders.entries[idx92]
+			acc90 := float64(ent91.val)
+			if (ent91.key.k2) < (runtime.Date(19950315)) {
+				for _, idx96 := range e.query1RevenueMlineitem.idx0[ent91.key.k0] {
+					ent95 := &e.query1RevenueMlineitem.entries[idx96]
+					acc94 := acc90 * (float64(ent95.val))
+					if (ent95.key.k3) > (runtime.Date(19950315)) {
+						acc97 := acc94 * ((ent95.key.k1) * ((float64(int64(1))) - (ent95.key.k2)))
+						e.query1Revenue.add(keyIDI{
+							k0: ent91.key.k0,
+							k1: ent91.key.k2,
+							k2: ent91.key.k3,
+						}, acc97)
 					}
 				}
 			}
 		}
 	}
-	{
-		if e.query1CountMcustomer.add(keyIS{
-			k0: c_custkey,
-			k1: c_mktsegment,
-		}, int64(1)) {
-			e.overflow = true
-		}
+	if e.query1CountMcustomer.add(keyIS{
+		k0: c_custkey,
+		k1: c_mktsegment,
+	}, int64(1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
@@ -519,58 +487,50 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx101 := range e.query1CountMorders.idx1[c_custkey] {
-				ent100 := &e.query1CountMorders.entries[idx101]
-				acc99 := e.mulInt(int64(-1), ent100.val)
-				if (ent100.key.k2) < (runtime.Date(19950315)) {
-					for _, idx105 := range e.query1CountMlineitem.idx0[ent100.key.k0] {
-						ent104 := &e.query1CountMlineitem.entries[idx105]
-						acc103 := e.mulInt(acc99, ent104.val)
-						if (ent104.key.k1) > (runtime.Date(19950315)) {
-							if e.query1Count.add(keyIDI{
-								k0: ent100.key.k0,
-								k1: ent100.key.k2,
-								k2: ent100.key.k3,
-							}, acc103) {
-								e.overflow = true
-							}
+	if (c_mktsegment) == ("BUILDING") {
+		for _, idx101 := range e.query1CountMorders.idx1[c_custkey] {
+			ent100 := &e.query1CountMorders.entries[idx101]
+			acc99 := e.mulInt(int64(-1), ent100.val)
+			if (ent100.key.k2) < (runtime.Date(19950315)) {
+				for _, idx105 := range e.query1CountMlineitem.idx0[ent100.key.k0] {
+					ent104 := &e.query1CountMlineitem.entries[idx105]
+					acc103 := e.mulInt(acc99, ent104.val)
+					if (ent104.key.k1) > (runtime.Date(19950315)) {
+						if e.query1Count.add(keyIDI{
+							k0: ent100.key.k0,
+							k1: ent100.key.k2,
+							k2: ent100.key.k3,
+						}, acc103) {
+							e.overflow = true
 						}
 					}
 				}
 			}
 		}
-	}
-	{
-		if (c_mktsegment) == ("BUILDING") {
-			for _, idx109 := range e.query1CountMorders.idx1[c_custkey] {
-				ent108 := &e.query1CountMorders.entries[idx109]
-				acc107 := -1.0 * (float64(ent108.val))
-				if (ent108.key.k2) < (runtime.Date(19950315)) {
-					for _, idx113 := range e.query1RevenueMlineitem.idx0[ent108.key.k0] {
-						ent112 := &e.query1RevenueMlineitem.entries[idx113]
-						acc111 := acc107 * (float64(ent112.val))
-						if (ent112.key.k3) > (runtime.Date(19950315)) {
-							acc114 := acc111 * ((ent112.key.k1) * ((float64(int64(1))) - (ent112.key.k2)))
-							e.query1Revenue.add(keyIDI{
-								k0: ent108.key.k0,
-								k1: ent108.key.k2,
-								k2: ent108.key.k3,
-							}, acc114)
-						}
+		for _, idx109 := range e.query1CountMorders.idx1[c_custkey] {
+			ent108 := &e.query1CountMorders.entries[idx109]
+			acc107 := -1.0 * (float64(ent108.val))
+			if (ent108.key.k2) < (runtime.Date(19950315)) {
+				for _, idx113 := range e.query1RevenueMlineitem.idx0[ent108.key.k0] {
+					ent112 := &e.query1RevenueMlineitem.entries[idx113]
+					acc111 := acc107 * (float64(ent112.val))
+					if (ent112.key.k3) > (runtime.Date(19950315)) {
+						acc114 := acc111 * ((ent112.key.k1) * ((float64(int64(1))) - (ent112.key.k2)))
+						e.query1Revenue.add(keyIDI{
+							k0: ent108.key.k0,
+							k1: ent108.key.k2,
+							k2: ent108.key.k3,
+						}, acc114)
 					}
 				}
 			}
 		}
 	}
-	{
-		if e.query1CountMcustomer.add(keyIS{
-			k0: c_custkey,
-			k1: c_mktsegment,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+	if e.query1CountMcustomer.add(keyIS{
+		k0: c_custkey,
+		k1: c_mktsegment,
+	}, int64(-1)) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)

@@ -42,12 +42,12 @@ func New() *Engine {
 //
 //	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) >= (runtime.Date(19940101)) {
-			if (l_shipdate) < (runtime.Date(19950101)) {
-				if (l_discount) >= (0.05) {
-					if (l_discount) <= (0.07) {
-						if (l_quantity) < (float64(int64(24))) {
+	if (l_shipdate) >= (runtime.Date(19940101)) {
+		if (l_shipdate) < (runtime.Date(19950101)) {
+			if (l_discount) >= (0.05) {
+				if (l_discount) <= (0.07) {
+					if (l_quantity) < (float64(int64(24))) {
+						{
 							acc1 := (l_extendedprice) * (l_discount)
 							e.query1Revenue.Add(acc1)
 						}
@@ -65,12 +65,12 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 //
 //	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	{
-		if (l_shipdate) >= (runtime.Date(19940101)) {
-			if (l_shipdate) < (runtime.Date(19950101)) {
-				if (l_discount) >= (0.05) {
-					if (l_discount) <= (0.07) {
-						if (l_quantity) < (float64(int64(24))) {
+	if (l_shipdate) >= (runtime.Date(19940101)) {
+		if (l_shipdate) < (runtime.Date(19950101)) {
+			if (l_discount) >= (0.05) {
+				if (l_discount) <= (0.07) {
+					if (l_quantity) < (float64(int64(24))) {
+						{
 							acc2 := -1.0 * ((l_extendedprice) * (l_discount))
 							e.query1Revenue.Add(acc2)
 						}
