@@ -100,16 +100,28 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	// A first pass discovers the secondary indexes that the loops need
 	// (including loops inside nested aggregates); the second pass generates
 	// every access knowing each map's final layout.
-	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, helpers: map[string]bool{}}
+	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, helpers: map[string]bool{}, recording: true}
 	plan.f = jen.NewFile(opts.Package)
 	if err := plan.generate(); err != nil {
 		return nil, err
 	}
+	replaced := map[string]bool{}
+	for _, t := range p.Triggers {
+		for _, s := range t.Stmts {
+			if s.Replace {
+				replaced[s.Map.Name] = true
+			}
+		}
+	}
+	plan.fuse(plan.coUpdates, replaced)
 	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches, helpers: map[string]bool{},
-		hasChecks: plan.checks > 0}
+		hasChecks: plan.checks > 0, tables: plan.tables}
 	for _, mi := range g.maps {
 		mi.buffers = nil
-		mi.usesGet, mi.usesReset, mi.usesScratch = false, false, false
+		mi.usesGet, mi.usesReset, mi.usesScratch, mi.usesAdd = false, false, false, false
+	}
+	for _, t := range g.tables {
+		t.usesEntry = false
 	}
 	src := opts.Source
 	if src == "" {
@@ -202,6 +214,12 @@ type gen struct {
 	// hasChecks: the first pass emitted checked arithmetic, so the Engine
 	// has an overflow flag.
 	hasChecks bool
+	// coUpdates are the runs of maps that consecutive units update at the
+	// same key (recorded by the first pass, see tables.go); tables the
+	// fused maps.
+	coUpdates [][]string
+	tables    []*table
+	recording bool // the first pass
 }
 
 // mapInfo is the storage plan of one map.
@@ -220,11 +238,20 @@ type mapInfo struct {
 	// uses (set while generating the triggers and views, before mapType):
 	// a package must not hold code it never calls.
 	usesGet, usesReset, usesScratch bool
+	// tab is the table the map is fused into (tables.go), slot its value's
+	// field in the table's entries; usesAdd: a statement adds to the map
+	// alone (the table's add<Stem> method).
+	tab     *table
+	slot    string
+	usesAdd bool
 }
 
 // get is a point lookup of the keyed map mi at key.
 func (mi *mapInfo) get(key jen.Code) *jen.Statement {
 	mi.usesGet = true
+	if mi.tab != nil {
+		return jen.Id("e").Dot(mi.field).Dot("get" + mi.stem).Call(key)
+	}
 	return jen.Id("e").Dot(mi.field).Dot("get").Call(key)
 }
 
@@ -265,6 +292,9 @@ func (mi *mapInfo) rangeFor(group []int, val int) int {
 }
 
 func (mi *mapInfo) indexFor(pos []int) int {
+	if mi.tab != nil {
+		return mi.tab.indexFor(pos)
+	}
 	for i, ix := range mi.indexes {
 		if equalInts(ix, pos) {
 			return i
@@ -401,7 +431,12 @@ func (g *gen) generate() error {
 	g.arithMethods()
 	// Map types last: generating the triggers decides their indexes.
 	for _, m := range g.p.Maps {
-		g.mapType(g.maps[m.Name])
+		mi := g.maps[m.Name]
+		if mi.tab == nil {
+			g.mapType(mi)
+		} else if mi.tab.members[0] == mi {
+			g.tableType(mi.tab)
+		}
 	}
 	codes := make([]string, 0, len(g.keyTypes))
 	for c := range g.keyTypes {
@@ -447,7 +482,12 @@ func (g *gen) engineType() {
 		mi := g.maps[m.Name]
 		c := jen.Commentf("%s[%s] := %s", m.Name, varNames(m.Keys), calculus.String(m.Def))
 		fields = append(fields, c)
-		if mi.keyed {
+		if mi.tab != nil {
+			if mi.tab.members[0] == mi {
+				fields = append(fields, jen.Commentf("%s stores the maps above and below whose value lives in its %s entries.", mi.field, "entry"+mi.tab.stem))
+				fields = append(fields, jen.Id(mi.field).Op("*").Id(mi.typ))
+			}
+		} else if mi.keyed {
 			fields = append(fields, jen.Id(mi.field).Op("*").Id(mi.typ))
 		} else {
 			fields = append(fields, jen.Id(mi.field).Add(storedType(m.Type)))
@@ -471,7 +511,11 @@ func (g *gen) engineType() {
 	engine := jen.Op("&").Id("Engine").Values(jen.DictFunc(func(d jen.Dict) {
 		for _, m := range g.p.Maps {
 			mi := g.maps[m.Name]
-			if mi.keyed {
+			if mi.tab != nil {
+				if mi.tab.members[0] == mi {
+					d[jen.Id(mi.field)] = jen.Id("new" + mi.tab.stem + "Table").Call()
+				}
+			} else if mi.keyed {
 				d[jen.Id(mi.field)] = jen.Id(ctorName(mi)).Call()
 			} else if m.Init != 0 && m.Type != lang.TFloat {
 				// The definition over empty relations (viewlet's Map.Init).

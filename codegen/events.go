@@ -151,7 +151,7 @@ func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
 				ss = append(ss, s)
 			}
 		}
-		code, err := g.emitUnits(g.units(ss, sc), 0, sc)
+		code, err := g.emitUnits(g.cluster(g.units(ss, sc), sc), sc, newShareCtx())
 		if err != nil {
 			var ue *unitError
 			if errors.As(err, &ue) {

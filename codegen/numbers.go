@@ -78,6 +78,13 @@ func (g *gen) addTo(name string, x jen.Code, t lang.Type) jen.Code {
 func (g *gen) addToMap(mi *mapInfo, key, v jen.Code) []jen.Code {
 	m := jen.Id("e").Dot(mi.field)
 	switch {
+	case mi.tab != nil && mi.m.Type == lang.TInt:
+		g.checks++
+		mi.usesAdd = true
+		return []jen.Code{jen.If(m.Dot("add"+mi.stem).Call(key, v)).Block(jen.Id("e").Dot("overflow").Op("=").True())}
+	case mi.tab != nil:
+		mi.usesAdd = true
+		return []jen.Code{m.Dot("add" + mi.stem).Call(key, v)}
 	case mi.keyed && mi.m.Type == lang.TInt:
 		g.checks++
 		return []jen.Code{jen.If(m.Dot("add").Call(key, v)).Block(jen.Id("e").Dot("overflow").Op("=").True())}

@@ -74,23 +74,6 @@ func (g *gen) stmtClear(s *viewlet.Stmt, sc scope) []jen.Code {
 	return out
 }
 
-// stmtMonomial emits one monomial of statement s: nested lookups, loops
-// and conditions, ending in an update of the target (or its buffer).
-func (g *gen) stmtMonomial(s *viewlet.Stmt, mono calculus.Monomial, sc scope) ([]jen.Code, error) {
-	var coef *jen.Statement
-	switch {
-	case mono.Coef == 1:
-		// nil: the product starts at 1
-	case s.Map.Type == lang.TInt:
-		coef = jen.Lit(int64(mono.Coef))
-	default:
-		coef = jen.Lit(mono.Coef)
-	}
-	// When the event fixes the target entry, a range of one map's entries
-	// (an inequality join) is one O(log n) read.
-	return g.monomial(g.stmtSink(s), mono, sc, coef, g.allBound(s.Keys, sc))
-}
-
 // sink is where a monomial's products go: a map update, a buffer, or a
 // local accumulator of a nested aggregate.
 type sink struct {
@@ -650,8 +633,22 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 	var key *jen.Statement
 	var loop *jen.Statement
 	var valExpr *jen.Statement
+	// A fused map's entries include those whose own value is 0: skip them.
+	var live []jen.Code
+	// (jen's Clone shares the statement it clones: build each use anew.)
+	stored := func(x func() *jen.Statement) *jen.Statement {
+		if mi.tab == nil {
+			return x().Dot("val")
+		}
+		if mi.m.Type == lang.TFloat {
+			live = []jen.Code{jen.If(x().Dot(mi.slot).Dot("IsZero").Call()).Block(jen.Continue())}
+		} else {
+			live = []jen.Code{jen.If(x().Dot(mi.slot).Op("==").Lit(0)).Block(jen.Continue())}
+		}
+		return x().Dot(mi.slot)
+	}
 	if len(bound) == 0 {
-		if exists {
+		if exists && mi.tab == nil {
 			// Only the keys matter: every stored entry is non-zero.
 			loop = jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
@@ -660,7 +657,10 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 			idx := g.fresh("idx")
 			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
 			key = jen.Id(ent)
-			valExpr = valueOf(mi, jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)).Dot("val"))
+			valExpr = valueOf(mi, stored(func() *jen.Statement { return jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)) }))
+			if exists {
+				valExpr = jen.Lit(1)
+			}
 		}
 	} else {
 		ix := mi.indexFor(bound)
@@ -671,17 +671,18 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		idx := g.fresh("idx")
 		loop = jen.For(jen.List(jen.Id("_"), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(mi.m.Keys, bound), vals)))
 		key = jen.Id(ent).Dot("key")
-		valExpr = valueOf(mi, jen.Id(ent).Dot("val"))
+		valExpr = valueOf(mi, stored(func() *jen.Statement { return jen.Id(ent) }))
 		inner := sc
 		var pre []jen.Code
 		pre = append(pre, jen.Id(ent).Op(":=").Op("&").Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)))
-		if exists {
+		pre = append(pre, live...)
+		if exists && len(live) == 0 {
 			pre = append(pre, jen.Id("_").Op("=").Id(ent)) // the entry's presence is all that counts
 		}
 		return g.loopBody(sk, r, rest, inner, acc, next, key, valExpr, loop, pre, exists)
 	}
-	var pre []jen.Code
-	if exists && len(bound) == 0 && !usesAny(rest, r.Keys) {
+	pre := live
+	if exists && len(bound) == 0 && mi.tab == nil && !usesAny(rest, r.Keys) {
 		pre = append(pre, jen.Id("_").Op("=").Add(key)) // only the number of entries matters
 	}
 	return g.loopBody(sk, r, rest, sc, acc, next, key, valExpr, loop, pre, exists)

@@ -65,25 +65,23 @@ func New() *Engine {
 //	QUERY1_TOTAL_mR[b] += a
 //	QUERY1_TOTAL_mRS[c] += a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) InsertR(a int64, b int64) error {
-	{
-		acc1 := a
-		if val2 := e.query1TotalMst.get(b); val2 != 0 {
-			acc3 := e.mulInt(acc1, val2)
-			e.query1Total = e.addInt(e.query1Total, acc3)
+	val1 := a
+	if val2 := e.query1TotalMst.get(b); val2 != 0 {
+		acc3 := val2
+		{
+			acc4 := e.mulInt(val1, acc3)
+			e.query1Total = e.addInt(e.query1Total, acc4)
 		}
 	}
-	{
-		acc4 := a
-		if e.query1TotalMr.add(b, acc4) {
-			e.overflow = true
-		}
+	if e.query1TotalMr.add(b, val1) {
+		e.overflow = true
 	}
-	{
-		acc5 := a
-		for _, idx9 := range e.query1TotalMstMs.idx0[b] {
-			ent8 := &e.query1TotalMstMs.entries[idx9]
-			acc7 := e.mulInt(acc5, ent8.val)
-			if e.query1TotalMrs.add(ent8.key.k1, acc7) {
+	for _, idx8 := range e.query1TotalMstMs.idx0[b] {
+		ent7 := &e.query1TotalMstMs.entries[idx8]
+		acc6 := ent7.val
+		{
+			acc9 := e.mulInt(val1, acc6)
+			if e.query1TotalMrs.add(ent7.key.k1, acc9) {
 				e.overflow = true
 			}
 		}
@@ -113,25 +111,26 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	QUERY1_TOTAL_mR[b] += -a
 //	QUERY1_TOTAL_mRS[c] += -a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) DeleteR(a int64, b int64) error {
-	{
-		acc10 := e.mulInt(int64(-1), a)
-		if val11 := e.query1TotalMst.get(b); val11 != 0 {
-			acc12 := e.mulInt(acc10, val11)
-			e.query1Total = e.addInt(e.query1Total, acc12)
+	val10 := a
+	if val11 := e.query1TotalMst.get(b); val11 != 0 {
+		acc12 := val11
+		{
+			acc13 := e.mulInt(e.mulInt(int64(-1), val10), acc12)
+			e.query1Total = e.addInt(e.query1Total, acc13)
 		}
 	}
 	{
-		acc13 := e.mulInt(int64(-1), a)
-		if e.query1TotalMr.add(b, acc13) {
+		acc14 := e.mulInt(int64(-1), val10)
+		if e.query1TotalMr.add(b, acc14) {
 			e.overflow = true
 		}
 	}
-	{
-		acc14 := e.mulInt(int64(-1), a)
-		for _, idx18 := range e.query1TotalMstMs.idx0[b] {
-			ent17 := &e.query1TotalMstMs.entries[idx18]
-			acc16 := e.mulInt(acc14, ent17.val)
-			if e.query1TotalMrs.add(ent17.key.k1, acc16) {
+	for _, idx18 := range e.query1TotalMstMs.idx0[b] {
+		ent17 := &e.query1TotalMstMs.entries[idx18]
+		acc16 := ent17.val
+		{
+			acc19 := e.mulInt(e.mulInt(int64(-1), val10), acc16)
+			if e.query1TotalMrs.add(ent17.key.k1, acc19) {
 				e.overflow = true
 			}
 		}
@@ -162,22 +161,22 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY1_TOTAL_mRS[c] += QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += 1
 func (e *Engine) InsertS(b int64, c int64) error {
-	if val19 := e.query1TotalMr.get(b); val19 != 0 {
-		acc20 := val19
-		if val21 := e.query1TotalMt.get(c); val21 != 0 {
-			acc22 := e.mulInt(acc20, val21)
-			e.query1Total = e.addInt(e.query1Total, acc22)
+	if val20 := e.query1TotalMr.get(b); val20 != 0 {
+		acc21 := val20
+		if val22 := e.query1TotalMt.get(c); val22 != 0 {
+			acc23 := val22
+			{
+				acc24 := e.mulInt(acc21, acc23)
+				e.query1Total = e.addInt(e.query1Total, acc24)
+			}
 		}
-	}
-	if val23 := e.query1TotalMt.get(c); val23 != 0 {
-		acc24 := val23
-		if e.query1TotalMst.add(b, acc24) {
+		if e.query1TotalMrs.add(c, acc21) {
 			e.overflow = true
 		}
 	}
-	if val25 := e.query1TotalMr.get(b); val25 != 0 {
+	if val25 := e.query1TotalMt.get(c); val25 != 0 {
 		acc26 := val25
-		if e.query1TotalMrs.add(c, acc26) {
+		if e.query1TotalMst.add(b, acc26) {
 			e.overflow = true
 		}
 	}
@@ -214,22 +213,28 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	QUERY1_TOTAL_mST_mS[b, c] += -1
 func (e *Engine) DeleteS(b int64, c int64) error {
 	if val27 := e.query1TotalMr.get(b); val27 != 0 {
-		acc28 := e.mulInt(int64(-1), val27)
+		acc28 := val27
 		if val29 := e.query1TotalMt.get(c); val29 != 0 {
-			acc30 := e.mulInt(acc28, val29)
-			e.query1Total = e.addInt(e.query1Total, acc30)
+			acc30 := val29
+			{
+				acc31 := e.mulInt(e.mulInt(int64(-1), acc28), acc30)
+				e.query1Total = e.addInt(e.query1Total, acc31)
+			}
+		}
+		{
+			acc32 := e.mulInt(int64(-1), acc28)
+			if e.query1TotalMrs.add(c, acc32) {
+				e.overflow = true
+			}
 		}
 	}
-	if val31 := e.query1TotalMt.get(c); val31 != 0 {
-		acc32 := e.mulInt(int64(-1), val31)
-		if e.query1TotalMst.add(b, acc32) {
-			e.overflow = true
-		}
-	}
-	if val33 := e.query1TotalMr.get(b); val33 != 0 {
-		acc34 := e.mulInt(int64(-1), val33)
-		if e.query1TotalMrs.add(c, acc34) {
-			e.overflow = true
+	if val33 := e.query1TotalMt.get(c); val33 != 0 {
+		acc34 := val33
+		{
+			acc35 := e.mulInt(int64(-1), acc34)
+			if e.query1TotalMst.add(b, acc35) {
+				e.overflow = true
+			}
 		}
 	}
 	if e.query1TotalMstMs.add(keyII{
@@ -263,28 +268,26 @@ func (e *Engine) rejectDeleteS(b int64, c int64) error {
 //	QUERY1_TOTAL_mST[b] += d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += d
 func (e *Engine) InsertT(c int64, d int64) error {
-	{
-		acc35 := d
-		if val36 := e.query1TotalMrs.get(c); val36 != 0 {
-			acc37 := e.mulInt(acc35, val36)
-			e.query1Total = e.addInt(e.query1Total, acc37)
+	val36 := d
+	if val37 := e.query1TotalMrs.get(c); val37 != 0 {
+		acc38 := val37
+		{
+			acc39 := e.mulInt(val36, acc38)
+			e.query1Total = e.addInt(e.query1Total, acc39)
 		}
 	}
-	{
-		acc38 := d
-		for _, idx42 := range e.query1TotalMstMs.idx1[c] {
-			ent41 := &e.query1TotalMstMs.entries[idx42]
-			acc40 := e.mulInt(acc38, ent41.val)
-			if e.query1TotalMst.add(ent41.key.k0, acc40) {
+	for _, idx43 := range e.query1TotalMstMs.idx1[c] {
+		ent42 := &e.query1TotalMstMs.entries[idx43]
+		acc41 := ent42.val
+		{
+			acc44 := e.mulInt(val36, acc41)
+			if e.query1TotalMst.add(ent42.key.k0, acc44) {
 				e.overflow = true
 			}
 		}
 	}
-	{
-		acc43 := d
-		if e.query1TotalMt.add(c, acc43) {
-			e.overflow = true
-		}
+	if e.query1TotalMt.add(c, val36) {
+		e.overflow = true
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertT(c, d)
@@ -311,26 +314,27 @@ func (e *Engine) rejectInsertT(c int64, d int64) error {
 //	QUERY1_TOTAL_mST[b] += -d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += -d
 func (e *Engine) DeleteT(c int64, d int64) error {
-	{
-		acc44 := e.mulInt(int64(-1), d)
-		if val45 := e.query1TotalMrs.get(c); val45 != 0 {
-			acc46 := e.mulInt(acc44, val45)
-			e.query1Total = e.addInt(e.query1Total, acc46)
+	val45 := d
+	if val46 := e.query1TotalMrs.get(c); val46 != 0 {
+		acc47 := val46
+		{
+			acc48 := e.mulInt(e.mulInt(int64(-1), val45), acc47)
+			e.query1Total = e.addInt(e.query1Total, acc48)
 		}
 	}
-	{
-		acc47 := e.mulInt(int64(-1), d)
-		for _, idx51 := range e.query1TotalMstMs.idx1[c] {
-			ent50 := &e.query1TotalMstMs.entries[idx51]
-			acc49 := e.mulInt(acc47, ent50.val)
-			if e.query1TotalMst.add(ent50.key.k0, acc49) {
+	for _, idx52 := range e.query1TotalMstMs.idx1[c] {
+		ent51 := &e.query1TotalMstMs.entries[idx52]
+		acc50 := ent51.val
+		{
+			acc53 := e.mulInt(e.mulInt(int64(-1), val45), acc50)
+			if e.query1TotalMst.add(ent51.key.k0, acc53) {
 				e.overflow = true
 			}
 		}
 	}
 	{
-		acc52 := e.mulInt(int64(-1), d)
-		if e.query1TotalMt.add(c, acc52) {
+		acc54 := e.mulInt(int64(-1), val45)
+		if e.query1TotalMt.add(c, acc54) {
 			e.overflow = true
 		}
 	}

@@ -29,17 +29,13 @@ import (
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
 	// QUERY1_COUNT[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')})
-	query1Count *mapQuery1Count
+	// query1Count stores the maps above and below whose value lives in its entryQuery1Count entries.
+	query1Count *tableQuery1Count
 	// QUERY1_SUM_QTY[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_quantity)
-	query1SumQty *mapQuery1SumQty
 	// QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_extendedprice)
-	query1SumBasePrice *mapQuery1SumBasePrice
 	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)])
-	query1SumDiscPrice *mapQuery1SumDiscPrice
 	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)])
-	query1SumCharge *mapQuery1SumCharge
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
-	query1Agg5 *mapQuery1Agg5
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -47,14 +43,7 @@ type Engine struct {
 
 // New returns an Engine over empty relations.
 func New() *Engine {
-	return &Engine{
-		query1Agg5:         newQuery1Agg5Map(),
-		query1Count:        newQuery1CountMap(),
-		query1SumBasePrice: newQuery1SumBasePriceMap(),
-		query1SumCharge:    newQuery1SumChargeMap(),
-		query1SumDiscPrice: newQuery1SumDiscPriceMap(),
-		query1SumQty:       newQuery1SumQtyMap(),
-	}
+	return &Engine{query1Count: newQuery1CountTable()}
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -73,46 +62,25 @@ func New() *Engine {
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	if (l_shipdate) <= (runtime.Date(19980902)) {
-		if e.query1Count.add(keySS{
-			k0: l_returnflag,
-			k1: l_linestatus,
-		}, int64(1)) {
-			e.overflow = true
-		}
+		val1 := l_quantity
+		val2 := l_extendedprice
+		val3 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+		val4 := ((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax))
+		val5 := l_discount
 		{
-			acc1 := l_quantity
-			e.query1SumQty.add(keySS{
+			key6 := keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc1)
-		}
-		{
-			acc2 := l_extendedprice
-			e.query1SumBasePrice.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc2)
-		}
-		{
-			acc3 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
-			e.query1SumDiscPrice.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc3)
-		}
-		{
-			acc4 := ((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax))
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc4)
-		}
-		{
-			acc5 := l_discount
-			e.query1Agg5.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc5)
+			}
+			at7 := e.query1Count.entry(key6)
+			ent8 := &e.query1Count.entries[at7]
+			ent8.query1Count = e.addInt(ent8.query1Count, int64(1))
+			ent8.query1SumQty.Add(val1)
+			ent8.query1SumBasePrice.Add(val2)
+			ent8.query1SumDiscPrice.Add(val3)
+			ent8.query1SumCharge.Add(val4)
+			ent8.query1Agg5.Add(val5)
+			e.query1Count.release(key6, at7)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -146,46 +114,40 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	if (l_shipdate) <= (runtime.Date(19980902)) {
-		if e.query1Count.add(keySS{
-			k0: l_returnflag,
-			k1: l_linestatus,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+		val9 := l_quantity
+		val10 := l_extendedprice
+		val11 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+		val12 := ((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax))
+		val13 := l_discount
 		{
-			acc6 := -1.0 * (l_quantity)
-			e.query1SumQty.add(keySS{
+			key14 := keySS{
 				k0: l_returnflag,
 				k1: l_linestatus,
-			}, acc6)
-		}
-		{
-			acc7 := -1.0 * (l_extendedprice)
-			e.query1SumBasePrice.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc7)
-		}
-		{
-			acc8 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
-			e.query1SumDiscPrice.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc8)
-		}
-		{
-			acc9 := -1.0 * (((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax)))
-			e.query1SumCharge.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc9)
-		}
-		{
-			acc10 := -1.0 * (l_discount)
-			e.query1Agg5.add(keySS{
-				k0: l_returnflag,
-				k1: l_linestatus,
-			}, acc10)
+			}
+			at15 := e.query1Count.entry(key14)
+			ent16 := &e.query1Count.entries[at15]
+			ent16.query1Count = e.addInt(ent16.query1Count, int64(-1))
+			{
+				acc17 := -1.0 * (val9)
+				ent16.query1SumQty.Add(acc17)
+			}
+			{
+				acc18 := -1.0 * (val10)
+				ent16.query1SumBasePrice.Add(acc18)
+			}
+			{
+				acc19 := -1.0 * (val11)
+				ent16.query1SumDiscPrice.Add(acc19)
+			}
+			{
+				acc20 := -1.0 * (val12)
+				ent16.query1SumCharge.Add(acc20)
+			}
+			{
+				acc21 := -1.0 * (val13)
+				ent16.query1Agg5.Add(acc21)
+			}
+			e.query1Count.release(key14, at15)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -219,27 +181,27 @@ type Query1Row struct {
 
 func (e *Engine) query1Row(l_returnflag string, l_linestatus string) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
-	agg0 := e.query1Count.get(keySS{
+	agg0 := e.query1Count.getQuery1Count(keySS{
 		k0: l_returnflag,
 		k1: l_linestatus,
 	})
-	agg1 := e.query1SumQty.get(keySS{
+	agg1 := e.query1Count.getQuery1SumQty(keySS{
 		k0: l_returnflag,
 		k1: l_linestatus,
 	})
-	agg2 := e.query1SumBasePrice.get(keySS{
+	agg2 := e.query1Count.getQuery1SumBasePrice(keySS{
 		k0: l_returnflag,
 		k1: l_linestatus,
 	})
-	agg3 := e.query1SumDiscPrice.get(keySS{
+	agg3 := e.query1Count.getQuery1SumDiscPrice(keySS{
 		k0: l_returnflag,
 		k1: l_linestatus,
 	})
-	agg4 := e.query1SumCharge.get(keySS{
+	agg4 := e.query1Count.getQuery1SumCharge(keySS{
 		k0: l_returnflag,
 		k1: l_linestatus,
 	})
-	agg5 := e.query1Agg5.get(keySS{
+	agg5 := e.query1Count.getQuery1Agg5(keySS{
 		k0: l_returnflag,
 		k1: l_linestatus,
 	})
@@ -599,334 +561,111 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
-// entryQuery1Count is an entry of map QUERY1_COUNT.
-type entryQuery1Count struct {
-	val int64
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[l_returnflag, l_linestatus], its entries in a slice.
-type mapQuery1Count struct {
+// entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
+type entryQuery1Count struct {
+	query1Count        int64            // QUERY1_COUNT
+	query1SumQty       runtime.FloatSum // QUERY1_SUM_QTY
+	query1SumBasePrice runtime.FloatSum // QUERY1_SUM_BASE_PRICE
+	query1SumDiscPrice runtime.FloatSum // QUERY1_SUM_DISC_PRICE
+	query1SumCharge    runtime.FloatSum // QUERY1_SUM_CHARGE
+	query1Agg5         runtime.FloatSum // QUERY1_AGG5
+}
+
+// tableQuery1Count stores the fused maps QUERY1_COUNT, QUERY1_SUM_QTY, QUERY1_SUM_BASE_PRICE, QUERY1_SUM_DISC_PRICE, QUERY1_SUM_CHARGE, QUERY1_AGG5, keyed by [l_returnflag, l_linestatus]; an entry lives while one of its values is non-zero.
+type tableQuery1Count struct {
 	entries []entryQuery1Count // live and free entries
 	free    []int32            // positions of free entries
 	index   map[keySS]int32    // primary index
 }
 
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keySS]int32)}
+func newQuery1CountTable() *tableQuery1Count {
+	return &tableQuery1Count{index: make(map[keySS]int32)}
 }
-func (m *mapQuery1Count) get(k keySS) int64 {
+
+// getQuery1Count returns the value of QUERY1_COUNT at k.
+func (m *tableQuery1Count) getQuery1Count(k keySS) int64 {
 	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
+		return m.entries[i].query1Count
 	}
 	return 0
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1Count) add(k keySS, v int64) (overflow bool) {
-	if v == 0 {
-		return false
+// getQuery1SumQty returns the value of QUERY1_SUM_QTY at k.
+func (m *tableQuery1Count) getQuery1SumQty(k keySS) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1SumQty.Value()
 	}
-	i, ok := m.index[k]
-	if !ok {
+	return 0
+}
+
+// getQuery1SumBasePrice returns the value of QUERY1_SUM_BASE_PRICE at k.
+func (m *tableQuery1Count) getQuery1SumBasePrice(k keySS) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1SumBasePrice.Value()
+	}
+	return 0
+}
+
+// getQuery1SumDiscPrice returns the value of QUERY1_SUM_DISC_PRICE at k.
+func (m *tableQuery1Count) getQuery1SumDiscPrice(k keySS) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1SumDiscPrice.Value()
+	}
+	return 0
+}
+
+// getQuery1SumCharge returns the value of QUERY1_SUM_CHARGE at k.
+func (m *tableQuery1Count) getQuery1SumCharge(k keySS) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1SumCharge.Value()
+	}
+	return 0
+}
+
+// getQuery1Agg5 returns the value of QUERY1_AGG5 at k.
+func (m *tableQuery1Count) getQuery1Agg5(k keySS) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1Agg5.Value()
+	}
+	return 0
+}
+
+// entry returns the position of the entry of k, creating it (every value 0) if needed;
+// release it after adding to it.
+func (m *tableQuery1Count) entry(k keySS) (i int32) {
+	if i, ok := m.index[k]; ok {
+		return i
+	}
+	{
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
+			m.entries[i] = entryQuery1Count{}
 		} else {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1Count{})
 		}
-		ent := &m.entries[i]
-		ent.val = v
 		m.index[k] = i
-		return false
 	}
+	return i
+}
+
+// release removes the entry of k, at position i, from every index when all its values are 0.
+func (m *tableQuery1Count) release(k keySS, i int32) {
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
-	if ent.val == 0 {
-		m.unlink(k, i)
+	if ent.query1Count == 0 && ent.query1SumQty.IsZero() && ent.query1SumBasePrice.IsZero() && ent.query1SumDiscPrice.IsZero() && ent.query1SumCharge.IsZero() && ent.query1Agg5.IsZero() {
+		delete(m.index, k)
+		m.free = append(m.free, i)
 	}
-	return overflow
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Count) unlink(k keySS, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1SumQty is an entry of map QUERY1_SUM_QTY.
-type entryQuery1SumQty struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1SumQty stores map QUERY1_SUM_QTY[l_returnflag, l_linestatus], its entries in a slice.
-type mapQuery1SumQty struct {
-	entries []entryQuery1SumQty // live and free entries
-	free    []int32             // positions of free entries
-	index   map[keySS]int32     // primary index
-}
-
-func newQuery1SumQtyMap() *mapQuery1SumQty {
-	return &mapQuery1SumQty{index: make(map[keySS]int32)}
-}
-func (m *mapQuery1SumQty) get(k keySS) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1SumQty) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1SumQty{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1SumQty) unlink(k keySS, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1SumBasePrice is an entry of map QUERY1_SUM_BASE_PRICE.
-type entryQuery1SumBasePrice struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1SumBasePrice stores map QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus], its entries in a slice.
-type mapQuery1SumBasePrice struct {
-	entries []entryQuery1SumBasePrice // live and free entries
-	free    []int32                   // positions of free entries
-	index   map[keySS]int32           // primary index
-}
-
-func newQuery1SumBasePriceMap() *mapQuery1SumBasePrice {
-	return &mapQuery1SumBasePrice{index: make(map[keySS]int32)}
-}
-func (m *mapQuery1SumBasePrice) get(k keySS) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1SumBasePrice) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1SumBasePrice{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1SumBasePrice) unlink(k keySS, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1SumDiscPrice is an entry of map QUERY1_SUM_DISC_PRICE.
-type entryQuery1SumDiscPrice struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1SumDiscPrice stores map QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus], its entries in a slice.
-type mapQuery1SumDiscPrice struct {
-	entries []entryQuery1SumDiscPrice // live and free entries
-	free    []int32                   // positions of free entries
-	index   map[keySS]int32           // primary index
-}
-
-func newQuery1SumDiscPriceMap() *mapQuery1SumDiscPrice {
-	return &mapQuery1SumDiscPrice{index: make(map[keySS]int32)}
-}
-func (m *mapQuery1SumDiscPrice) get(k keySS) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1SumDiscPrice) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1SumDiscPrice{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1SumDiscPrice) unlink(k keySS, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1SumCharge is an entry of map QUERY1_SUM_CHARGE.
-type entryQuery1SumCharge struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1SumCharge stores map QUERY1_SUM_CHARGE[l_returnflag, l_linestatus], its entries in a slice.
-type mapQuery1SumCharge struct {
-	entries []entryQuery1SumCharge // live and free entries
-	free    []int32                // positions of free entries
-	index   map[keySS]int32        // primary index
-}
-
-func newQuery1SumChargeMap() *mapQuery1SumCharge {
-	return &mapQuery1SumCharge{index: make(map[keySS]int32)}
-}
-func (m *mapQuery1SumCharge) get(k keySS) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1SumCharge) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1SumCharge{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1SumCharge) unlink(k keySS, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1Agg5 is an entry of map QUERY1_AGG5.
-type entryQuery1Agg5 struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1Agg5 stores map QUERY1_AGG5[l_returnflag, l_linestatus], its entries in a slice.
-type mapQuery1Agg5 struct {
-	entries []entryQuery1Agg5 // live and free entries
-	free    []int32           // positions of free entries
-	index   map[keySS]int32   // primary index
-}
-
-func newQuery1Agg5Map() *mapQuery1Agg5 {
-	return &mapQuery1Agg5{index: make(map[keySS]int32)}
-}
-func (m *mapQuery1Agg5) get(k keySS) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1Agg5) add(k keySS, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1Agg5{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Agg5) unlink(k keySS, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
 }
 
 // keySS is a map key of 2 columns.

@@ -29,21 +29,21 @@ import (
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
 	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
-	query1Count *mapQuery1Count
+	// query1Count stores the maps above and below whose value lives in its entryQuery1Count entries.
+	query1Count *tableQuery1Count
 	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
-	query1Revenue *mapQuery1Revenue
 	// QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
-	query1CountMorderslineitem *mapQuery1CountMorderslineitem
+	// query1CountMorderslineitem stores the maps above and below whose value lives in its entryQuery1CountMorderslineitem entries.
+	query1CountMorderslineitem *tableQuery1CountMorderslineitem
 	// QUERY1_COUNT_mCUSTOMER[o_custkey] := AggSum([o_custkey], CUSTOMER(o_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * {c_mktsegment = "BUILDING"})
 	query1CountMcustomer *mapQuery1CountMcustomer
 	// QUERY1_COUNT_mLINEITEM[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')})
-	query1CountMlineitem *mapQuery1CountMlineitem
+	// query1CountMlineitem stores the maps above and below whose value lives in its entryQuery1CountMlineitem entries.
+	query1CountMlineitem *tableQuery1CountMlineitem
 	// QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')})
 	query1CountMcustomerorders *mapQuery1CountMcustomerorders
 	// QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
-	query1RevenueMorderslineitem *mapQuery1RevenueMorderslineitem
 	// QUERY1_REVENUE_mLINEITEM[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
-	query1RevenueMlineitem *mapQuery1RevenueMlineitem
 	// QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {o_orderdate < DATE('1995-03-15')})
 	query1CountMorderslineitemMorders *mapQuery1CountMorderslineitemMorders
 	// overflow is set when an integer sum or product of the running event leaves int64;
@@ -54,15 +54,12 @@ type Engine struct {
 // New returns an Engine over empty relations.
 func New() *Engine {
 	return &Engine{
-		query1Count:                       newQuery1CountMap(),
+		query1Count:                       newQuery1CountTable(),
 		query1CountMcustomer:              newQuery1CountMcustomerMap(),
 		query1CountMcustomerorders:        newQuery1CountMcustomerordersMap(),
-		query1CountMlineitem:              newQuery1CountMlineitemMap(),
-		query1CountMorderslineitem:        newQuery1CountMorderslineitemMap(),
+		query1CountMlineitem:              newQuery1CountMlineitemTable(),
+		query1CountMorderslineitem:        newQuery1CountMorderslineitemTable(),
 		query1CountMorderslineitemMorders: newQuery1CountMorderslineitemMordersMap(),
-		query1Revenue:                     newQuery1RevenueMap(),
-		query1RevenueMlineitem:            newQuery1RevenueMlineitemMap(),
-		query1RevenueMorderslineitem:      newQuery1RevenueMorderslineitemMap(),
 	}
 }
 
@@ -82,60 +79,53 @@ func New() *Engine {
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	if (l_shipdate) > (runtime.Date(19950315)) {
-		for _, idx4 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-			ent3 := &e.query1CountMcustomerorders.entries[idx4]
-			acc2 := ent3.val
-			if e.query1Count.add(keyIDI{
-				k0: l_orderkey,
-				k1: ent3.key.k1,
-				k2: ent3.key.k2,
-			}, acc2) {
-				e.overflow = true
-			}
-		}
-		{
-			acc5 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
-			for _, idx9 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent8 := &e.query1CountMcustomerorders.entries[idx9]
-				acc7 := acc5 * (float64(ent8.val))
-				e.query1Revenue.add(keyIDI{
+		val1 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+		for _, idx5 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
+			ent4 := &e.query1CountMcustomerorders.entries[idx5]
+			acc3 := ent4.val
+			{
+				key6 := keyIDI{
 					k0: l_orderkey,
-					k1: ent8.key.k1,
-					k2: ent8.key.k2,
-				}, acc7)
+					k1: ent4.key.k1,
+					k2: ent4.key.k2,
+				}
+				at7 := e.query1Count.entry(key6)
+				ent8 := &e.query1Count.entries[at7]
+				ent8.query1Count = e.addInt(ent8.query1Count, acc3)
+				{
+					acc9 := val1 * (float64(acc3))
+					ent8.query1Revenue.Add(acc9)
+				}
+				e.query1Count.release(key6, at7)
 			}
 		}
 		for _, idx13 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
 			ent12 := &e.query1CountMorderslineitemMorders.entries[idx13]
 			acc11 := ent12.val
-			if e.query1CountMorderslineitem.add(keyIIDI{
-				k0: l_orderkey,
-				k1: ent12.key.k1,
-				k2: ent12.key.k2,
-				k3: ent12.key.k3,
-			}, acc11) {
-				e.overflow = true
-			}
-		}
-		if e.query1CountMlineitem.add(l_orderkey, int64(1)) {
-			e.overflow = true
-		}
-		{
-			acc14 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
-			for _, idx18 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent17 := &e.query1CountMorderslineitemMorders.entries[idx18]
-				acc16 := acc14 * (float64(ent17.val))
-				e.query1RevenueMorderslineitem.add(keyIIDI{
+			{
+				key14 := keyIIDI{
 					k0: l_orderkey,
-					k1: ent17.key.k1,
-					k2: ent17.key.k2,
-					k3: ent17.key.k3,
-				}, acc16)
+					k1: ent12.key.k1,
+					k2: ent12.key.k2,
+					k3: ent12.key.k3,
+				}
+				at15 := e.query1CountMorderslineitem.entry(key14)
+				ent16 := &e.query1CountMorderslineitem.entries[at15]
+				ent16.query1CountMorderslineitem = e.addInt(ent16.query1CountMorderslineitem, acc11)
+				{
+					acc17 := val1 * (float64(acc11))
+					ent16.query1RevenueMorderslineitem.Add(acc17)
+				}
+				e.query1CountMorderslineitem.release(key14, at15)
 			}
 		}
 		{
-			acc19 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
-			e.query1RevenueMlineitem.add(l_orderkey, acc19)
+			key18 := l_orderkey
+			at19 := e.query1CountMlineitem.entry(key18)
+			ent20 := &e.query1CountMlineitem.entries[at19]
+			ent20.query1CountMlineitem = e.addInt(ent20.query1CountMlineitem, int64(1))
+			ent20.query1RevenueMlineitem.Add(val1)
+			e.query1CountMlineitem.release(key18, at19)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -169,60 +159,62 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	if (l_shipdate) > (runtime.Date(19950315)) {
-		for _, idx23 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-			ent22 := &e.query1CountMcustomerorders.entries[idx23]
-			acc21 := e.mulInt(int64(-1), ent22.val)
-			if e.query1Count.add(keyIDI{
-				k0: l_orderkey,
-				k1: ent22.key.k1,
-				k2: ent22.key.k2,
-			}, acc21) {
-				e.overflow = true
-			}
-		}
-		{
-			acc24 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
-			for _, idx28 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
-				ent27 := &e.query1CountMcustomerorders.entries[idx28]
-				acc26 := acc24 * (float64(ent27.val))
-				e.query1Revenue.add(keyIDI{
+		val21 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+		for _, idx25 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
+			ent24 := &e.query1CountMcustomerorders.entries[idx25]
+			acc23 := ent24.val
+			{
+				key26 := keyIDI{
 					k0: l_orderkey,
-					k1: ent27.key.k1,
-					k2: ent27.key.k2,
-				}, acc26)
+					k1: ent24.key.k1,
+					k2: ent24.key.k2,
+				}
+				at27 := e.query1Count.entry(key26)
+				ent28 := &e.query1Count.entries[at27]
+				{
+					acc29 := e.mulInt(int64(-1), acc23)
+					ent28.query1Count = e.addInt(ent28.query1Count, acc29)
+				}
+				{
+					acc30 := -1.0 * (val21) * (float64(acc23))
+					ent28.query1Revenue.Add(acc30)
+				}
+				e.query1Count.release(key26, at27)
 			}
 		}
-		for _, idx32 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-			ent31 := &e.query1CountMorderslineitemMorders.entries[idx32]
-			acc30 := e.mulInt(int64(-1), ent31.val)
-			if e.query1CountMorderslineitem.add(keyIIDI{
-				k0: l_orderkey,
-				k1: ent31.key.k1,
-				k2: ent31.key.k2,
-				k3: ent31.key.k3,
-			}, acc30) {
-				e.overflow = true
-			}
-		}
-		if e.query1CountMlineitem.add(l_orderkey, int64(-1)) {
-			e.overflow = true
-		}
-		{
-			acc33 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
-			for _, idx37 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
-				ent36 := &e.query1CountMorderslineitemMorders.entries[idx37]
-				acc35 := acc33 * (float64(ent36.val))
-				e.query1RevenueMorderslineitem.add(keyIIDI{
+		for _, idx34 := range e.query1CountMorderslineitemMorders.idx0[l_orderkey] {
+			ent33 := &e.query1CountMorderslineitemMorders.entries[idx34]
+			acc32 := ent33.val
+			{
+				key35 := keyIIDI{
 					k0: l_orderkey,
-					k1: ent36.key.k1,
-					k2: ent36.key.k2,
-					k3: ent36.key.k3,
-				}, acc35)
+					k1: ent33.key.k1,
+					k2: ent33.key.k2,
+					k3: ent33.key.k3,
+				}
+				at36 := e.query1CountMorderslineitem.entry(key35)
+				ent37 := &e.query1CountMorderslineitem.entries[at36]
+				{
+					acc38 := e.mulInt(int64(-1), acc32)
+					ent37.query1CountMorderslineitem = e.addInt(ent37.query1CountMorderslineitem, acc38)
+				}
+				{
+					acc39 := -1.0 * (val21) * (float64(acc32))
+					ent37.query1RevenueMorderslineitem.Add(acc39)
+				}
+				e.query1CountMorderslineitem.release(key35, at36)
 			}
 		}
 		{
-			acc38 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
-			e.query1RevenueMlineitem.add(l_orderkey, acc38)
+			key40 := l_orderkey
+			at41 := e.query1CountMlineitem.entry(key40)
+			ent42 := &e.query1CountMlineitem.entries[at41]
+			ent42.query1CountMlineitem = e.addInt(ent42.query1CountMlineitem, int64(-1))
+			{
+				acc43 := -1.0 * (val21)
+				ent42.query1RevenueMlineitem.Add(acc43)
+			}
+			e.query1CountMlineitem.release(key40, at41)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -256,59 +248,59 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')}
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	if (o_orderdate) < (runtime.Date(19950315)) {
-		if val39 := e.query1CountMcustomer.get(o_custkey); val39 != 0 {
-			acc40 := val39
-			if val41 := e.query1CountMlineitem.get(o_orderkey); val41 != 0 {
-				acc42 := e.mulInt(acc40, val41)
-				if e.query1Count.add(keyIDI{
-					k0: o_orderkey,
-					k1: o_orderdate,
-					k2: o_shippriority,
-				}, acc42) {
-					e.overflow = true
+		if val44 := e.query1CountMcustomer.get(o_custkey); val44 != 0 {
+			acc45 := val44
+			if val46 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val46 != 0 {
+				acc47 := val46
+				{
+					acc48 := e.mulInt(acc45, acc47)
+					if e.query1Count.addQuery1Count(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc48) {
+						e.overflow = true
+					}
 				}
 			}
-		}
-		if val43 := e.query1CountMcustomer.get(o_custkey); val43 != 0 {
-			acc44 := float64(val43)
-			if val45 := e.query1RevenueMlineitem.get(o_orderkey); val45 != 0 {
-				acc46 := acc44 * (val45)
-				e.query1Revenue.add(keyIDI{
-					k0: o_orderkey,
-					k1: o_orderdate,
-					k2: o_shippriority,
-				}, acc46)
+			if val49 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val49 != 0 {
+				acc50 := val49
+				{
+					acc51 := float64(acc45) * (acc50)
+					e.query1Count.addQuery1Revenue(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc51)
+				}
 			}
-		}
-		if val47 := e.query1CountMlineitem.get(o_orderkey); val47 != 0 {
-			acc48 := val47
-			if e.query1CountMorderslineitem.add(keyIIDI{
-				k0: o_orderkey,
-				k1: o_custkey,
-				k2: o_orderdate,
-				k3: o_shippriority,
-			}, acc48) {
-				e.overflow = true
-			}
-		}
-		if val49 := e.query1CountMcustomer.get(o_custkey); val49 != 0 {
-			acc50 := val49
 			if e.query1CountMcustomerorders.add(keyIDI{
 				k0: o_orderkey,
 				k1: o_orderdate,
 				k2: o_shippriority,
-			}, acc50) {
+			}, acc45) {
 				e.overflow = true
 			}
 		}
-		if val51 := e.query1RevenueMlineitem.get(o_orderkey); val51 != 0 {
-			acc52 := val51
-			e.query1RevenueMorderslineitem.add(keyIIDI{
+		if val52 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val52 != 0 {
+			acc53 := val52
+			if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, acc52)
+			}, acc53) {
+				e.overflow = true
+			}
+		}
+		if val54 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val54 != 0 {
+			acc55 := val54
+			e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
+				k0: o_orderkey,
+				k1: o_custkey,
+				k2: o_orderdate,
+				k3: o_shippriority,
+			}, acc55)
 		}
 		if e.query1CountMorderslineitemMorders.add(keyIIDI{
 			k0: o_orderkey,
@@ -350,59 +342,68 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')}
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	if (o_orderdate) < (runtime.Date(19950315)) {
-		if val53 := e.query1CountMcustomer.get(o_custkey); val53 != 0 {
-			acc54 := e.mulInt(int64(-1), val53)
-			if val55 := e.query1CountMlineitem.get(o_orderkey); val55 != 0 {
-				acc56 := e.mulInt(acc54, val55)
-				if e.query1Count.add(keyIDI{
+		if val56 := e.query1CountMcustomer.get(o_custkey); val56 != 0 {
+			acc57 := val56
+			if val58 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val58 != 0 {
+				acc59 := val58
+				{
+					acc60 := e.mulInt(e.mulInt(int64(-1), acc57), acc59)
+					if e.query1Count.addQuery1Count(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc60) {
+						e.overflow = true
+					}
+				}
+			}
+			if val61 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val61 != 0 {
+				acc62 := val61
+				{
+					acc63 := -1.0 * (float64(acc57)) * (acc62)
+					e.query1Count.addQuery1Revenue(keyIDI{
+						k0: o_orderkey,
+						k1: o_orderdate,
+						k2: o_shippriority,
+					}, acc63)
+				}
+			}
+			{
+				acc64 := e.mulInt(int64(-1), acc57)
+				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc56) {
+				}, acc64) {
 					e.overflow = true
 				}
 			}
 		}
-		if val57 := e.query1CountMcustomer.get(o_custkey); val57 != 0 {
-			acc58 := -1.0 * (float64(val57))
-			if val59 := e.query1RevenueMlineitem.get(o_orderkey); val59 != 0 {
-				acc60 := acc58 * (val59)
-				e.query1Revenue.add(keyIDI{
+		if val65 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val65 != 0 {
+			acc66 := val65
+			{
+				acc67 := e.mulInt(int64(-1), acc66)
+				if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
 					k0: o_orderkey,
-					k1: o_orderdate,
-					k2: o_shippriority,
-				}, acc60)
+					k1: o_custkey,
+					k2: o_orderdate,
+					k3: o_shippriority,
+				}, acc67) {
+					e.overflow = true
+				}
 			}
 		}
-		if val61 := e.query1CountMlineitem.get(o_orderkey); val61 != 0 {
-			acc62 := e.mulInt(int64(-1), val61)
-			if e.query1CountMorderslineitem.add(keyIIDI{
-				k0: o_orderkey,
-				k1: o_custkey,
-				k2: o_orderdate,
-				k3: o_shippriority,
-			}, acc62) {
-				e.overflow = true
+		if val68 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val68 != 0 {
+			acc69 := val68
+			{
+				acc70 := -1.0 * (acc69)
+				e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
+					k0: o_orderkey,
+					k1: o_custkey,
+					k2: o_orderdate,
+					k3: o_shippriority,
+				}, acc70)
 			}
-		}
-		if val63 := e.query1CountMcustomer.get(o_custkey); val63 != 0 {
-			acc64 := e.mulInt(int64(-1), val63)
-			if e.query1CountMcustomerorders.add(keyIDI{
-				k0: o_orderkey,
-				k1: o_orderdate,
-				k2: o_shippriority,
-			}, acc64) {
-				e.overflow = true
-			}
-		}
-		if val65 := e.query1RevenueMlineitem.get(o_orderkey); val65 != 0 {
-			acc66 := -1.0 * (val65)
-			e.query1RevenueMorderslineitem.add(keyIIDI{
-				k0: o_orderkey,
-				k1: o_custkey,
-				k2: o_orderdate,
-				k3: o_shippriority,
-			}, acc66)
 		}
 		if e.query1CountMorderslineitemMorders.add(keyIIDI{
 			k0: o_orderkey,
@@ -442,37 +443,43 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx70 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent69 := &e.query1CountMorderslineitem.entries[idx70]
-			acc68 := ent69.val
-			if e.query1Count.add(keyIDI{
-				k0: ent69.key.k0,
-				k1: ent69.key.k2,
-				k2: ent69.key.k3,
-			}, acc68) {
-				e.overflow = true
+		for _, idx74 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent73 := &e.query1CountMorderslineitem.entries[idx74]
+			if ent73.query1CountMorderslineitem == 0 {
+				continue
 			}
-		}
-		for _, idx74 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
-			ent73 := &e.query1RevenueMorderslineitem.entries[idx74]
-			acc72 := ent73.val.Value()
-			e.query1Revenue.add(keyIDI{
+			acc72 := ent73.query1CountMorderslineitem
+			if e.query1Count.addQuery1Count(keyIDI{
 				k0: ent73.key.k0,
 				k1: ent73.key.k2,
 				k2: ent73.key.k3,
-			}, acc72)
+			}, acc72) {
+				e.overflow = true
+			}
+		}
+		for _, idx78 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent77 := &e.query1CountMorderslineitem.entries[idx78]
+			if ent77.query1RevenueMorderslineitem.IsZero() {
+				continue
+			}
+			acc76 := ent77.query1RevenueMorderslineitem.Value()
+			e.query1Count.addQuery1Revenue(keyIDI{
+				k0: ent77.key.k0,
+				k1: ent77.key.k2,
+				k2: ent77.key.k3,
+			}, acc76)
 		}
 		if e.query1CountMcustomer.add(c_custkey, int64(1)) {
 			e.overflow = true
 		}
-		for _, idx78 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-			ent77 := &e.query1CountMorderslineitemMorders.entries[idx78]
-			acc76 := ent77.val
+		for _, idx82 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent81 := &e.query1CountMorderslineitemMorders.entries[idx82]
+			acc80 := ent81.val
 			if e.query1CountMcustomerorders.add(keyIDI{
-				k0: ent77.key.k0,
-				k1: ent77.key.k2,
-				k2: ent77.key.k3,
-			}, acc76) {
+				k0: ent81.key.k0,
+				k1: ent81.key.k2,
+				k2: ent81.key.k3,
+			}, acc80) {
 				e.overflow = true
 			}
 		}
@@ -506,38 +513,53 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx82 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent81 := &e.query1CountMorderslineitem.entries[idx82]
-			acc80 := e.mulInt(int64(-1), ent81.val)
-			if e.query1Count.add(keyIDI{
-				k0: ent81.key.k0,
-				k1: ent81.key.k2,
-				k2: ent81.key.k3,
-			}, acc80) {
-				e.overflow = true
+		for _, idx86 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent85 := &e.query1CountMorderslineitem.entries[idx86]
+			if ent85.query1CountMorderslineitem == 0 {
+				continue
+			}
+			acc84 := ent85.query1CountMorderslineitem
+			{
+				acc87 := e.mulInt(int64(-1), acc84)
+				if e.query1Count.addQuery1Count(keyIDI{
+					k0: ent85.key.k0,
+					k1: ent85.key.k2,
+					k2: ent85.key.k3,
+				}, acc87) {
+					e.overflow = true
+				}
 			}
 		}
-		for _, idx86 := range e.query1RevenueMorderslineitem.idx0[c_custkey] {
-			ent85 := &e.query1RevenueMorderslineitem.entries[idx86]
-			acc84 := -1.0 * (ent85.val.Value())
-			e.query1Revenue.add(keyIDI{
-				k0: ent85.key.k0,
-				k1: ent85.key.k2,
-				k2: ent85.key.k3,
-			}, acc84)
+		for _, idx91 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent90 := &e.query1CountMorderslineitem.entries[idx91]
+			if ent90.query1RevenueMorderslineitem.IsZero() {
+				continue
+			}
+			acc89 := ent90.query1RevenueMorderslineitem.Value()
+			{
+				acc92 := -1.0 * (acc89)
+				e.query1Count.addQuery1Revenue(keyIDI{
+					k0: ent90.key.k0,
+					k1: ent90.key.k2,
+					k2: ent90.key.k3,
+				}, acc92)
+			}
 		}
 		if e.query1CountMcustomer.add(c_custkey, int64(-1)) {
 			e.overflow = true
 		}
-		for _, idx90 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-			ent89 := &e.query1CountMorderslineitemMorders.entries[idx90]
-			acc88 := e.mulInt(int64(-1), ent89.val)
-			if e.query1CountMcustomerorders.add(keyIDI{
-				k0: ent89.key.k0,
-				k1: ent89.key.k2,
-				k2: ent89.key.k3,
-			}, acc88) {
-				e.overflow = true
+		for _, idx96 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent95 := &e.query1CountMorderslineitemMorders.entries[idx96]
+			acc94 := ent95.val
+			{
+				acc97 := e.mulInt(int64(-1), acc94)
+				if e.query1CountMcustomerorders.add(keyIDI{
+					k0: ent95.key.k0,
+					k1: ent95.key.k2,
+					k2: ent95.key.k3,
+				}, acc97) {
+					e.overflow = true
+				}
 			}
 		}
 	}
@@ -566,12 +588,12 @@ type Query1Row struct {
 
 func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
-	agg0 := e.query1Count.get(keyIDI{
+	agg0 := e.query1Count.getQuery1Count(keyIDI{
 		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
 	})
-	agg1 := e.query1Revenue.get(keyIDI{
+	agg1 := e.query1Count.getQuery1Revenue(keyIDI{
 		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
@@ -1079,6 +1101,15 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
 // mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
 func (e *Engine) mulInt(a, b int64) int64 {
 	r, overflow := runtime.MulInt(a, b)
@@ -1088,179 +1119,169 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
-// entryQuery1Count is an entry of map QUERY1_COUNT.
+// entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {
-	val int64
+	query1Count   int64            // QUERY1_COUNT
+	query1Revenue runtime.FloatSum // QUERY1_REVENUE
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
-type mapQuery1Count struct {
+// tableQuery1Count stores the fused maps QUERY1_COUNT, QUERY1_REVENUE, keyed by [o_orderkey, o_orderdate, o_shippriority]; an entry lives while one of its values is non-zero.
+type tableQuery1Count struct {
 	entries []entryQuery1Count // live and free entries
 	free    []int32            // positions of free entries
 	index   map[keyIDI]int32   // primary index
 }
 
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyIDI]int32)}
+func newQuery1CountTable() *tableQuery1Count {
+	return &tableQuery1Count{index: make(map[keyIDI]int32)}
 }
-func (m *mapQuery1Count) get(k keyIDI) int64 {
+
+// getQuery1Count returns the value of QUERY1_COUNT at k.
+func (m *tableQuery1Count) getQuery1Count(k keyIDI) int64 {
 	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
+		return m.entries[i].query1Count
 	}
 	return 0
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
+// getQuery1Revenue returns the value of QUERY1_REVENUE at k.
+func (m *tableQuery1Count) getQuery1Revenue(k keyIDI) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1Revenue.Value()
+	}
+	return 0
+}
+
+// addQuery1Count adds v to the value of QUERY1_COUNT at k and reports whether the sum overflowed int64 (it then wraps).
+func (m *tableQuery1Count) addQuery1Count(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
-	if !ok {
+	i := m.entry(k)
+	m.entries[i].query1Count, overflow = runtime.AddInt(m.entries[i].query1Count, v)
+	m.release(k, i)
+	return overflow
+}
+
+// addQuery1Revenue adds v to the value of QUERY1_REVENUE at k.
+func (m *tableQuery1Count) addQuery1Revenue(k keyIDI, v float64) {
+	if v == 0 {
+		return
+	}
+	i := m.entry(k)
+	m.entries[i].query1Revenue.Add(v)
+	m.release(k, i)
+}
+
+// entry returns the position of the entry of k, creating it (every value 0) if needed;
+// release it after adding to it.
+func (m *tableQuery1Count) entry(k keyIDI) (i int32) {
+	if i, ok := m.index[k]; ok {
+		return i
+	}
+	{
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
+			m.entries[i] = entryQuery1Count{}
 		} else {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1Count{})
 		}
-		ent := &m.entries[i]
-		ent.val = v
 		m.index[k] = i
-		return false
 	}
+	return i
+}
+
+// release removes the entry of k, at position i, from every index when all its values are 0.
+func (m *tableQuery1Count) release(k keyIDI, i int32) {
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
-	if ent.val == 0 {
-		m.unlink(k, i)
-	}
-	return overflow
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Count) unlink(k keyIDI, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1Revenue is an entry of map QUERY1_REVENUE.
-type entryQuery1Revenue struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
-type mapQuery1Revenue struct {
-	entries []entryQuery1Revenue // live and free entries
-	free    []int32              // positions of free entries
-	index   map[keyIDI]int32     // primary index
-}
-
-func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]int32)}
-}
-func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1Revenue{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
+	if ent.query1Count == 0 && ent.query1Revenue.IsZero() {
+		delete(m.index, k)
+		m.free = append(m.free, i)
 	}
 }
 
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Revenue) unlink(k keyIDI, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1CountMorderslineitem is an entry of map QUERY1_COUNT_mORDERSLINEITEM; pos holds its position in each secondary index.
+// entryQuery1CountMorderslineitem is an entry of table tableQuery1CountMorderslineitem: one value per fused map.
 type entryQuery1CountMorderslineitem struct {
-	key keyIIDI
-	val int64
-	pos [1]int32
+	key                          keyIIDI
+	query1CountMorderslineitem   int64            // QUERY1_COUNT_mORDERSLINEITEM
+	query1RevenueMorderslineitem runtime.FloatSum // QUERY1_REVENUE_mORDERSLINEITEM
+	pos                          [1]int32
 }
 
-// mapQuery1CountMorderslineitem stores map QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1CountMorderslineitem struct {
+// tableQuery1CountMorderslineitem stores the fused maps QUERY1_COUNT_mORDERSLINEITEM, QUERY1_REVENUE_mORDERSLINEITEM, keyed by [o_orderkey, c_custkey, o_orderdate, o_shippriority]; an entry lives while one of its values is non-zero.
+type tableQuery1CountMorderslineitem struct {
 	entries []entryQuery1CountMorderslineitem // live and free entries
 	free    []int32                           // positions of free entries
 	index   map[keyIIDI]int32                 // primary index
 	idx0    map[int64][]int32                 // by c_custkey
 }
 
-func newQuery1CountMorderslineitemMap() *mapQuery1CountMorderslineitem {
-	return &mapQuery1CountMorderslineitem{
+func newQuery1CountMorderslineitemTable() *tableQuery1CountMorderslineitem {
+	return &tableQuery1CountMorderslineitem{
 		idx0:  make(map[int64][]int32),
 		index: make(map[keyIIDI]int32),
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMorderslineitem) add(k keyIIDI, v int64) (overflow bool) {
+// addQuery1CountMorderslineitem adds v to the value of QUERY1_COUNT_mORDERSLINEITEM at k and reports whether the sum overflowed int64 (it then wraps).
+func (m *tableQuery1CountMorderslineitem) addQuery1CountMorderslineitem(k keyIIDI, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1CountMorderslineitem{})
-		}
-		ent := &m.entries[i]
-		ent.key = k
-		ent.val = v
-		m.index[k] = i
-		s0 := m.idx0[k.k1]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k1] = append(s0, i)
-		return false
-	}
-	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
-	if ent.val == 0 {
-		m.unlink(k, i)
-	}
+	i := m.entry(k)
+	m.entries[i].query1CountMorderslineitem, overflow = runtime.AddInt(m.entries[i].query1CountMorderslineitem, v)
+	m.release(k, i)
 	return overflow
 }
 
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1CountMorderslineitem) unlink(k keyIIDI, i int32) {
+// addQuery1RevenueMorderslineitem adds v to the value of QUERY1_REVENUE_mORDERSLINEITEM at k.
+func (m *tableQuery1CountMorderslineitem) addQuery1RevenueMorderslineitem(k keyIIDI, v float64) {
+	if v == 0 {
+		return
+	}
+	i := m.entry(k)
+	m.entries[i].query1RevenueMorderslineitem.Add(v)
+	m.release(k, i)
+}
+
+// entry returns the position of the entry of k, creating it (every value 0) if needed;
+// release it after adding to it.
+func (m *tableQuery1CountMorderslineitem) entry(k keyIIDI) (i int32) {
+	if i, ok := m.index[k]; ok {
+		return i
+	}
+	{
+		if n := len(m.free); n > 0 {
+			i = m.free[n-1]
+			m.free = m.free[:n-1]
+			m.entries[i] = entryQuery1CountMorderslineitem{key: k}
+		} else {
+			i = int32(len(m.entries))
+			m.entries = append(m.entries, entryQuery1CountMorderslineitem{key: k})
+		}
+		m.index[k] = i
+		ent := &m.entries[i]
+		s0 := m.idx0[k.k1]
+		ent.pos[0] = int32(len(s0))
+		m.idx0[k.k1] = append(s0, i)
+	}
+	return i
+}
+
+// release removes the entry of k, at position i, from every index when all its values are 0.
+func (m *tableQuery1CountMorderslineitem) release(k keyIIDI, i int32) {
 	ent := &m.entries[i]
-	delete(m.index, k)
-	s0 := m.idx0[k.k1]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k1] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
+	if ent.query1CountMorderslineitem == 0 && ent.query1RevenueMorderslineitem.IsZero() {
+		delete(m.index, k)
+		s0 := m.idx0[k.k1]
+		last0 := s0[len(s0)-1]
+		s0[ent.pos[0]] = last0
+		m.entries[last0].pos[0] = ent.pos[0]
+		m.idx0[k.k1] = s0[:len(s0)-1]
+		m.free = append(m.free, i)
+	}
 }
 
 // entryQuery1CountMcustomer is an entry of map QUERY1_COUNT_mCUSTOMER.
@@ -1318,59 +1339,66 @@ func (m *mapQuery1CountMcustomer) unlink(k int64, i int32) {
 	m.free = append(m.free, i)
 }
 
-// entryQuery1CountMlineitem is an entry of map QUERY1_COUNT_mLINEITEM.
+// entryQuery1CountMlineitem is an entry of table tableQuery1CountMlineitem: one value per fused map.
 type entryQuery1CountMlineitem struct {
-	val int64
+	query1CountMlineitem   int64            // QUERY1_COUNT_mLINEITEM
+	query1RevenueMlineitem runtime.FloatSum // QUERY1_REVENUE_mLINEITEM
 }
 
-// mapQuery1CountMlineitem stores map QUERY1_COUNT_mLINEITEM[o_orderkey], its entries in a slice.
-type mapQuery1CountMlineitem struct {
+// tableQuery1CountMlineitem stores the fused maps QUERY1_COUNT_mLINEITEM, QUERY1_REVENUE_mLINEITEM, keyed by [o_orderkey]; an entry lives while one of its values is non-zero.
+type tableQuery1CountMlineitem struct {
 	entries []entryQuery1CountMlineitem // live and free entries
 	free    []int32                     // positions of free entries
 	index   map[int64]int32             // primary index
 }
 
-func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
-	return &mapQuery1CountMlineitem{index: make(map[int64]int32)}
+func newQuery1CountMlineitemTable() *tableQuery1CountMlineitem {
+	return &tableQuery1CountMlineitem{index: make(map[int64]int32)}
 }
-func (m *mapQuery1CountMlineitem) get(k int64) int64 {
+
+// getQuery1CountMlineitem returns the value of QUERY1_COUNT_mLINEITEM at k.
+func (m *tableQuery1CountMlineitem) getQuery1CountMlineitem(k int64) int64 {
 	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
+		return m.entries[i].query1CountMlineitem
 	}
 	return 0
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMlineitem) add(k int64, v int64) (overflow bool) {
-	if v == 0 {
-		return false
+// getQuery1RevenueMlineitem returns the value of QUERY1_REVENUE_mLINEITEM at k.
+func (m *tableQuery1CountMlineitem) getQuery1RevenueMlineitem(k int64) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1RevenueMlineitem.Value()
 	}
-	i, ok := m.index[k]
-	if !ok {
+	return 0
+}
+
+// entry returns the position of the entry of k, creating it (every value 0) if needed;
+// release it after adding to it.
+func (m *tableQuery1CountMlineitem) entry(k int64) (i int32) {
+	if i, ok := m.index[k]; ok {
+		return i
+	}
+	{
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
+			m.entries[i] = entryQuery1CountMlineitem{}
 		} else {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1CountMlineitem{})
 		}
-		ent := &m.entries[i]
-		ent.val = v
 		m.index[k] = i
-		return false
 	}
-	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
-	if ent.val == 0 {
-		m.unlink(k, i)
-	}
-	return overflow
+	return i
 }
 
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1CountMlineitem) unlink(k int64, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
+// release removes the entry of k, at position i, from every index when all its values are 0.
+func (m *tableQuery1CountMlineitem) release(k int64, i int32) {
+	ent := &m.entries[i]
+	if ent.query1CountMlineitem == 0 && ent.query1RevenueMlineitem.IsZero() {
+		delete(m.index, k)
+		m.free = append(m.free, i)
+	}
 }
 
 // entryQuery1CountMcustomerorders is an entry of map QUERY1_COUNT_mCUSTOMERORDERS; pos holds its position in each secondary index.
@@ -1435,126 +1463,6 @@ func (m *mapQuery1CountMcustomerorders) unlink(k keyIDI, i int32) {
 	s0[ent.pos[0]] = last0
 	m.entries[last0].pos[0] = ent.pos[0]
 	m.idx0[k.k0] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// entryQuery1RevenueMorderslineitem is an entry of map QUERY1_REVENUE_mORDERSLINEITEM; pos holds its position in each secondary index.
-type entryQuery1RevenueMorderslineitem struct {
-	key keyIIDI
-	val runtime.FloatSum
-	pos [1]int32
-}
-
-// mapQuery1RevenueMorderslineitem stores map QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
-type mapQuery1RevenueMorderslineitem struct {
-	entries []entryQuery1RevenueMorderslineitem // live and free entries
-	free    []int32                             // positions of free entries
-	index   map[keyIIDI]int32                   // primary index
-	idx0    map[int64][]int32                   // by c_custkey
-}
-
-func newQuery1RevenueMorderslineitemMap() *mapQuery1RevenueMorderslineitem {
-	return &mapQuery1RevenueMorderslineitem{
-		idx0:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
-	}
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1RevenueMorderslineitem) add(k keyIIDI, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1RevenueMorderslineitem{})
-		}
-		ent := &m.entries[i]
-		ent.key = k
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		s0 := m.idx0[k.k1]
-		ent.pos[0] = int32(len(s0))
-		m.idx0[k.k1] = append(s0, i)
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1RevenueMorderslineitem) unlink(k keyIIDI, i int32) {
-	ent := &m.entries[i]
-	delete(m.index, k)
-	s0 := m.idx0[k.k1]
-	last0 := s0[len(s0)-1]
-	s0[ent.pos[0]] = last0
-	m.entries[last0].pos[0] = ent.pos[0]
-	m.idx0[k.k1] = s0[:len(s0)-1]
-	m.free = append(m.free, i)
-}
-
-// entryQuery1RevenueMlineitem is an entry of map QUERY1_REVENUE_mLINEITEM.
-type entryQuery1RevenueMlineitem struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1RevenueMlineitem stores map QUERY1_REVENUE_mLINEITEM[o_orderkey], its entries in a slice.
-type mapQuery1RevenueMlineitem struct {
-	entries []entryQuery1RevenueMlineitem // live and free entries
-	free    []int32                       // positions of free entries
-	index   map[int64]int32               // primary index
-}
-
-func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
-	return &mapQuery1RevenueMlineitem{index: make(map[int64]int32)}
-}
-func (m *mapQuery1RevenueMlineitem) get(k int64) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1RevenueMlineitem) add(k int64, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1RevenueMlineitem{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1RevenueMlineitem) unlink(k int64, i int32) {
-	delete(m.index, k)
 	m.free = append(m.free, i)
 }
 

@@ -29,9 +29,9 @@ import (
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
 	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')})
-	query1Count *mapQuery1Count
+	// query1Count stores the maps above and below whose value lives in its entryQuery1Count entries.
+	query1Count *tableQuery1Count
 	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, o_orderdate, o_shippriority], CUSTOMER(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment) * ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {c_mktsegment = "BUILDING"} * {o_orderdate < DATE('1995-03-15')} * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
-	query1Revenue *mapQuery1Revenue
 	// QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([o_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(o_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment))
 	query1CountMorders *mapQuery1CountMorders
 	// QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] := AggSum([o_orderkey, l_shipdate], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
@@ -48,11 +48,10 @@ type Engine struct {
 // New returns an Engine over empty relations.
 func New() *Engine {
 	return &Engine{
-		query1Count:            newQuery1CountMap(),
+		query1Count:            newQuery1CountTable(),
 		query1CountMcustomer:   newQuery1CountMcustomerMap(),
 		query1CountMlineitem:   newQuery1CountMlineitemMap(),
 		query1CountMorders:     newQuery1CountMordersMap(),
-		query1Revenue:          newQuery1RevenueMap(),
 		query1RevenueMlineitem: newQuery1RevenueMlineitemMap(),
 	}
 }
@@ -71,40 +70,32 @@ func New() *Engine {
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	if (l_shipdate) > (runtime.Date(19950315)) {
-		for _, idx4 := range e.query1CountMorders.idx0[l_orderkey] {
-			ent3 := &e.query1CountMorders.entries[idx4]
-			acc2 := ent3.val
-			if (ent3.key.k2) < (runtime.Date(19950315)) {
-				for _, idx8 := range e.query1CountMcustomer.idx0[ent3.key.k1] {
-					ent7 := &e.query1CountMcustomer.entries[idx8]
-					acc6 := e.mulInt(acc2, ent7.val)
-					if (ent7.key.k1) == ("BUILDING") {
-						if e.query1Count.add(keyIDI{
-							k0: l_orderkey,
-							k1: ent3.key.k2,
-							k2: ent3.key.k3,
-						}, acc6) {
-							e.overflow = true
-						}
-					}
-				}
-			}
-		}
-		{
-			acc9 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
-			for _, idx13 := range e.query1CountMorders.idx0[l_orderkey] {
-				ent12 := &e.query1CountMorders.entries[idx13]
-				acc11 := acc9 * (float64(ent12.val))
-				if (ent12.key.k2) < (runtime.Date(19950315)) {
-					for _, idx17 := range e.query1CountMcustomer.idx0[ent12.key.k1] {
-						ent16 := &e.query1CountMcustomer.entries[idx17]
-						acc15 := acc11 * (float64(ent16.val))
-						if (ent16.key.k1) == ("BUILDING") {
-							e.query1Revenue.add(keyIDI{
+		val1 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+		for _, idx5 := range e.query1CountMorders.idx0[l_orderkey] {
+			ent4 := &e.query1CountMorders.entries[idx5]
+			acc3 := ent4.val
+			if (ent4.key.k2) < (runtime.Date(19950315)) {
+				for _, idx9 := range e.query1CountMcustomer.idx0[ent4.key.k1] {
+					ent8 := &e.query1CountMcustomer.entries[idx9]
+					acc7 := ent8.val
+					if (ent8.key.k1) == ("BUILDING") {
+						{
+							key10 := keyIDI{
 								k0: l_orderkey,
-								k1: ent12.key.k2,
-								k2: ent12.key.k3,
-							}, acc15)
+								k1: ent4.key.k2,
+								k2: ent4.key.k3,
+							}
+							at11 := e.query1Count.entry(key10)
+							ent12 := &e.query1Count.entries[at11]
+							{
+								acc13 := e.mulInt(acc3, acc7)
+								ent12.query1Count = e.addInt(ent12.query1Count, acc13)
+							}
+							{
+								acc14 := val1 * (float64(acc3)) * (float64(acc7))
+								ent12.query1Revenue.Add(acc14)
+							}
+							e.query1Count.release(key10, at11)
 						}
 					}
 				}
@@ -154,40 +145,32 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	if (l_shipdate) > (runtime.Date(19950315)) {
-		for _, idx21 := range e.query1CountMorders.idx0[l_orderkey] {
-			ent20 := &e.query1CountMorders.entries[idx21]
-			acc19 := e.mulInt(int64(-1), ent20.val)
-			if (ent20.key.k2) < (runtime.Date(19950315)) {
-				for _, idx25 := range e.query1CountMcustomer.idx0[ent20.key.k1] {
-					ent24 := &e.query1CountMcustomer.entries[idx25]
-					acc23 := e.mulInt(acc19, ent24.val)
-					if (ent24.key.k1) == ("BUILDING") {
-						if e.query1Count.add(keyIDI{
-							k0: l_orderkey,
-							k1: ent20.key.k2,
-							k2: ent20.key.k3,
-						}, acc23) {
-							e.overflow = true
-						}
-					}
-				}
-			}
-		}
-		{
-			acc26 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
-			for _, idx30 := range e.query1CountMorders.idx0[l_orderkey] {
-				ent29 := &e.query1CountMorders.entries[idx30]
-				acc28 := acc26 * (float64(ent29.val))
-				if (ent29.key.k2) < (runtime.Date(19950315)) {
-					for _, idx34 := range e.query1CountMcustomer.idx0[ent29.key.k1] {
-						ent33 := &e.query1CountMcustomer.entries[idx34]
-						acc32 := acc28 * (float64(ent33.val))
-						if (ent33.key.k1) == ("BUILDING") {
-							e.query1Revenue.add(keyIDI{
+		val15 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+		for _, idx19 := range e.query1CountMorders.idx0[l_orderkey] {
+			ent18 := &e.query1CountMorders.entries[idx19]
+			acc17 := ent18.val
+			if (ent18.key.k2) < (runtime.Date(19950315)) {
+				for _, idx23 := range e.query1CountMcustomer.idx0[ent18.key.k1] {
+					ent22 := &e.query1CountMcustomer.entries[idx23]
+					acc21 := ent22.val
+					if (ent22.key.k1) == ("BUILDING") {
+						{
+							key24 := keyIDI{
 								k0: l_orderkey,
-								k1: ent29.key.k2,
-								k2: ent29.key.k3,
-							}, acc32)
+								k1: ent18.key.k2,
+								k2: ent18.key.k3,
+							}
+							at25 := e.query1Count.entry(key24)
+							ent26 := &e.query1Count.entries[at25]
+							{
+								acc27 := e.mulInt(e.mulInt(int64(-1), acc17), acc21)
+								ent26.query1Count = e.addInt(ent26.query1Count, acc27)
+							}
+							{
+								acc28 := -1.0 * (val15) * (float64(acc17)) * (float64(acc21))
+								ent26.query1Revenue.Add(acc28)
+							}
+							e.query1Count.release(key24, at25)
 						}
 					}
 				}
@@ -237,55 +220,55 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
-			var sum35 int64
+			var sum29 int64
 			{
-				for _, idx39 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent38 := &e.query1CountMcustomer.entries[idx39]
-					acc37 := ent38.val
-					if (ent38.key.k1) == ("BUILDING") {
-						sum35 = e.addInt(sum35, acc37)
+				for _, idx33 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent32 := &e.query1CountMcustomer.entries[idx33]
+					acc31 := ent32.val
+					if (ent32.key.k1) == ("BUILDING") {
+						sum29 = e.addInt(sum29, acc31)
 					}
 				}
 			}
-			part139 := float64(sum35)
-			acc41 := int64(part139)
-			for _, idx45 := range e.query1CountMlineitem.idx0[o_orderkey] {
-				ent44 := &e.query1CountMlineitem.entries[idx45]
-				acc43 := e.mulInt(acc41, ent44.val)
-				if (ent44.key.k1) > (runtime.Date(19950315)) {
-					if e.query1Count.add(keyIDI{
+			part133 := float64(sum29)
+			acc35 := int64(part133)
+			for _, idx39 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent38 := &e.query1CountMlineitem.entries[idx39]
+				acc37 := e.mulInt(acc35, ent38.val)
+				if (ent38.key.k1) > (runtime.Date(19950315)) {
+					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc43) {
+					}, acc37) {
 						e.overflow = true
 					}
 				}
 			}
 		}
 		{
-			var sum46 int64
+			var sum40 int64
 			{
-				for _, idx50 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent49 := &e.query1CountMcustomer.entries[idx50]
-					acc48 := ent49.val
-					if (ent49.key.k1) == ("BUILDING") {
-						sum46 = e.addInt(sum46, acc48)
+				for _, idx44 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent43 := &e.query1CountMcustomer.entries[idx44]
+					acc42 := ent43.val
+					if (ent43.key.k1) == ("BUILDING") {
+						sum40 = e.addInt(sum40, acc42)
 					}
 				}
 			}
-			part350 := float64(sum46)
-			acc52 := part350
-			for _, idx56 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-				ent55 := &e.query1RevenueMlineitem.entries[idx56]
-				acc54 := acc52 * (float64(ent55.val))
-				if (ent55.key.k3) > (runtime.Date(19950315)) {
-					acc57 := acc54 * ((ent55.key.k1) * ((float64(int64(1))) - (ent55.key.k2)))
-					e.query1Revenue.add(keyIDI{
+			part344 := float64(sum40)
+			acc46 := part344
+			for _, idx50 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent49 := &e.query1RevenueMlineitem.entries[idx50]
+				acc48 := acc46 * (float64(ent49.val))
+				if (ent49.key.k3) > (runtime.Date(19950315)) {
+					acc51 := acc48 * ((ent49.key.k1) * ((float64(int64(1))) - (ent49.key.k2)))
+					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc57)
+					}, acc51)
 				}
 			}
 		}
@@ -327,55 +310,55 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
-			var sum58 int64
+			var sum52 int64
 			{
-				for _, idx62 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent61 := &e.query1CountMcustomer.entries[idx62]
-					acc60 := ent61.val
-					if (ent61.key.k1) == ("BUILDING") {
-						sum58 = e.addInt(sum58, acc60)
+				for _, idx56 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent55 := &e.query1CountMcustomer.entries[idx56]
+					acc54 := ent55.val
+					if (ent55.key.k1) == ("BUILDING") {
+						sum52 = e.addInt(sum52, acc54)
 					}
 				}
 			}
-			part262 := float64(sum58)
-			acc64 := e.mulInt(int64(-1), int64(part262))
-			for _, idx68 := range e.query1CountMlineitem.idx0[o_orderkey] {
-				ent67 := &e.query1CountMlineitem.entries[idx68]
-				acc66 := e.mulInt(acc64, ent67.val)
-				if (ent67.key.k1) > (runtime.Date(19950315)) {
-					if e.query1Count.add(keyIDI{
+			part256 := float64(sum52)
+			acc58 := e.mulInt(int64(-1), int64(part256))
+			for _, idx62 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent61 := &e.query1CountMlineitem.entries[idx62]
+				acc60 := e.mulInt(acc58, ent61.val)
+				if (ent61.key.k1) > (runtime.Date(19950315)) {
+					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc66) {
+					}, acc60) {
 						e.overflow = true
 					}
 				}
 			}
 		}
 		{
-			var sum69 int64
+			var sum63 int64
 			{
-				for _, idx73 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent72 := &e.query1CountMcustomer.entries[idx73]
-					acc71 := ent72.val
-					if (ent72.key.k1) == ("BUILDING") {
-						sum69 = e.addInt(sum69, acc71)
+				for _, idx67 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent66 := &e.query1CountMcustomer.entries[idx67]
+					acc65 := ent66.val
+					if (ent66.key.k1) == ("BUILDING") {
+						sum63 = e.addInt(sum63, acc65)
 					}
 				}
 			}
-			part473 := float64(sum69)
-			acc75 := -1.0 * (part473)
-			for _, idx79 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-				ent78 := &e.query1RevenueMlineitem.entries[idx79]
-				acc77 := acc75 * (float64(ent78.val))
-				if (ent78.key.k3) > (runtime.Date(19950315)) {
-					acc80 := acc77 * ((ent78.key.k1) * ((float64(int64(1))) - (ent78.key.k2)))
-					e.query1Revenue.add(keyIDI{
+			part467 := float64(sum63)
+			acc69 := -1.0 * (part467)
+			for _, idx73 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent72 := &e.query1RevenueMlineitem.entries[idx73]
+				acc71 := acc69 * (float64(ent72.val))
+				if (ent72.key.k3) > (runtime.Date(19950315)) {
+					acc74 := acc71 * ((ent72.key.k1) * ((float64(int64(1))) - (ent72.key.k2)))
+					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc80)
+					}, acc74)
 				}
 			}
 		}
@@ -416,39 +399,39 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx84 := range e.query1CountMorders.idx1[c_custkey] {
-			ent83 := &e.query1CountMorders.entries[idx84]
-			acc82 := ent83.val
-			if (ent83.key.k2) < (runtime.Date(19950315)) {
-				for _, idx88 := range e.query1CountMlineitem.idx0[ent83.key.k0] {
-					ent87 := &e.query1CountMlineitem.entries[idx88]
-					acc86 := e.mulInt(acc82, ent87.val)
-					if (ent87.key.k1) > (runtime.Date(19950315)) {
-						if e.query1Count.add(keyIDI{
-							k0: ent83.key.k0,
-							k1: ent83.key.k2,
-							k2: ent83.key.k3,
-						}, acc86) {
-							e.overflow = true
+		for _, idx78 := range e.query1CountMorders.idx1[c_custkey] {
+			ent77 := &e.query1CountMorders.entries[idx78]
+			acc76 := ent77.val
+			if (ent77.key.k2) < (runtime.Date(19950315)) {
+				for _, idx82 := range e.query1CountMlineitem.idx0[ent77.key.k0] {
+					ent81 := &e.query1CountMlineitem.entries[idx82]
+					acc80 := ent81.val
+					if (ent81.key.k1) > (runtime.Date(19950315)) {
+						{
+							acc83 := e.mulInt(acc76, acc80)
+							if e.query1Count.addQuery1Count(keyIDI{
+								k0: ent77.key.k0,
+								k1: ent77.key.k2,
+								k2: ent77.key.k3,
+							}, acc83) {
+								e.overflow = true
+							}
 						}
 					}
 				}
-			}
-		}
-		for _, idx92 := range e.query1CountMorders.idx1[c_custkey] {
-			ent91 := &e.query1CountMorders.entries[idx92]
-			acc90 := float64(ent91.val)
-			if (ent91.key.k2) < (runtime.Date(19950315)) {
-				for _, idx96 := range e.query1RevenueMlineitem.idx0[ent91.key.k0] {
-					ent95 := &e.query1RevenueMlineitem.entries[idx96]
-					acc94 := acc90 * (float64(ent95.val))
-					if (ent95.key.k3) > (runtime.Date(19950315)) {
-						acc97 := acc94 * ((ent95.key.k1) * ((float64(int64(1))) - (ent95.key.k2)))
-						e.query1Revenue.add(keyIDI{
-							k0: ent91.key.k0,
-							k1: ent91.key.k2,
-							k2: ent91.key.k3,
-						}, acc97)
+				for _, idx87 := range e.query1RevenueMlineitem.idx0[ent77.key.k0] {
+					ent86 := &e.query1RevenueMlineitem.entries[idx87]
+					acc85 := ent86.val
+					if (ent86.key.k3) > (runtime.Date(19950315)) {
+						val88 := (ent86.key.k1) * ((float64(int64(1))) - (ent86.key.k2))
+						{
+							acc89 := float64(acc76) * (float64(acc85)) * (val88)
+							e.query1Count.addQuery1Revenue(keyIDI{
+								k0: ent77.key.k0,
+								k1: ent77.key.k2,
+								k2: ent77.key.k3,
+							}, acc89)
+						}
 					}
 				}
 			}
@@ -488,39 +471,39 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx101 := range e.query1CountMorders.idx1[c_custkey] {
-			ent100 := &e.query1CountMorders.entries[idx101]
-			acc99 := e.mulInt(int64(-1), ent100.val)
-			if (ent100.key.k2) < (runtime.Date(19950315)) {
-				for _, idx105 := range e.query1CountMlineitem.idx0[ent100.key.k0] {
-					ent104 := &e.query1CountMlineitem.entries[idx105]
-					acc103 := e.mulInt(acc99, ent104.val)
-					if (ent104.key.k1) > (runtime.Date(19950315)) {
-						if e.query1Count.add(keyIDI{
-							k0: ent100.key.k0,
-							k1: ent100.key.k2,
-							k2: ent100.key.k3,
-						}, acc103) {
-							e.overflow = true
+		for _, idx93 := range e.query1CountMorders.idx1[c_custkey] {
+			ent92 := &e.query1CountMorders.entries[idx93]
+			acc91 := ent92.val
+			if (ent92.key.k2) < (runtime.Date(19950315)) {
+				for _, idx97 := range e.query1CountMlineitem.idx0[ent92.key.k0] {
+					ent96 := &e.query1CountMlineitem.entries[idx97]
+					acc95 := ent96.val
+					if (ent96.key.k1) > (runtime.Date(19950315)) {
+						{
+							acc98 := e.mulInt(e.mulInt(int64(-1), acc91), acc95)
+							if e.query1Count.addQuery1Count(keyIDI{
+								k0: ent92.key.k0,
+								k1: ent92.key.k2,
+								k2: ent92.key.k3,
+							}, acc98) {
+								e.overflow = true
+							}
 						}
 					}
 				}
-			}
-		}
-		for _, idx109 := range e.query1CountMorders.idx1[c_custkey] {
-			ent108 := &e.query1CountMorders.entries[idx109]
-			acc107 := -1.0 * (float64(ent108.val))
-			if (ent108.key.k2) < (runtime.Date(19950315)) {
-				for _, idx113 := range e.query1RevenueMlineitem.idx0[ent108.key.k0] {
-					ent112 := &e.query1RevenueMlineitem.entries[idx113]
-					acc111 := acc107 * (float64(ent112.val))
-					if (ent112.key.k3) > (runtime.Date(19950315)) {
-						acc114 := acc111 * ((ent112.key.k1) * ((float64(int64(1))) - (ent112.key.k2)))
-						e.query1Revenue.add(keyIDI{
-							k0: ent108.key.k0,
-							k1: ent108.key.k2,
-							k2: ent108.key.k3,
-						}, acc114)
+				for _, idx102 := range e.query1RevenueMlineitem.idx0[ent92.key.k0] {
+					ent101 := &e.query1RevenueMlineitem.entries[idx102]
+					acc100 := ent101.val
+					if (ent101.key.k3) > (runtime.Date(19950315)) {
+						val103 := (ent101.key.k1) * ((float64(int64(1))) - (ent101.key.k2))
+						{
+							acc104 := -1.0 * (float64(acc91)) * (float64(acc100)) * (val103)
+							e.query1Count.addQuery1Revenue(keyIDI{
+								k0: ent92.key.k0,
+								k1: ent92.key.k2,
+								k2: ent92.key.k3,
+							}, acc104)
+						}
 					}
 				}
 			}
@@ -557,12 +540,12 @@ type Query1Row struct {
 
 func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
-	agg0 := e.query1Count.get(keyIDI{
+	agg0 := e.query1Count.getQuery1Count(keyIDI{
 		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
 	})
-	agg1 := e.query1Revenue.get(keyIDI{
+	agg1 := e.query1Count.getQuery1Revenue(keyIDI{
 		k0: o_orderkey,
 		k1: o_orderdate,
 		k2: o_shippriority,
@@ -1088,114 +1071,87 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
-// entryQuery1Count is an entry of map QUERY1_COUNT.
+// entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {
-	val int64
+	query1Count   int64            // QUERY1_COUNT
+	query1Revenue runtime.FloatSum // QUERY1_REVENUE
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
-type mapQuery1Count struct {
+// tableQuery1Count stores the fused maps QUERY1_COUNT, QUERY1_REVENUE, keyed by [o_orderkey, o_orderdate, o_shippriority]; an entry lives while one of its values is non-zero.
+type tableQuery1Count struct {
 	entries []entryQuery1Count // live and free entries
 	free    []int32            // positions of free entries
 	index   map[keyIDI]int32   // primary index
 }
 
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyIDI]int32)}
+func newQuery1CountTable() *tableQuery1Count {
+	return &tableQuery1Count{index: make(map[keyIDI]int32)}
 }
-func (m *mapQuery1Count) get(k keyIDI) int64 {
+
+// getQuery1Count returns the value of QUERY1_COUNT at k.
+func (m *tableQuery1Count) getQuery1Count(k keyIDI) int64 {
 	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
+		return m.entries[i].query1Count
 	}
 	return 0
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1Count) add(k keyIDI, v int64) (overflow bool) {
+// getQuery1Revenue returns the value of QUERY1_REVENUE at k.
+func (m *tableQuery1Count) getQuery1Revenue(k keyIDI) float64 {
+	if i, ok := m.index[k]; ok {
+		return m.entries[i].query1Revenue.Value()
+	}
+	return 0
+}
+
+// addQuery1Count adds v to the value of QUERY1_COUNT at k and reports whether the sum overflowed int64 (it then wraps).
+func (m *tableQuery1Count) addQuery1Count(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
-	if !ok {
+	i := m.entry(k)
+	m.entries[i].query1Count, overflow = runtime.AddInt(m.entries[i].query1Count, v)
+	m.release(k, i)
+	return overflow
+}
+
+// addQuery1Revenue adds v to the value of QUERY1_REVENUE at k.
+func (m *tableQuery1Count) addQuery1Revenue(k keyIDI, v float64) {
+	if v == 0 {
+		return
+	}
+	i := m.entry(k)
+	m.entries[i].query1Revenue.Add(v)
+	m.release(k, i)
+}
+
+// entry returns the position of the entry of k, creating it (every value 0) if needed;
+// release it after adding to it.
+func (m *tableQuery1Count) entry(k keyIDI) (i int32) {
+	if i, ok := m.index[k]; ok {
+		return i
+	}
+	{
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
+			m.entries[i] = entryQuery1Count{}
 		} else {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1Count{})
 		}
-		ent := &m.entries[i]
-		ent.val = v
 		m.index[k] = i
-		return false
 	}
+	return i
+}
+
+// release removes the entry of k, at position i, from every index when all its values are 0.
+func (m *tableQuery1Count) release(k keyIDI, i int32) {
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
-	if ent.val == 0 {
-		m.unlink(k, i)
+	if ent.query1Count == 0 && ent.query1Revenue.IsZero() {
+		delete(m.index, k)
+		m.free = append(m.free, i)
 	}
-	return overflow
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Count) unlink(k keyIDI, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
-}
-
-// entryQuery1Revenue is an entry of map QUERY1_REVENUE.
-type entryQuery1Revenue struct {
-	val runtime.FloatSum
-}
-
-// mapQuery1Revenue stores map QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority], its entries in a slice.
-type mapQuery1Revenue struct {
-	entries []entryQuery1Revenue // live and free entries
-	free    []int32              // positions of free entries
-	index   map[keyIDI]int32     // primary index
-}
-
-func newQuery1RevenueMap() *mapQuery1Revenue {
-	return &mapQuery1Revenue{index: make(map[keyIDI]int32)}
-}
-func (m *mapQuery1Revenue) get(k keyIDI) float64 {
-	if i, ok := m.index[k]; ok {
-		return m.entries[i].val.Value()
-	}
-	return 0
-}
-
-// add adds v to the value of k.
-func (m *mapQuery1Revenue) add(k keyIDI, v float64) {
-	if v == 0 {
-		return
-	}
-	i, ok := m.index[k]
-	if !ok {
-		if n := len(m.free); n > 0 {
-			i = m.free[n-1]
-			m.free = m.free[:n-1]
-		} else {
-			i = int32(len(m.entries))
-			m.entries = append(m.entries, entryQuery1Revenue{})
-		}
-		ent := &m.entries[i]
-		ent.val = runtime.FloatSum{}
-		ent.val.Add(v)
-		m.index[k] = i
-		return
-	}
-	ent := &m.entries[i]
-	ent.val.Add(v)
-	if ent.val.IsZero() {
-		m.unlink(k, i)
-	}
-}
-
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Revenue) unlink(k keyIDI, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
 }
 
 // entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.

@@ -47,10 +47,8 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			if (l_discount) >= (0.05) {
 				if (l_discount) <= (0.07) {
 					if (l_quantity) < (float64(int64(24))) {
-						{
-							acc1 := (l_extendedprice) * (l_discount)
-							e.query1Revenue.Add(acc1)
-						}
+						val1 := (l_extendedprice) * (l_discount)
+						e.query1Revenue.Add(val1)
 					}
 				}
 			}
@@ -70,9 +68,10 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			if (l_discount) >= (0.05) {
 				if (l_discount) <= (0.07) {
 					if (l_quantity) < (float64(int64(24))) {
+						val2 := (l_extendedprice) * (l_discount)
 						{
-							acc2 := -1.0 * ((l_extendedprice) * (l_discount))
-							e.query1Revenue.Add(acc2)
+							acc3 := -1.0 * (val2)
+							e.query1Revenue.Add(acc3)
 						}
 					}
 				}

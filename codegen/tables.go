@@ -1,0 +1,301 @@
+package codegen
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+)
+
+// Fused maps. Keyed maps that the same triggers update at the same keys
+// one after the other — TPC-H Q1's COUNT and its seven sums per
+// (returnflag, linestatus), and in dialect sql the non-NULL count beside
+// each sum — are stored as one table whose entry holds a value per map
+// (a slot): an event looks its key up once and adds to every slot
+// (entry scope, see emitUnits), where separate maps would hash the same
+// key once per map. An entry lives while one of its slots is non-zero;
+// reads of one map see 0 in an entry whose slot is 0, and loops over a
+// map's entries skip those.
+//
+// The first pass of Generate records which maps are updated together
+// (runs of consecutive units whose rest is pure, at the same bound key:
+// coUpdates); between the passes, fuse groups them, keeping out the maps
+// whose storage does more than add and read — ordered and range-sum
+// indexes, buffered or replaced targets, initial entries.
+
+// table is the storage of fused maps.
+type table struct {
+	stem    string // of its identifiers: the first member's
+	field   string // Engine field
+	typ     string // storage type
+	members []*mapInfo
+	keys    []calculus.Var // the first member's keys
+	indexes [][]int        // secondary indexes, of all members' loops
+	// usesEntry: an entry scope opens and releases entries.
+	usesEntry bool
+}
+
+func (t *table) indexFor(pos []int) int {
+	for i, ix := range t.indexes {
+		if equalInts(ix, pos) {
+			return i
+		}
+	}
+	t.indexes = append(t.indexes, pos)
+	return len(t.indexes) - 1
+}
+
+// fuse plans the tables from the runs of co-updated maps the first pass
+// recorded.
+func (g *gen) fuse(runs [][]string, replaced map[string]bool) {
+	eligible := func(mi *mapInfo) bool {
+		return mi.keyed && len(mi.ordered) == 0 && len(mi.ranges) == 0 && len(mi.buffers) == 0 &&
+			!mi.removes && !replaced[mi.m.Name] && len(mi.m.InitEntries) == 0
+	}
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(x string) string {
+		if p, ok := parent[x]; ok && p != x {
+			r := find(p)
+			parent[x] = r
+			return r
+		}
+		return x
+	}
+	shape := func(mi *mapInfo) string {
+		s := ""
+		for _, k := range mi.m.Keys {
+			s += shapeCode(k.Type)
+		}
+		return s
+	}
+	for _, run := range runs {
+		var first string
+		for _, name := range run {
+			mi := g.maps[name]
+			if !eligible(mi) {
+				continue
+			}
+			if first == "" {
+				first = name
+				continue
+			}
+			if shape(mi) != shape(g.maps[first]) {
+				continue
+			}
+			a, b := find(first), find(name)
+			if a != b {
+				parent[b] = a
+			}
+		}
+	}
+	groups := map[string][]*mapInfo{}
+	for _, m := range g.p.Maps {
+		if _, ok := parent[m.Name]; ok || hasParent(parent, m.Name) {
+			r := find(m.Name)
+			groups[r] = append(groups[r], g.maps[m.Name])
+		}
+	}
+	roots := make([]string, 0, len(groups))
+	for r := range groups {
+		roots = append(roots, r)
+	}
+	sort.Strings(roots)
+	for _, r := range roots {
+		ms := groups[r]
+		if len(ms) < 2 {
+			continue
+		}
+		// Members in the order of the Program's maps.
+		sort.SliceStable(ms, func(i, j int) bool { return mapOrder(g, ms[i]) < mapOrder(g, ms[j]) })
+		t := &table{stem: ms[0].stem, field: ms[0].field, typ: "table" + ms[0].stem, members: ms, keys: ms[0].m.Keys}
+		for _, mi := range ms {
+			for _, ix := range mi.indexes {
+				t.indexFor(ix)
+			}
+			mi.tab, mi.slot = t, lowerFirst(mi.stem)
+			mi.field, mi.typ, mi.indexes = t.field, t.typ, nil
+		}
+		g.tables = append(g.tables, t)
+	}
+}
+
+func hasParent(parent map[string]string, name string) bool {
+	for _, p := range parent {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+func mapOrder(g *gen, mi *mapInfo) int {
+	for i, m := range g.p.Maps {
+		if m == mi.m {
+			return i
+		}
+	}
+	return -1
+}
+
+// tableType emits the storage type of a table and its methods: per member
+// get<Stem> and add<Stem> where used, and entry and release for entry
+// scopes.
+func (g *gen) tableType(t *table) {
+	kt := g.keyType(t.keys)
+	recv := jen.Id("m").Op("*").Id(t.typ)
+	entry := "entry" + t.stem
+	keep := len(t.indexes) > 0
+	var efields []jen.Code
+	if keep {
+		efields = append(efields, jen.Id("key").Add(kt))
+	}
+	var names []string
+	for _, mi := range t.members {
+		efields = append(efields, jen.Id(mi.slot).Add(storedType(mi.m.Type)).Commentf("%s", mi.m.Name))
+		names = append(names, mi.m.Name)
+	}
+	if keep {
+		efields = append(efields, jen.Id("pos").Index(jen.Lit(len(t.indexes))).Int32())
+	}
+	g.f.Commentf("%s is an entry of table %s: one value per fused map.", entry, t.typ)
+	g.f.Type().Id(entry).Struct(efields...)
+	fields := []jen.Code{
+		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
+		jen.Id("free").Index().Int32().Comment("positions of free entries"),
+		jen.Id("index").Map(kt).Int32().Comment("primary index"),
+	}
+	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Int32())}
+	for i, ix := range t.indexes {
+		ikt := g.keyType(subVars(t.keys, ix))
+		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(t.keys, ix))))
+		inits[jen.Id(fmt.Sprintf("idx%d", i))] = jen.Make(jen.Map(ikt).Index().Int32())
+	}
+	g.f.Commentf("%s stores the fused maps %s, keyed by [%s]; an entry lives while one of its values is non-zero.", t.typ, joinNames(names), varNames(t.keys))
+	g.f.Type().Id(t.typ).Struct(fields...)
+	g.f.Func().Id("new" + t.stem + "Table").Params().Op("*").Id(t.typ).Block(jen.Return(jen.Op("&").Id(t.typ).Values(inits)))
+	for _, mi := range t.members {
+		if mi.usesGet {
+			g.f.Commentf("get%s returns the value of %s at k.", mi.stem, mi.m.Name)
+			g.f.Func().Params(recv).Id("get"+mi.stem).Params(jen.Id("k").Add(kt)).Add(goType(mi.m.Type)).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+					jen.Return(valueOf(mi, jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot(mi.slot)))),
+				jen.Return(jen.Lit(0)),
+			)
+		}
+	}
+	for _, mi := range t.members {
+		if !mi.usesAdd {
+			continue
+		}
+		slot := jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot(mi.slot)
+		if mi.m.Type == lang.TInt {
+			g.f.Commentf("add%s adds v to the value of %s at k and reports whether the sum overflowed int64 (it then wraps).", mi.stem, mi.m.Name)
+			g.f.Func().Params(recv).Id("add"+mi.stem).Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Params(jen.Id("overflow").Bool()).Block(
+				jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())),
+				jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
+				jen.List(slot.Clone(), jen.Id("overflow")).Op("=").Qual(runtimePkg, "AddInt").Call(slot.Clone(), jen.Id("v")),
+				jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
+				jen.Return(jen.Id("overflow")),
+			)
+			continue
+		}
+		g.f.Commentf("add%s adds v to the value of %s at k.", mi.stem, mi.m.Name)
+		g.f.Func().Params(recv).Id("add"+mi.stem).Params(jen.Id("k").Add(kt), jen.Id("v").Float64()).Block(
+			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+			jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
+			slot.Clone().Dot("Add").Call(jen.Id("v")),
+			jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
+		)
+	}
+	partial := func(i int) jen.Code {
+		vals := make([]jen.Code, len(t.indexes[i]))
+		for j, p := range t.indexes[i] {
+			vals[j] = keyField(jen.Id("k"), len(t.keys), p)
+		}
+		return g.keyValue(subVars(t.keys, t.indexes[i]), vals)
+	}
+	// entry: find or create.
+	fresh := jen.Dict{}
+	if keep {
+		fresh[jen.Id("key")] = jen.Id("k")
+	}
+	create := []jen.Code{
+		jen.If(jen.Id("n").Op(":=").Len(jen.Id("m").Dot("free")), jen.Id("n").Op(">").Lit(0)).Block(
+			jen.Id("i").Op("=").Id("m").Dot("free").Index(jen.Id("n").Op("-").Lit(1)),
+			jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Id("n").Op("-").Lit(1)),
+			jen.Id("m").Dot("entries").Index(jen.Id("i")).Op("=").Id(entry).Values(fresh),
+		).Else().Block(
+			jen.Id("i").Op("=").Int32().Call(jen.Len(jen.Id("m").Dot("entries"))),
+			jen.Id("m").Dot("entries").Op("=").Append(jen.Id("m").Dot("entries"), jen.Id(entry).Values(fresh)),
+		),
+		jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"),
+	}
+	if keep {
+		create = append(create, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
+	}
+	for i := range t.indexes {
+		s := fmt.Sprintf("s%d", i)
+		create = append(create,
+			jen.Id(s).Op(":=").Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)),
+			jen.Id("ent").Dot("pos").Index(jen.Lit(i)).Op("=").Int32().Call(jen.Len(jen.Id(s))),
+			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Append(jen.Id(s), jen.Id("i")),
+		)
+	}
+	g.f.Comment("entry returns the position of the entry of k, creating it (every value 0) if needed;")
+	g.f.Comment("release it after adding to it.")
+	g.f.Func().Params(recv).Id("entry").Params(jen.Id("k").Add(kt)).Params(jen.Id("i").Int32()).Block(
+		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("i"))),
+		jen.Block(create...),
+		jen.Return(jen.Id("i")),
+	)
+	// release: unlink when every value is zero.
+	var zero *jen.Statement
+	ent := jen.Id("ent")
+	for _, mi := range t.members {
+		var c *jen.Statement
+		if mi.m.Type == lang.TFloat {
+			c = ent.Clone().Dot(mi.slot).Dot("IsZero").Call()
+		} else {
+			c = ent.Clone().Dot(mi.slot).Op("==").Lit(0)
+		}
+		if zero == nil {
+			zero = c
+		} else {
+			zero = zero.Op("&&").Add(c)
+		}
+	}
+	var unlink []jen.Code
+	unlink = append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")))
+	for i := range t.indexes {
+		s := fmt.Sprintf("s%d", i)
+		last := fmt.Sprintf("last%d", i)
+		unlink = append(unlink,
+			jen.Id(s).Op(":=").Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)),
+			jen.Id(last).Op(":=").Id(s).Index(jen.Len(jen.Id(s)).Op("-").Lit(1)),
+			jen.Id(s).Index(jen.Id("ent").Dot("pos").Index(jen.Lit(i))).Op("=").Id(last),
+			jen.Id("m").Dot("entries").Index(jen.Id(last)).Dot("pos").Index(jen.Lit(i)).Op("=").Id("ent").Dot("pos").Index(jen.Lit(i)),
+			jen.Id("m").Dot(fmt.Sprintf("idx%d", i)).Index(partial(i)).Op("=").Id(s).Index(jen.Empty(), jen.Len(jen.Id(s)).Op("-").Lit(1)),
+		)
+	}
+	unlink = append(unlink, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
+	g.f.Comment("release removes the entry of k, at position i, from every index when all its values are 0.")
+	g.f.Func().Params(recv).Id("release").Params(jen.Id("k").Add(kt), jen.Id("i").Int32()).Block(
+		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
+		jen.If(zero).Block(unlink...),
+	)
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
