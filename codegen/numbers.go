@@ -84,7 +84,7 @@ func (g *gen) addToMap(mi *mapInfo, key, v jen.Code) []jen.Code {
 		return []jen.Code{jen.If(m.Dot("add"+mi.stem).Call(key, v)).Block(jen.Id("e").Dot("overflow").Op("=").True())}
 	case mi.tab != nil:
 		mi.usesAdd = true
-		return []jen.Code{m.Dot("add" + mi.stem).Call(key, v)}
+		return []jen.Code{m.Dot("add"+mi.stem).Call(key, v)}
 	case mi.keyed && mi.m.Type == lang.TInt:
 		g.checks++
 		return []jen.Code{jen.If(m.Dot("add").Call(key, v)).Block(jen.Id("e").Dot("overflow").Op("=").True())}
