@@ -74,6 +74,13 @@ func (e *EventError) Error() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		if n, ok := v.(interface{ Box() any }); ok {
+			// A nullable column's value (Null[T]): its value, or NULL.
+			if v = n.Box(); v == nil {
+				b.WriteString("NULL")
+				continue
+			}
+		}
 		if s, ok := v.(string); ok {
 			b.WriteString(fmt.Sprintf("%q", s))
 			continue

@@ -53,6 +53,11 @@ func TestOverflowError(t *testing.T) {
 	if got := OverflowError("S", false).Error(); got != "integer overflow in an INT SUM, COUNT or product: delete from S () rejected" {
 		t.Errorf("got %s", got)
 	}
+	// Nullable columns' values: the value, or NULL.
+	got := OverflowError("T", true, Some(int64(7)), Null[string]{}, Some("x")).Error()
+	if want := `integer overflow in an INT SUM, COUNT or product: insert into T (7, NULL, "x") rejected`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
 }
 
 func TestFloatSum(t *testing.T) {

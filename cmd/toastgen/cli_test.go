@@ -96,7 +96,7 @@ func TestCLIExitCodes(t *testing.T) {
 		{name: "dialect sql nulls go", args: []string{"run", "-dialect", "sql", "-format", "json", "-"},
 			stdin:  "CREATE STREAM R (A INT, B INT) FROM FILE 'examples/simple/r.dat' LINE DELIMITED CSV;\nSELECT SUM(A) AS s, COUNT(B) AS n, MIN(B) AS m FROM R WHERE A > 100;\n",
 			stdout: `"rows":[[null,0,null]]`},
-		{name: "dialect dbtoaster null", args: []string{"m3", "-"}, stdin: "CREATE STREAM R (A INT, B INT);\nSELECT B, COUNT(*) FROM R WHERE A IS NULL GROUP BY B;\n",
+		{name: "dialect dbtoaster null", args: []string{"m3", "-dialect", "dbtoaster", "-"}, stdin: "CREATE STREAM R (A INT, B INT);\nSELECT B, COUNT(*) FROM R WHERE A IS NULL GROUP BY B;\n",
 			code: 1, stderr: "<stdin>:2:35: IS [NOT] NULL is not supported in the dbtoaster dialect"},
 		{name: "stdin", args: []string{"run", "-engine", "interp", "-"}, stdin: rst, stdout: "306"},
 		{name: "stdin m3", args: []string{"m3", "-"}, stdin: rst, stdout: "ON +S("},

@@ -229,8 +229,8 @@ type compileOpts struct {
 // validates them (a usage error) once fs is parsed.
 func compileFlags(fs *flag.FlagSet) func() (compileOpts, error) {
 	depth := fs.Int("depth", viewlet.Unbounded, "viewlet recursion depth `N`: 0 re-evaluates, 1 is first-order IVM, -1 is unbounded")
-	dialect := fs.String("dialect", "dbtoaster", "the query's semantics: `dbtoaster` (DBToaster's: no NULLs, / is real division, an aggregate over\n"+
-		"no rows is 0) or sql (SQL's: NULLs, three-valued logic, INT / INT truncates; partial, see README)")
+	dialect := fs.String("dialect", "sql", "the query's semantics: `sql` (SQL's: NULLs, three-valued logic, outer joins, INT / INT truncates,\n"+
+		"an aggregate over no rows is NULL) or dbtoaster (DBToaster's: no NULLs, / is real division, an aggregate over no rows is 0)")
 	return func() (compileOpts, error) {
 		if *depth < viewlet.Unbounded {
 			return compileOpts{}, usagef("-depth must be -1 (unbounded) or at least 0, got %d", *depth)

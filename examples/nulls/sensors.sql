@@ -1,4 +1,4 @@
--- A NULL-heavy example in dialect sql (run with -dialect sql): sensors whose
+-- A NULL-heavy example in dialect sql (the default): sensors whose
 -- site or kind may be unknown, and readings whose sensor, value or quality
 -- may be missing, under inserts and deletes. In the data, \N is NULL in any
 -- column and an empty field is NULL in an INT, FLOAT or DATE column; deletes

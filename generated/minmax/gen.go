@@ -2,4 +2,4 @@ package minmax
 
 // minmax.go is generated; go generate rewrites it, and generated/regen_test.go
 // fails when the checked-in file differs from what the compiler produces.
-//go:generate go run ../../cmd/toastgen gen -pkg minmax -o minmax.go ../../examples/simple/minmax.sql
+//go:generate go run ../../cmd/toastgen gen -dialect dbtoaster -pkg minmax -o minmax.go ../../examples/simple/minmax.sql

@@ -1,5 +1,5 @@
--- Outer joins and NULLs over DBToaster's employee schema (dialect sql:
--- run with -dialect sql). Department 10 (ACCOUNTING) has no employees and
+-- Outer joins and NULLs over DBToaster's employee schema (dialect sql,
+-- the default). Department 10 (ACCOUNTING) has no employees and
 -- department 40's location 167 is not in LOCATION: the LEFT JOINs keep them,
 -- with NULL for what is missing.
 CREATE STREAM EMPLOYEE(employee_id INT NOT NULL, last_name VARCHAR(30), first_name VARCHAR(20),

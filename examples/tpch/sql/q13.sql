@@ -1,6 +1,6 @@
 -- TPC-H Q13, the customer distribution query, as the specification (2.4.13)
 -- writes it, with the validation substitutions WORD1 = 'special' and
--- WORD2 = 'requests'. Dialect sql (run with -dialect sql): the derived table is
+-- WORD2 = 'requests'. Dialect sql (the default): the derived table is
 -- a LEFT OUTER JOIN of customer and orders, so a customer without matching
 -- orders is one row with o_orderkey NULL, and COUNT(o_orderkey) counts it as
 -- 0. ../q13.sql is the DBToaster-dialect rewrite with a correlated scalar

@@ -43,8 +43,10 @@ const RepoRoot = "../.."
 type Spec struct {
 	Pkg   string // -pkg
 	Depth int    // -depth (viewlet.Unbounded when absent)
-	Query string // the query file, as written (relative to the package directory)
-	Out   string // -o
+	// Dialect is -dialect (sql when absent, as for the CLI).
+	Dialect lang.Dialect
+	Query   string // the query file, as written (relative to the package directory)
+	Out     string // -o
 }
 
 // GoFile is the name of the file the CLI writes for the package: -o when
@@ -87,9 +89,15 @@ func parseGenArgs(args []string) (Spec, error) {
 	fs.StringVar(&s.Pkg, "pkg", "", "")
 	fs.StringVar(&s.Out, "o", ".", "")
 	fs.IntVar(&s.Depth, "depth", viewlet.Unbounded, "")
+	dialect := fs.String("dialect", "sql", "")
 	if err := fs.Parse(args); err != nil {
 		return s, err
 	}
+	d, err := lang.ParseDialect(*dialect)
+	if err != nil {
+		return s, err
+	}
+	s.Dialect = d
 	if fs.NArg() != 1 {
 		return s, fmt.Errorf("want flags then one query file, got %q", fs.Args())
 	}
@@ -106,7 +114,7 @@ func parseGenArgs(args []string) (Spec, error) {
 // Compile parses the query file and compiles it at the spec's depth. The
 // working directory must be the package directory.
 func (s Spec) Compile() (*lang.File, *viewlet.Program, error) {
-	f, err := lang.ParseFile(s.Query)
+	f, err := lang.Config{Dialect: s.Dialect}.ParseFile(s.Query)
 	if err != nil {
 		return nil, nil, err
 	}
