@@ -244,6 +244,22 @@ func (t *translator) truth(e lang.Expr) lang.Expr {
 		}
 		return notExpr(p)
 	}
+	if x, ok := e.(*lang.Binary); ok && x.Op == "IS" {
+		// Two variables that are zero where NULL, with 0/1 flags (keyFlag):
+		// not distinct is equal values and equal flags, two equalities a
+		// join can look up (an index on both) rather than a disjunction it
+		// must loop over.
+		l, lok := x.L.(*VarRef)
+		r, rok := x.R.(*VarRef)
+		if lok && rok {
+			fl, lf := t.keyFlag[l.V.Name]
+			fr, rf := t.keyFlag[r.V.Name]
+			if lf && rf {
+				return andExpr(&lang.Binary{Op: "=", L: x.L, R: x.R, T: lang.TBool},
+					&lang.Binary{Op: "=", L: Ref(fl), R: Ref(fr), T: lang.TBool})
+			}
+		}
+	}
 	if x, ok := e.(*lang.Binary); ok && (x.Op == "IS" || x.Op == "IS NOT") {
 		// IS NOT DISTINCT FROM: equal values, or both NULL.
 		pl, pr := t.presence(x.L), t.presence(x.R)
