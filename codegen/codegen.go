@@ -105,23 +105,10 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	if err := checkProgramNames(p); err != nil {
 		return nil, err
 	}
-	// A first pass discovers the secondary indexes that the loops need
-	// (including loops inside nested aggregates); the second pass generates
-	// every access knowing each map's final layout.
-	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, helpers: map[string]bool{}, recording: true}
-	plan.f = jen.NewFile(opts.Package)
-	if err := plan.generate(); err != nil {
+	plan, err := planLayout(p, opts.Package)
+	if err != nil {
 		return nil, err
 	}
-	replaced := map[string]bool{}
-	for _, t := range p.Triggers {
-		for _, s := range t.Stmts {
-			if s.Replace {
-				replaced[s.Map.Name] = true
-			}
-		}
-	}
-	plan.fuse(plan.coUpdates, replaced)
 	g := &gen{p: p, maps: plan.maps, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, planned: plan.scratches, helpers: map[string]bool{},
 		hasChecks: plan.checks > 0, tables: plan.tables}
 	for _, mi := range g.maps {
@@ -160,6 +147,54 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 		return nil, fmt.Errorf("codegen: formatting generated code: %v", err)
 	}
 	return out, nil
+}
+
+// planLayout runs the first pass of Generate: it discovers the secondary
+// indexes that the loops need (including loops inside nested aggregates)
+// and the maps updated together, and fuses those into tables; the second
+// pass generates every access knowing each map's final layout.
+func planLayout(p *viewlet.Program, pkg string) (*gen, error) {
+	plan := &gen{p: p, maps: map[string]*mapInfo{}, keyTypes: map[string]bool{}, likes: map[string]string{}, regexps: map[string]string{}, helpers: map[string]bool{}, recording: true}
+	plan.f = jen.NewFile(pkg)
+	if err := plan.generate(); err != nil {
+		return nil, err
+	}
+	replaced := map[string]bool{}
+	for _, t := range p.Triggers {
+		for _, s := range t.Stmts {
+			if s.Replace {
+				replaced[s.Map.Name] = true
+			}
+		}
+	}
+	plan.fuse(plan.coUpdates, replaced)
+	return plan, nil
+}
+
+// Fused returns the groups of maps that Generate stores as one table each
+// (an entry per key, a value per map: see tables.go), by map name, the
+// maps of a group in the Program's order.
+func Fused(p *viewlet.Program) (groups [][]string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			groups, err = nil, calculus.InternalError(p.Source, "codegen.Fused", r)
+		}
+	}()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	plan, err := planLayout(p, "fused")
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range plan.tables {
+		var names []string
+		for _, mi := range t.members {
+			names = append(names, mi.m.Name)
+		}
+		groups = append(groups, names)
+	}
+	return groups, nil
 }
 
 // groupImports puts the standard library's imports of src's import block

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/toastgen/toastgen/codegen"
 	"github.com/toastgen/toastgen/lang"
@@ -25,6 +26,15 @@ func m3Flags(fs *flag.FlagSet) func(string) error {
 			return err
 		}
 		fmt.Print(p)
+		// The storage codegen gives the maps: those updated together at
+		// one key share a table.
+		fused, err := codegen.Fused(p)
+		if err != nil {
+			return err
+		}
+		for _, g := range fused {
+			fmt.Printf("\nFUSED %s (one table in generated code: an entry per key, a value per map)\n", strings.Join(g, ", "))
+		}
 		return nil
 	}
 }
