@@ -113,7 +113,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 		hasChecks: plan.checks > 0, tables: plan.tables}
 	for _, mi := range g.maps {
 		mi.buffers = nil
-		mi.usesGet, mi.usesReset, mi.usesScratch, mi.usesAdd = false, false, false, false
+		mi.usesGet, mi.usesReset, mi.usesScratch, mi.usesAdd, mi.usesSet = false, false, false, false, false
 	}
 	for _, t := range g.tables {
 		t.usesEntry = false
@@ -287,6 +287,8 @@ type mapInfo struct {
 	tab     *table
 	slot    string
 	usesAdd bool
+	// usesSet: a replacing statement sets one entry (see replaceOne).
+	usesSet bool
 }
 
 // get is a point lookup of the keyed map mi at key.

@@ -49,6 +49,9 @@ type unit struct {
 	solo  bool     // a range-sum candidate: its map read is not shared
 	reads []string // the maps that rest reads
 	ent   string   // in an entry scope: the variable of the target's table entry
+	// one: the clearing unit stands for its whole statement, which
+	// replaces one entry (or a keyless map) by its sum (replaceOne).
+	one bool
 }
 
 // pendingValue is a value read by a shared factor.
@@ -61,6 +64,10 @@ type pendingValue struct {
 func (g *gen) units(ss []*viewlet.Stmt, sc scope) []*unit {
 	var us []*unit
 	for _, s := range ss {
+		if s.Replace && g.replacesOne(s, sc) {
+			us = append(us, &unit{s: s, clear: true, one: true, reads: s.Reads()})
+			continue
+		}
 		if s.Replace {
 			us = append(us, &unit{s: s, clear: true})
 		}
@@ -92,19 +99,25 @@ func (g *gen) units(ss []*viewlet.Stmt, sc scope) []*unit {
 // cluster reorders units so that units leading with the same map read
 // or lift are consecutive: each moves up to just after the last earlier
 // unit with its lead, when it is independent of every unit it passes
-// (neither writes a map the other reads; additions to one map commute).
-// A clearing unit is a barrier.
+// (neither writes a map the other reads, nor clears a map the other
+// writes; additions to one map commute).
 func (g *gen) cluster(us []*unit, sc scope) []*unit {
 	var out []*unit
 	for _, u := range us {
 		pos := len(out)
-		if key := g.lead(u, sc); key != "" {
+		// A unit that reads no map first joins the units with its first
+		// condition (Q13's two counts filtered by one NOT LIKE).
+		key, lead := g.lead(u, sc), g.lead
+		if key == "" {
+			key, lead = g.firstGuard(u, sc), g.firstGuard
+		}
+		if key != "" && !u.clear {
 			for k := len(out) - 1; k >= 0; k-- {
 				w := out[k]
-				if w.clear || conflict(u, w) {
+				if conflict(u, w) {
 					break
 				}
-				if g.lead(w, sc) == key {
+				if lead(w, sc) == key {
 					pos = k + 1
 					break
 				}
@@ -135,9 +148,27 @@ func (g *gen) lead(u *unit, sc scope) string {
 	return ""
 }
 
-// conflict reports whether one of two units writes a map the other reads.
+// conflict reports whether one of two units writes a map the other reads,
+// or clears a map the other writes.
 func conflict(u, w *unit) bool {
+	if (u.clear || w.clear) && u.s.Map.Name == w.s.Map.Name {
+		return true
+	}
 	return hasString(u.reads, w.s.Map.Name) || hasString(w.reads, u.s.Map.Name)
+}
+
+// firstGuard returns the key of the unit's first condition (its first
+// conjunct) when its first factor is a condition over bound variables,
+// else "".
+func (g *gen) firstGuard(u *unit, sc scope) string {
+	if u.clear || len(u.rest) == 0 {
+		return ""
+	}
+	v, ok := u.rest[0].(*calculus.Val)
+	if !ok || v.E.Type() != lang.TBool || !boundIn(v, sc) {
+		return ""
+	}
+	return calculus.String(&calculus.Val{E: conjuncts(v.E)[0]})
 }
 
 // rangeShaped reports whether factors may be a sum over a range of one
@@ -294,6 +325,15 @@ func (g *gen) emitUnits(us []*unit, sc scope, cx *shareCtx) ([]jen.Code, error) 
 	var out []jen.Code
 	for i := 0; i < len(us); {
 		u := us[i]
+		if u.one {
+			code, err := g.replaceOne(u.s, sc)
+			if err != nil {
+				return nil, &unitError{s: u.s, err: err}
+			}
+			out = append(out, code...)
+			i++
+			continue
+		}
 		if u.clear {
 			out = append(out, g.stmtClear(u.s, sc)...)
 			i++
@@ -541,6 +581,43 @@ func unitVars(us []*unit) []calculus.Var {
 		}
 	}
 	return vs
+}
+
+// replacesOne reports whether replacing statement s sets one entry (its
+// keys bound) or a keyless map, without reading its target: its sum is
+// then computed first and stored with set, an update in place, instead of
+// removing the entry and adding it back.
+func (g *gen) replacesOne(s *viewlet.Stmt, sc scope) bool {
+	mi := g.maps[s.Map.Name]
+	if s.Buffered || !g.allBound(s.Keys, sc) || hasString(s.Reads(), s.Map.Name) || mi.tab != nil {
+		return false
+	}
+	return !mi.keyed || (len(mi.ranges) == 0 && len(mi.buffers) == 0)
+}
+
+// replaceOne emits a statement that replacesOne: its monomials summed into
+// a local variable, then stored.
+func (g *gen) replaceOne(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
+	mi := g.maps[s.Map.Name]
+	sum := g.fresh("sum")
+	// A FLOAT sum is compensated as the map's entry would add it.
+	code, err := g.accumulateMonos(s.RHS, sum, s.Map.Type, sc, g.allBound(s.Keys, sc), s.Map.Type == lang.TFloat)
+	if err != nil {
+		return nil, err
+	}
+	m := jen.Id("e").Dot(mi.field)
+	switch {
+	case mi.keyed:
+		vals := make([]jen.Code, len(s.Keys))
+		for i, k := range s.Keys {
+			vals[i] = sc[k.Name].Clone()
+		}
+		mi.usesSet = true
+		code = append(code, m.Clone().Dot("set").Call(g.keyValue(s.Map.Keys, vals), jen.Id(sum)))
+	default:
+		code = append(code, m.Clone().Op("=").Id(sum))
+	}
+	return []jen.Code{jen.Block(code...)}, nil
 }
 
 // entryRun returns the length of the run of units at the head of us that

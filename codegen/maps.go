@@ -190,6 +190,30 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	unlink = append(unlink, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
 	g.f.Comment("unlink removes the entry of k, at position i, from every index.")
 	g.f.Func().Params(recv).Id("unlink").Params(jen.Id("k").Add(kt), jen.Id("i").Int32()).Block(unlink...)
+	if mi.usesSet {
+		cur := jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val")
+		if isInt {
+			g.f.Comment("set sets the value of k to v (0 removes the entry).")
+			g.f.Func().Params(recv).Id("set").Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+					jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")), jen.Return()),
+					cur.Clone().Op("=").Id("v"),
+					jen.Return()),
+				jen.Id("_").Op("=").Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v")), // no overflow from 0
+			)
+		} else {
+			g.f.Comment("set sets the value of k to the sum v (0 removes the entry).")
+			g.f.Func().Params(recv).Id("set").Params(jen.Id("k").Add(kt), jen.Id("v").Qual(runtimePkg, "FloatSum")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+					jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")), jen.Return()),
+					cur.Clone().Op("=").Id("v"),
+					jen.Return()),
+				jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Return()),
+				jen.Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v").Dot("Value").Call()),
+				jen.Id("m").Dot("entries").Index(jen.Id("m").Dot("index").Index(jen.Id("k"))).Dot("val").Op("=").Id("v"),
+			)
+		}
+	}
 	if mi.removes {
 		g.f.Comment("remove removes the entry of k, if any.")
 		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(

@@ -469,11 +469,24 @@ func (g *gen) accumulate(t calculus.Term, name string, typ lang.Type, sc scope) 
 		t = a.T
 		ranged = g.allBound(a.Group, sc)
 	}
+	return g.accumulateMonos(calculus.Expand(t), name, typ, sc, ranged, false)
+}
+
+// accumulateMonos emits `var name T` and the loops that add monomials'
+// values into it (with ranged, a monomial may be a range-sum read; with
+// compensated, name is a runtime.FloatSum).
+func (g *gen) accumulateMonos(monos []calculus.Monomial, name string, typ lang.Type, sc scope, ranged, compensated bool) ([]jen.Code, error) {
 	code := []jen.Code{jen.Var().Id(name).Add(goType(typ))}
 	sk := &sink{typ: typ, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
 		return []jen.Code{g.addTo(name, acc, typ)}, nil
 	}}
-	for _, mono := range calculus.Expand(t) {
+	if compensated {
+		code = []jen.Code{jen.Var().Id(name).Qual(runtimePkg, "FloatSum")}
+		sk.emit = func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
+			return []jen.Code{jen.Id(name).Dot("Add").Call(acc)}, nil
+		}
+	}
+	for _, mono := range monos {
 		var coef *jen.Statement
 		if mono.Coef != 1 {
 			if typ == lang.TInt {

@@ -146,19 +146,20 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	}, int64(1)) {
 		e.overflow = true
 	}
-	e.query2Count.remove(b)
 	{
-		best3, _ := e.query1Agg1.ord0.Min(b)
-		agg3 := best3
-		for _, idx8 := range e.query2CountMr.idx0[b] {
-			ent7 := &e.query2CountMr.entries[idx8]
-			acc6 := ent7.val
-			if (ent7.key.k1) == (agg3) {
-				if e.query2Count.add(b, acc6) {
-					e.overflow = true
+		var sum3 int64
+		{
+			best4, _ := e.query1Agg1.ord0.Min(b)
+			agg4 := best4
+			for _, idx9 := range e.query2CountMr.idx0[b] {
+				ent8 := &e.query2CountMr.entries[idx9]
+				acc7 := ent8.val
+				if (ent8.key.k1) == (agg4) {
+					sum3 = e.addInt(sum3, acc7)
 				}
 			}
 		}
+		e.query2Count.set(b, sum3)
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(b, c)
@@ -194,19 +195,20 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	}, int64(-1)) {
 		e.overflow = true
 	}
-	e.query2Count.remove(b)
 	{
-		best9, _ := e.query1Agg1.ord0.Min(b)
-		agg9 := best9
-		for _, idx14 := range e.query2CountMr.idx0[b] {
-			ent13 := &e.query2CountMr.entries[idx14]
-			acc12 := ent13.val
-			if (ent13.key.k1) == (agg9) {
-				if e.query2Count.add(b, acc12) {
-					e.overflow = true
+		var sum10 int64
+		{
+			best11, _ := e.query1Agg1.ord0.Min(b)
+			agg11 := best11
+			for _, idx16 := range e.query2CountMr.idx0[b] {
+				ent15 := &e.query2CountMr.entries[idx16]
+				acc14 := ent15.val
+				if (ent15.key.k1) == (agg11) {
+					sum10 = e.addInt(sum10, acc14)
 				}
 			}
 		}
+		e.query2Count.set(b, sum10)
 	}
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(b, c)
@@ -596,6 +598,15 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
+
 // entryQuery1Count is an entry of map QUERY1_COUNT.
 type entryQuery1Count struct {
 	val int64
@@ -758,11 +769,17 @@ func (m *mapQuery2Count) unlink(k int64, i int32) {
 	m.free = append(m.free, i)
 }
 
-// remove removes the entry of k, if any.
-func (m *mapQuery2Count) remove(k int64) {
+// set sets the value of k to v (0 removes the entry).
+func (m *mapQuery2Count) set(k int64, v int64) {
 	if i, ok := m.index[k]; ok {
-		m.unlink(k, i)
+		if v == 0 {
+			m.unlink(k, i)
+			return
+		}
+		m.entries[i].val = v
+		return
 	}
+	_ = m.add(k, v)
 }
 
 // entryQuery2CountMr is an entry of map QUERY2_COUNT_mR; pos holds its position in each secondary index.
