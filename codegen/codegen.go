@@ -39,7 +39,7 @@
 //     per non-zero group.
 //   - A trigger's statements are emitted as units, one per monomial, and
 //     consecutive units share what they begin with: conditions over bound
-//     variables, map reads and loops, lifts (guards.go); units move up past
+//     variables, map reads and loops, lifts (shared.go); units move up past
 //     independent ones to line up. Keyed maps that consecutive units update
 //     at one key with pure factors are fused into one table, an entry per
 //     key holding a value per map, and such a run looks its entry up once

@@ -299,3 +299,102 @@ func joinNames(ns []string) string {
 	}
 	return out
 }
+
+// entryRun returns the length of the run of units at the head of us that
+// update maps of one table at one bound key with pure factors (conditions
+// and values over bound variables) — 0 when fewer than two. The first
+// pass, before tables exist, records such runs of keyed maps
+// (coUpdates) and returns 0.
+func (g *gen) entryRun(us []*unit, sc scope) int {
+	head := us[0]
+	mi := g.maps[head.s.Map.Name]
+	fits := func(u *unit) bool {
+		if u.clear || u.ent != "" || u.s.Buffered || !g.allBound(u.s.Keys, sc) || len(u.s.Keys) != len(head.s.Keys) {
+			return false
+		}
+		for i, k := range u.s.Keys {
+			if k.Name != head.s.Keys[i].Name {
+				return false
+			}
+		}
+		for _, f := range u.rest {
+			if v, ok := f.(*calculus.Val); !ok || !boundIn(v, sc) {
+				return false
+			}
+		}
+		um := g.maps[u.s.Map.Name]
+		if g.recording {
+			return um.keyed
+		}
+		return um.tab != nil && um.tab == mi.tab
+	}
+	if !fits(head) {
+		return 0
+	}
+	n := 1
+	for n < len(us) && fits(us[n]) {
+		n++
+	}
+	if g.recording {
+		var names []string
+		for _, u := range us[:n] {
+			if !hasString(names, u.s.Map.Name) {
+				names = append(names, u.s.Map.Name)
+			}
+		}
+		if len(names) > 1 {
+			g.coUpdates = append(g.coUpdates, names)
+		}
+		return 0
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
+}
+
+// entryScope emits a run of units that update one table at one key: the
+// entry is looked up (or created) once, each unit adds to its slot, and
+// the entry is released (removed if every value is 0) at the end.
+func (g *gen) entryScope(run []*unit, sc scope, cx *shareCtx) ([]jen.Code, error) {
+	head := run[0]
+	mi := g.maps[head.s.Map.Name]
+	mi.tab.usesEntry = true
+	vals := make([]jen.Code, len(head.s.Keys))
+	for i, k := range head.s.Keys {
+		vals[i] = sc[k.Name].Clone()
+	}
+	key, at, ent := g.fresh("key"), g.fresh("at"), g.fresh("ent")
+	m := jen.Id("e").Dot(mi.field)
+	code := []jen.Code{
+		jen.Id(key).Op(":=").Add(g.keyValue(mi.tab.keys, vals)),
+		jen.Id(at).Op(":=").Add(m.Clone().Dot("entry").Call(jen.Id(key))),
+		jen.Id(ent).Op(":=").Op("&").Add(m.Clone()).Dot("entries").Index(jen.Id(at)),
+	}
+	sub := make([]*unit, len(run))
+	for i, u := range run {
+		c := *u
+		c.ent = ent
+		sub[i] = &c
+	}
+	body, err := g.emitUnits(sub, sc, cx.inner())
+	if err != nil {
+		return nil, err
+	}
+	code = append(code, body...)
+	code = append(code, m.Clone().Dot("release").Call(jen.Id(key), jen.Id(at)))
+	return []jen.Code{jen.Block(code...)}, nil
+}
+
+// entrySink adds a unit's products to its slot of the table entry of its
+// entry scope.
+func (g *gen) entrySink(u *unit) *sink {
+	mi := g.maps[u.s.Map.Name]
+	return &sink{typ: u.s.Map.Type, uses: u.s.Keys, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
+		slot := jen.Id(u.ent).Dot(mi.slot)
+		if mi.m.Type == lang.TInt {
+			return []jen.Code{slot.Clone().Op("=").Add(g.arith("+", slot, acc, lang.TInt))}, nil
+		}
+		return []jen.Code{slot.Dot("Add").Call(acc)}, nil
+	}}
+}
