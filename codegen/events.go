@@ -26,6 +26,10 @@ func (g *gen) triggers(r *lang.Relation) error {
 		t            *viewlet.Trigger
 		params, args []jen.Code
 		code         []jen.Code
+		// reads are the columns the statements read, when fewer than all:
+		// the statements are then the unexported method body of their own
+		// (see bodyName), taking only these.
+		reads []int
 	}
 	var ms []*method
 	checked := false
@@ -76,6 +80,16 @@ func (g *gen) triggers(r *lang.Relation) error {
 			code = append(prelude, code...)
 		}
 		m.code = code
+		if m.t != nil && len(code) > 0 {
+			for i := range r.Columns {
+				if triggerReadsColumn(m.t, r, i) {
+					m.reads = append(m.reads, i)
+				}
+			}
+			if len(m.reads) == len(r.Columns) {
+				m.reads = nil
+			}
+		}
 		checked = checked || g.checks > before
 		ms = append(ms, m)
 	}
@@ -103,14 +117,28 @@ func (g *gen) triggers(r *lang.Relation) error {
 			}
 		}
 		recv := jen.Id("e").Op("*").Id("Engine")
+		code := m.code
+		if m.reads != nil {
+			// The statements take only the columns they read: ApplyBatch
+			// calls them with those, and this method, small, inlines.
+			var params, args []jen.Code
+			for _, i := range m.reads {
+				params, args = append(params, m.params[i]), append(args, m.args[i])
+			}
+			body := bodyName(m.name)
+			g.triggerBodies[m.name] = triggerBody{reads: m.reads, checked: checked}
+			g.f.Commentf("%s runs the statements of %s with the columns they read.", body, m.name)
+			g.f.Func().Params(recv).Id(body).Params(params...).Block(m.code...)
+			code = []jen.Code{jen.Id("e").Dot(body).Call(args...)}
+		}
 		if !checked {
-			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code, jen.Return(jen.Nil()))...)
+			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(code, jen.Return(jen.Nil()))...)
 			continue
 		}
 		// The statements, then the check: the rejection is the rare path,
 		// apart, so that the method's arguments are passed once.
 		reject := "reject" + m.name
-		g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(m.code,
+		g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(code,
 			jen.If(jen.Id("e").Dot("overflow").Op("&&").Op("!").Id("e").Dot("undoing")).Block(jen.Return(jen.Id("e").Dot(reject).Call(m.args...))),
 			jen.Return(jen.Nil()))...)
 		// In wrapping two's-complement arithmetic the inverse trigger brings
@@ -215,6 +243,35 @@ func argumentNote(r *lang.Relation) string {
 }
 
 // triggerReads reports whether a statement of t reads variable name.
+// triggerBody is a trigger method's statements as a method of their own:
+// the columns it takes, and whether the trigger checks overflows.
+type triggerBody struct {
+	reads   []int
+	checked bool
+}
+
+// bodyName names the method holding the statements of trigger method
+// name (InsertR → insertR); planNames keeps maps off these names.
+func bodyName(name string) string { return lowerFirst(name) }
+
+// triggerReadsColumn reports whether trigger t reads column i of r: its
+// value or, for a nullable column, its presence flag.
+func triggerReadsColumn(t *viewlet.Trigger, r *lang.Relation, i int) bool {
+	if triggerReads(t, t.Event.Args[i].Name) {
+		return true
+	}
+	if !r.Columns[i].Nullable {
+		return false
+	}
+	flag := len(r.Columns)
+	for _, c := range r.Columns[:i] {
+		if c.Nullable {
+			flag++
+		}
+	}
+	return triggerReads(t, t.Event.Args[flag].Name)
+}
+
 func triggerReads(t *viewlet.Trigger, name string) bool {
 	for _, s := range t.Stmts {
 		if hasVarNamed(s.Keys, name) {

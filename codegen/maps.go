@@ -35,7 +35,7 @@ func (g *gen) mapType(mi *mapInfo) {
 // addMethod emits the add method of a keyed map with the given body.
 func (g *gen) addMethod(mi *mapInfo, kt, vt jen.Code, body []jen.Code) {
 	recv := jen.Id("m").Op("*").Id(mi.typ)
-	if mi.m.Type == lang.TInt {
+	if mi.checkedInt() {
 		g.f.Comment("add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).")
 		g.f.Func().Params(recv).Id("add").Params(jen.Id("k").Add(kt), jen.Id("v").Add(vt)).Params(jen.Id("overflow").Bool()).Block(body...)
 		return
@@ -136,8 +136,13 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	var body []jen.Code
 	var setVal []jen.Code
+	// A checked INT add reports overflows (addMethod).
+	noOverflow := jen.Return()
+	if mi.checkedInt() {
+		noOverflow = jen.Return(jen.False())
+	}
 	if isInt {
-		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())))
+		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(noOverflow))
 		body = append(body, g.rngUpdates(mi)...)
 		setVal = []jen.Code{jen.Id("ent").Dot("val").Op("=").Id("v")}
 	} else {
@@ -151,10 +156,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	if keep {
 		setVal = append([]jen.Code{jen.Id("ent").Dot("key").Op("=").Id("k")}, setVal...)
 	}
-	ret := jen.Return()
-	if isInt {
-		ret = jen.Return(jen.False())
-	}
+	ret := noOverflow
 	body = append(body,
 		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
 		jen.If(jen.Op("!").Id("ok")).Block(append(append([]jen.Code{
@@ -169,7 +171,12 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		}, setVal...), append(append([]jen.Code{jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i")}, insert...), append(g.ordUpdates(mi, 1), ret)...)...)...),
 		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
 	)
-	if isInt {
+	if isInt && mi.counter {
+		body = append(body,
+			jen.Id("ent").Dot("val").Op("+=").Id("v"),
+			jen.If(jen.Id("ent").Dot("val").Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))),
+		)
+	} else if isInt {
 		body = append(body,
 			jen.List(jen.Id("ent").Dot("val"), jen.Id("overflow")).Op("=").Qual(runtimePkg, "AddInt").Call(jen.Id("ent").Dot("val"), jen.Id("v")),
 			jen.If(jen.Id("ent").Dot("val").Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))),

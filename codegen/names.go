@@ -87,6 +87,16 @@ func (g *gen) planNames() {
 	for _, v := range g.p.Views {
 		taken[rowMethod(v)] = true
 	}
+	// The Engine's other unexported members (events.go, numbers.go).
+	for _, id := range []string{"overflow", "undoing", "addInt", "subInt", "mulInt"} {
+		taken[id] = true
+	}
+	for _, r := range g.p.Relations {
+		for _, verb := range []string{"Insert", "Delete"} {
+			name := verb + exportedName(r.Name)
+			taken[bodyName(name)], taken["reject"+name] = true, true
+		}
+	}
 	for _, m := range g.p.Maps {
 		if g.maps[m.Name] != nil {
 			continue // planned by the first pass

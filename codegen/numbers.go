@@ -1,8 +1,11 @@
 package codegen
 
 import (
+	"math"
+
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
 )
 
@@ -25,6 +28,71 @@ import (
 // back to exactly 0 is removed. Nested sums within an event, the scratch
 // maps of grouped sums and the range-sum indexes (set to the entries'
 // values) add plain float64s.
+//
+// A counter map is the exception (counterMaps): an INT map that every
+// statement writing it adds a constant to, with conditions only — COUNT(*)
+// of a relation, the non-NULL count beside a SUM. Its entries change by at
+// most counterStep per trigger run, and each call of a trigger method runs
+// at most two triggers (the event and its undo), so no entry can leave
+// int64 before 2^59 events (18 years at a billion events a second): its
+// adds are plain, unchecked.
+
+// counterStep bounds the change of a counter map per trigger run.
+const counterStep = 8
+
+// counterMaps marks the counter maps of the program (see above).
+func (g *gen) counterMaps() {
+	step := map[string]float64{} // per map, the largest change in one trigger
+	bad := map[string]bool{}
+	for _, t := range g.p.Triggers {
+		run := map[string]float64{}
+		for _, s := range t.Stmts {
+			if s.Map.Type != lang.TInt || s.Replace {
+				bad[s.Map.Name] = true
+				continue
+			}
+			for _, mono := range s.RHS {
+				if !constantFactors(mono.Factors) {
+					bad[s.Map.Name] = true
+				}
+				run[s.Map.Name] += math.Abs(mono.Coef)
+			}
+		}
+		for m, n := range run {
+			step[m] = math.Max(step[m], n)
+		}
+	}
+	for _, m := range g.p.Maps {
+		if math.Abs(m.Init) > counterStep || len(m.InitEntries) > 0 {
+			bad[m.Name] = true
+		}
+	}
+	for name, n := range step {
+		if mi := g.maps[name]; mi != nil && !bad[name] && n <= counterStep {
+			mi.counter = true
+		}
+	}
+}
+
+// constantFactors reports whether a monomial's factors are conditions and
+// lifts of scalar expressions: its value is its coefficient or 0.
+func constantFactors(fs []calculus.Term) bool {
+	for _, f := range fs {
+		switch x := f.(type) {
+		case *calculus.Val:
+			if x.E.Type() != lang.TBool {
+				return false
+			}
+		case *calculus.Lift:
+			if _, ok := x.T.(*calculus.Val); !ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // checkedArith names the Engine methods of checked integer arithmetic.
 var checkedArith = map[string]string{"+": "addInt", "-": "subInt", "*": "mulInt"}
@@ -78,20 +146,22 @@ func (g *gen) addTo(name string, x jen.Code, t lang.Type) jen.Code {
 func (g *gen) addToMap(mi *mapInfo, key, v jen.Code) []jen.Code {
 	m := jen.Id("e").Dot(mi.field)
 	switch {
-	case mi.tab != nil && mi.m.Type == lang.TInt:
+	case mi.tab != nil && mi.checkedInt():
 		g.checks++
 		mi.usesAdd = true
 		return []jen.Code{jen.If(m.Dot("add"+mi.stem).Call(key, v)).Block(jen.Id("e").Dot("overflow").Op("=").True())}
 	case mi.tab != nil:
 		mi.usesAdd = true
 		return []jen.Code{m.Dot("add"+mi.stem).Call(key, v)}
-	case mi.keyed && mi.m.Type == lang.TInt:
+	case mi.keyed && mi.checkedInt():
 		g.checks++
 		return []jen.Code{jen.If(m.Dot("add").Call(key, v)).Block(jen.Id("e").Dot("overflow").Op("=").True())}
 	case mi.keyed:
 		return []jen.Code{m.Dot("add").Call(key, v)}
-	case mi.m.Type == lang.TInt:
+	case mi.checkedInt():
 		return []jen.Code{m.Clone().Op("=").Add(g.arith("+", m, v, lang.TInt))}
+	case mi.m.Type == lang.TInt:
+		return []jen.Code{m.Clone().Op("+=").Add(v)}
 	}
 	return []jen.Code{m.Dot("Add").Call(v)}
 }

@@ -192,6 +192,16 @@ func (g *gen) tableType(t *table) {
 			continue
 		}
 		slot := jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot(mi.slot)
+		if mi.counter {
+			g.f.Commentf("add%s adds v to the value of %s at k (a counter: it cannot overflow).", mi.stem, mi.m.Name)
+			g.f.Func().Params(recv).Id("add"+mi.stem).Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Block(
+				jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
+				jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
+				slot.Clone().Op("+=").Id("v"),
+				jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
+			)
+			continue
+		}
 		if mi.m.Type == lang.TInt {
 			g.f.Commentf("add%s adds v to the value of %s at k and reports whether the sum overflowed int64 (it then wraps).", mi.stem, mi.m.Name)
 			g.f.Func().Params(recv).Id("add"+mi.stem).Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Params(jen.Id("overflow").Bool()).Block(
@@ -392,8 +402,11 @@ func (g *gen) entrySink(u *unit) *sink {
 	mi := g.maps[u.s.Map.Name]
 	return &sink{typ: u.s.Map.Type, uses: u.s.Keys, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
 		slot := jen.Id(u.ent).Dot(mi.slot)
-		if mi.m.Type == lang.TInt {
+		if mi.checkedInt() {
 			return []jen.Code{slot.Clone().Op("=").Add(g.arith("+", slot, acc, lang.TInt))}, nil
+		}
+		if mi.counter {
+			return []jen.Code{slot.Clone().Op("+=").Add(acc)}, nil
 		}
 		return []jen.Code{slot.Dot("Add").Call(acc)}, nil
 	}}

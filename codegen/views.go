@@ -347,11 +347,20 @@ func (g *gen) engineMethods() {
 		var parse []jen.Code
 		var targs []jen.Code
 		read := g.readColumns(r.Name, len(r.Columns))
+		narrow := g.narrowTuple(r)
 		for i, c := range r.Columns {
 			fn := fmt.Sprintf("c%d", i)
+			fld := jen.Id("f").Index(jen.Lit(i))
+			if narrow != nil && !narrow[i] {
+				// Not stored: a field no trigger reads is only checked.
+				targs = append(targs, nil)
+				if p := checkOnly(c, fld); p != nil {
+					parse = append(parse, p)
+				}
+				continue
+			}
 			fs = append(fs, jen.Id(fn).Add(columnType(c)).Comment(c.Name))
 			targs = append(targs, jen.Id("t").Dot(fn))
-			fld := jen.Id("f").Index(jen.Lit(i))
 			if c.Nullable {
 				// \N (or an empty non-string field) is NULL.
 				var p jen.Code
@@ -401,12 +410,23 @@ func (g *gen) engineMethods() {
 			}, parse...), jen.Return(jen.Id("t"), jen.Nil()))...)
 		ins := jen.Id("e").Dot("Insert" + exportedName(r.Name)).Call(targs...)
 		del := jen.Id("e").Dot("Delete" + exportedName(r.Name)).Call(targs...)
-		applyCases = append(applyCases, jen.Case(jen.Lit(ri)).Block(
-			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.If(jen.Id("insert")).Block(jen.Return(ins)),
-			jen.Return(del),
-		))
+		if narrow != nil {
+			ins = jen.Id("e").Dot(bodyName("Insert" + exportedName(r.Name))).Call(g.bodyArgs("Insert"+exportedName(r.Name), targs)...)
+			del = jen.Id("e").Dot(bodyName("Delete" + exportedName(r.Name))).Call(g.bodyArgs("Delete"+exportedName(r.Name), targs)...)
+			applyCases = append(applyCases, jen.Case(jen.Lit(ri)).Block(
+				jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.If(jen.Id("insert")).Block(ins).Else().Block(del),
+				jen.Return(jen.Nil()),
+			))
+		} else {
+			applyCases = append(applyCases, jen.Case(jen.Lit(ri)).Block(
+				jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.If(jen.Id("insert")).Block(jen.Return(ins)),
+				jen.Return(del),
+			))
+		}
 		bf := fmt.Sprintf("t%d", ri)
 		batchFields = append(batchFields, jen.Id(bf).Index().Id(tn))
 		addCases = append(addCases, jen.Case(jen.Lit(ri)).Block(
@@ -417,7 +437,7 @@ func (g *gen) engineMethods() {
 		batchCases = append(batchCases, jen.Case(jen.Lit(ri)).Block(
 			jen.Id("t").Op(":=").Op("&").Id("b").Dot(bf).Index(jen.Id("pos").Index(jen.Lit(ri))),
 			jen.Id("pos").Index(jen.Lit(ri)).Op("++"),
-			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(jen.Id("err").Op("=").Add(ins.Clone())).Else().Block(jen.Id("err").Op("=").Add(del.Clone())),
+			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(g.fire("Insert"+exportedName(r.Name), targs)...).Else().Block(g.fire("Delete"+exportedName(r.Name), targs)...),
 		))
 	}
 	badRel := jen.Default().Block(jen.Return(jen.Qual("fmt", "Errorf").Call(
@@ -571,4 +591,73 @@ func (g *gen) readColumns(rel string, n int) []bool {
 		}
 	}
 	return read
+}
+
+// fire is ApplyBatch's call of trigger method name on the tuple's columns
+// targs: where the statements are a method of their own, it calls that
+// with the columns they read, then checks for an overflow as the method
+// would, passing every column only to the rare rejection.
+func (g *gen) fire(name string, targs []jen.Code) []jen.Code {
+	tb, ok := g.triggerBodies[name]
+	if !ok {
+		return []jen.Code{jen.Id("err").Op("=").Id("e").Dot(name).Call(targs...)}
+	}
+	code := []jen.Code{jen.Id("e").Dot(bodyName(name)).Call(g.bodyArgs(name, targs)...)}
+	if tb.checked {
+		code = append(code, jen.If(jen.Id("e").Dot("overflow").Op("&&").Op("!").Id("e").Dot("undoing")).Block(
+			jen.Id("err").Op("=").Id("e").Dot("reject"+name).Call(targs...)))
+	}
+	return code
+}
+
+// bodyArgs are the arguments of the statements of trigger method name
+// (see fire) among the tuple's columns targs.
+func (g *gen) bodyArgs(name string, targs []jen.Code) []jen.Code {
+	tb := g.triggerBodies[name]
+	args := make([]jen.Code, len(tb.reads))
+	for i, c := range tb.reads {
+		args[i] = targs[c]
+	}
+	return args
+}
+
+// narrowTuple returns which columns of r a parsed tuple stores, nil for
+// all of them. When neither trigger of r checks overflows, the statements
+// (a method of their own, see fire) are all Apply and ApplyBatch run, so
+// a tuple needs only the columns they read: a batch of narrow tuples is
+// less memory to stream through.
+func (g *gen) narrowTuple(r *lang.Relation) []bool {
+	keep := make([]bool, len(r.Columns))
+	for _, verb := range []string{"Insert", "Delete"} {
+		tb, ok := g.triggerBodies[verb+exportedName(r.Name)]
+		if !ok || tb.checked {
+			return nil
+		}
+		for _, c := range tb.reads {
+			keep[c] = true
+		}
+	}
+	return keep
+}
+
+// checkOnly checks a field that is not stored: nil for a string, which
+// needs no checking.
+func checkOnly(c *lang.Column, fld *jen.Statement) jen.Code {
+	var p jen.Code
+	switch c.Type {
+	case lang.TInt:
+		p = jen.Qual(runtimePkg, "ParseInt")
+	case lang.TFloat:
+		p = jen.Qual(runtimePkg, "ParseFloat")
+	case lang.TDate:
+		p = jen.Qual(runtimePkg, "ParseDate")
+	default:
+		return nil
+	}
+	check := jen.List(jen.Id("_"), jen.Id("err")).Op("=").Add(p).Call(fld.Clone())
+	if c.Nullable {
+		check = jen.List(jen.Id("_"), jen.Id("err")).Op("=").Qual(runtimePkg, "ParseNullable").Call(fld.Clone(), runtimeColType(c.Type), p)
+	}
+	return jen.If(check, jen.Id("err").Op("!=").Nil()).Block(
+		jen.Return(jen.Id("t"), jen.Qual(runtimePkg, "NewColumnError").Call(jen.Lit(c.Name), runtimeColType(c.Type), fld.Clone())))
 }

@@ -68,12 +68,10 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			}
 		}
 	}
-	if e.query2CountMr.add(keyII{
+	e.query2CountMr.add(keyII{
 		k0: a,
 		k1: b,
-	}, int64(1)) {
-		e.overflow = true
-	}
+	}, int64(1))
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -106,12 +104,10 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}
 		}
 	}
-	if e.query2CountMr.add(keyII{
+	e.query2CountMr.add(keyII{
 		k0: a,
 		k1: b,
-	}, int64(-1)) {
-		e.overflow = true
-	}
+	}, int64(-1))
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -137,15 +133,11 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY1_AGG1[b, c] += 1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) InsertS(b int64, c int64) error {
-	if e.query1Count.add(b, int64(1)) {
-		e.overflow = true
-	}
-	if e.query1Agg1.add(keyII{
+	e.query1Count.add(b, int64(1))
+	e.query1Agg1.add(keyII{
 		k0: b,
 		k1: c,
-	}, int64(1)) {
-		e.overflow = true
-	}
+	}, int64(1))
 	{
 		var sum3 int64
 		{
@@ -186,15 +178,11 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	QUERY1_AGG1[b, c] += -1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) DeleteS(b int64, c int64) error {
-	if e.query1Count.add(b, int64(-1)) {
-		e.overflow = true
-	}
-	if e.query1Agg1.add(keyII{
+	e.query1Count.add(b, int64(-1))
+	e.query1Agg1.add(keyII{
 		k0: b,
 		k1: c,
-	}, int64(-1)) {
-		e.overflow = true
-	}
+	}, int64(-1))
 	{
 		var sum10 int64
 		{
@@ -629,10 +617,10 @@ func (m *mapQuery1Count) get(k int64) int64 {
 	return 0
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1Count) add(k int64, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1Count) add(k int64, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -646,14 +634,13 @@ func (m *mapQuery1Count) add(k int64, v int64) (overflow bool) {
 		ent := &m.entries[i]
 		ent.val = v
 		m.index[k] = i
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -679,10 +666,10 @@ func newQuery1Agg1Map() *mapQuery1Agg1 {
 	return &mapQuery1Agg1{index: make(map[keyII]int32)}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1Agg1) add(k keyII, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1Agg1) add(k keyII, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -697,14 +684,13 @@ func (m *mapQuery1Agg1) add(k keyII, v int64) (overflow bool) {
 		ent.val = v
 		m.index[k] = i
 		m.ord0.Add(k.k0, k.k1, 1)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -804,10 +790,10 @@ func newQuery2CountMrMap() *mapQuery2CountMr {
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery2CountMr) add(k keyII, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery2CountMr) add(k keyII, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -825,14 +811,13 @@ func (m *mapQuery2CountMr) add(k keyII, v int64) (overflow bool) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.

@@ -180,12 +180,10 @@ func (e *Engine) InsertS(b int64, c int64) error {
 			e.overflow = true
 		}
 	}
-	if e.query1TotalMstMs.add(keyII{
+	e.query1TotalMstMs.add(keyII{
 		k0: b,
 		k1: c,
-	}, int64(1)) {
-		e.overflow = true
-	}
+	}, int64(1))
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(b, c)
 	}
@@ -237,12 +235,10 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 			}
 		}
 	}
-	if e.query1TotalMstMs.add(keyII{
+	e.query1TotalMstMs.add(keyII{
 		k0: b,
 		k1: c,
-	}, int64(-1)) {
-		e.overflow = true
-	}
+	}, int64(-1))
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(b, c)
 	}
@@ -938,10 +934,10 @@ func newQuery1TotalMstMsMap() *mapQuery1TotalMstMs {
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1TotalMstMs) add(k keyII, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -962,14 +958,13 @@ func (m *mapQuery1TotalMstMs) add(k keyII, v int64) (overflow bool) {
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.

@@ -36,9 +36,6 @@ type Engine struct {
 	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)])
 	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)])
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
-	// overflow is set when an integer sum or product of the running event leaves int64;
-	// undoing while an event that overflowed is undone.
-	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -50,17 +47,15 @@ func New() *Engine {
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_quantity
 //	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice
 //	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// insertLineitem runs the statements of InsertLineitem with the columns they read.
+func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date) {
 	if (l_shipdate) <= (runtime.Date(19980902)) {
 		val1 := l_quantity
 		val2 := l_extendedprice
@@ -74,7 +69,7 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 			at7 := e.query1Count.entry(key6)
 			ent8 := &e.query1Count.entries[at7]
-			ent8.query1Count = e.addInt(ent8.query1Count, int64(1))
+			ent8.query1Count += int64(1)
 			ent8.query1SumQty.Add(val1)
 			ent8.query1SumBasePrice.Add(val2)
 			ent8.query1SumDiscPrice.Add(val3)
@@ -83,28 +78,15 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			e.query1Count.release(key6, at7)
 		}
 	}
-	if e.overflow && !e.undoing {
-		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
-	}
-	return nil
 }
-
-// rejectInsertLineitem undoes an event of InsertLineitem whose integer arithmetic overflowed: in wrapping
-// arithmetic, DeleteLineitem restores every integer map exactly.
-func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	e.undoing = true
-	e.DeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
-	e.undoing, e.overflow = false, false
-	return runtime.OverflowError("LINEITEM", true, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.insertLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
+	return nil
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
 //
 //	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
 //	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity
@@ -112,7 +94,9 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// deleteLineitem runs the statements of DeleteLineitem with the columns they read.
+func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date) {
 	if (l_shipdate) <= (runtime.Date(19980902)) {
 		val9 := l_quantity
 		val10 := l_extendedprice
@@ -126,7 +110,7 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 			at15 := e.query1Count.entry(key14)
 			ent16 := &e.query1Count.entries[at15]
-			ent16.query1Count = e.addInt(ent16.query1Count, int64(-1))
+			ent16.query1Count += int64(-1)
 			{
 				acc17 := -1.0 * (val9)
 				ent16.query1SumQty.Add(acc17)
@@ -150,19 +134,10 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			e.query1Count.release(key14, at15)
 		}
 	}
-	if e.overflow && !e.undoing {
-		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
-	}
-	return nil
 }
-
-// rejectDeleteLineitem undoes an event of DeleteLineitem whose integer arithmetic overflowed: in wrapping
-// arithmetic, InsertLineitem restores every integer map exactly.
-func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
-	e.undoing = true
-	e.InsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
-	e.undoing, e.overflow = false, false
-	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
+	return nil
 }
 
 // Query1Row is one row of view QUERY1.
@@ -329,10 +304,6 @@ func (e *Engine) Relations() []runtime.Relation {
 
 // tupleLineitem is a parsed tuple of LINEITEM.
 type tupleLineitem struct {
-	c0  int64        // L_ORDERKEY
-	c1  int64        // L_PARTKEY
-	c2  int64        // L_SUPPKEY
-	c3  int64        // L_LINENUMBER
 	c4  float64      // L_QUANTITY
 	c5  float64      // L_EXTENDEDPRICE
 	c6  float64      // L_DISCOUNT
@@ -340,11 +311,6 @@ type tupleLineitem struct {
 	c8  string       // L_RETURNFLAG
 	c9  string       // L_LINESTATUS
 	c10 runtime.Date // L_SHIPDATE
-	c11 runtime.Date // L_COMMITDATE
-	c12 runtime.Date // L_RECEIPTDATE
-	c13 string       // L_SHIPINSTRUCT
-	c14 string       // L_SHIPMODE
-	c15 string       // L_COMMENT
 }
 
 // parseLineitem parses the fields of a LINEITEM tuple.
@@ -352,16 +318,16 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if len(f) != 16 {
 		return t, fmt.Errorf("expected 16 fields, got %d", len(f))
 	}
-	if t.c0, err = runtime.ParseInt(f[0]); err != nil {
+	if _, err = runtime.ParseInt(f[0]); err != nil {
 		return t, runtime.NewColumnError("L_ORDERKEY", runtime.Int, f[0])
 	}
-	if t.c1, err = runtime.ParseInt(f[1]); err != nil {
+	if _, err = runtime.ParseInt(f[1]); err != nil {
 		return t, runtime.NewColumnError("L_PARTKEY", runtime.Int, f[1])
 	}
-	if t.c2, err = runtime.ParseInt(f[2]); err != nil {
+	if _, err = runtime.ParseInt(f[2]); err != nil {
 		return t, runtime.NewColumnError("L_SUPPKEY", runtime.Int, f[2])
 	}
-	if t.c3, err = runtime.ParseInt(f[3]); err != nil {
+	if _, err = runtime.ParseInt(f[3]); err != nil {
 		return t, runtime.NewColumnError("L_LINENUMBER", runtime.Int, f[3])
 	}
 	if t.c4, err = runtime.ParseFloat(f[4]); err != nil {
@@ -381,10 +347,10 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c10, err = runtime.ParseDate(f[10]); err != nil {
 		return t, runtime.NewColumnError("L_SHIPDATE", runtime.DateType, f[10])
 	}
-	if t.c11, err = runtime.ParseDate(f[11]); err != nil {
+	if _, err = runtime.ParseDate(f[11]); err != nil {
 		return t, runtime.NewColumnError("L_COMMITDATE", runtime.DateType, f[11])
 	}
-	if t.c12, err = runtime.ParseDate(f[12]); err != nil {
+	if _, err = runtime.ParseDate(f[12]); err != nil {
 		return t, runtime.NewColumnError("L_RECEIPTDATE", runtime.DateType, f[12])
 	}
 	return t, nil
@@ -404,9 +370,11 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			e.insertLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
+		} else {
+			e.deleteLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
 		}
-		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+		return nil
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
@@ -467,9 +435,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.insertLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
 			} else {
-				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.deleteLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
 			}
 		}
 		if err != nil {
@@ -560,15 +528,6 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
-
-// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
-func (e *Engine) addInt(a, b int64) int64 {
-	r, overflow := runtime.AddInt(a, b)
-	if overflow {
-		e.overflow = true
-	}
-	return r
-}
 
 // entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {

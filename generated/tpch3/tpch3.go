@@ -77,7 +77,9 @@ func New() *Engine {
 //	QUERY1_COUNT_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// insertLineitem runs the statements of InsertLineitem with the columns they read.
+func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
 		val1 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 		for _, idx5 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
@@ -123,11 +125,14 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			key18 := l_orderkey
 			at19 := e.query1CountMlineitem.entry(key18)
 			ent20 := &e.query1CountMlineitem.entries[at19]
-			ent20.query1CountMlineitem = e.addInt(ent20.query1CountMlineitem, int64(1))
+			ent20.query1CountMlineitem += int64(1)
 			ent20.query1RevenueMlineitem.Add(val1)
 			e.query1CountMlineitem.release(key18, at19)
 		}
 	}
+}
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.insertLineitem(l_orderkey, l_extendedprice, l_discount, l_shipdate)
 	if e.overflow && !e.undoing {
 		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 	}
@@ -157,7 +162,9 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_COUNT_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// deleteLineitem runs the statements of DeleteLineitem with the columns they read.
+func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
 		val21 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 		for _, idx25 := range e.query1CountMcustomerorders.idx0[l_orderkey] {
@@ -209,7 +216,7 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			key40 := l_orderkey
 			at41 := e.query1CountMlineitem.entry(key40)
 			ent42 := &e.query1CountMlineitem.entries[at41]
-			ent42.query1CountMlineitem = e.addInt(ent42.query1CountMlineitem, int64(-1))
+			ent42.query1CountMlineitem += int64(-1)
 			{
 				acc43 := -1.0 * (val21)
 				ent42.query1RevenueMlineitem.Add(acc43)
@@ -217,6 +224,9 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			e.query1CountMlineitem.release(key40, at41)
 		}
 	}
+}
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.deleteLineitem(l_orderkey, l_extendedprice, l_discount, l_shipdate)
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 	}
@@ -246,7 +256,9 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey]
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')}
-func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+//
+// insertOrders runs the statements of InsertOrders with the columns they read.
+func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		if val44 := e.query1CountMcustomer.get(o_custkey); val44 != 0 {
 			acc45 := val44
@@ -302,15 +314,16 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 				k3: o_shippriority,
 			}, acc55)
 		}
-		if e.query1CountMorderslineitemMorders.add(keyIIDI{
+		e.query1CountMorderslineitemMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
 			k2: o_orderdate,
 			k3: o_shippriority,
-		}, int64(1)) {
-			e.overflow = true
-		}
+		}, int64(1))
 	}
+}
+func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.insertOrders(o_orderkey, o_custkey, o_orderdate, o_shippriority)
 	if e.overflow && !e.undoing {
 		return e.rejectInsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 	}
@@ -340,7 +353,9 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[o_custkey]
 //	QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey]
 //	QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')}
-func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+//
+// deleteOrders runs the statements of DeleteOrders with the columns they read.
+func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		if val56 := e.query1CountMcustomer.get(o_custkey); val56 != 0 {
 			acc57 := val56
@@ -405,15 +420,16 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 				}, acc70)
 			}
 		}
-		if e.query1CountMorderslineitemMorders.add(keyIIDI{
+		e.query1CountMorderslineitemMorders.add(keyIIDI{
 			k0: o_orderkey,
 			k1: o_custkey,
 			k2: o_orderdate,
 			k3: o_shippriority,
-		}, int64(-1)) {
-			e.overflow = true
-		}
+		}, int64(-1))
 	}
+}
+func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.deleteOrders(o_orderkey, o_custkey, o_orderdate, o_shippriority)
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 	}
@@ -441,7 +457,9 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+//
+// insertCustomer runs the statements of InsertCustomer with the columns they read.
+func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
 		for _, idx74 := range e.query1CountMorderslineitem.idx0[c_custkey] {
 			ent73 := &e.query1CountMorderslineitem.entries[idx74]
@@ -469,9 +487,7 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 				k2: ent77.key.k3,
 			}, acc76)
 		}
-		if e.query1CountMcustomer.add(c_custkey, int64(1)) {
-			e.overflow = true
-		}
+		e.query1CountMcustomer.add(c_custkey, int64(1))
 		for _, idx82 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
 			ent81 := &e.query1CountMorderslineitemMorders.entries[idx82]
 			acc80 := ent81.val
@@ -484,6 +500,9 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 			}
 		}
 	}
+}
+func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.insertCustomer(c_custkey, c_mktsegment)
 	if e.overflow && !e.undoing {
 		return e.rejectInsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 	}
@@ -511,7 +530,9 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey] += -{c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
-func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+//
+// deleteCustomer runs the statements of DeleteCustomer with the columns they read.
+func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
 		for _, idx86 := range e.query1CountMorderslineitem.idx0[c_custkey] {
 			ent85 := &e.query1CountMorderslineitem.entries[idx86]
@@ -545,9 +566,7 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 				}, acc92)
 			}
 		}
-		if e.query1CountMcustomer.add(c_custkey, int64(-1)) {
-			e.overflow = true
-		}
+		e.query1CountMcustomer.add(c_custkey, int64(-1))
 		for _, idx96 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
 			ent95 := &e.query1CountMorderslineitemMorders.entries[idx96]
 			acc94 := ent95.val
@@ -563,6 +582,9 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 			}
 		}
 	}
+}
+func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.deleteCustomer(c_custkey, c_mktsegment)
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 	}
@@ -1026,25 +1048,43 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.insertLineitem(t.c0, t.c5, t.c6, t.c10)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				}
 			} else {
-				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.deleteLineitem(t.c0, t.c5, t.c6, t.c10)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				}
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				err = e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				e.insertOrders(t.c0, t.c1, t.c4, t.c7)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				}
 			} else {
-				err = e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				e.deleteOrders(t.c0, t.c1, t.c4, t.c7)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				}
 			}
 		case 2:
 			t := &b.t2[pos[2]]
 			pos[2]++
 			if op&1 == 1 {
-				err = e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				e.insertCustomer(t.c0, t.c6)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				}
 			} else {
-				err = e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				e.deleteCustomer(t.c0, t.c6)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				}
 			}
 		}
 		if err != nil {
@@ -1306,10 +1346,10 @@ func (m *mapQuery1CountMcustomer) get(k int64) int64 {
 	return 0
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMcustomer) add(k int64, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -1323,14 +1363,13 @@ func (m *mapQuery1CountMcustomer) add(k int64, v int64) (overflow bool) {
 		ent := &m.entries[i]
 		ent.val = v
 		m.index[k] = i
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1490,10 +1529,10 @@ func newQuery1CountMorderslineitemMordersMap() *mapQuery1CountMorderslineitemMor
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -1514,14 +1553,13 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) (overflow
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.

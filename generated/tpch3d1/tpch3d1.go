@@ -68,7 +68,9 @@ func New() *Engine {
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// insertLineitem runs the statements of InsertLineitem with the columns they read.
+func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
 		val1 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 		for _, idx5 := range e.query1CountMorders.idx0[l_orderkey] {
@@ -102,20 +104,19 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 		}
 	}
-	if e.query1CountMlineitem.add(keyID{
+	e.query1CountMlineitem.add(keyID{
 		k0: l_orderkey,
 		k1: l_shipdate,
-	}, int64(1)) {
-		e.overflow = true
-	}
-	if e.query1RevenueMlineitem.add(keyIFFD{
+	}, int64(1))
+	e.query1RevenueMlineitem.add(keyIFFD{
 		k0: l_orderkey,
 		k1: l_extendedprice,
 		k2: l_discount,
 		k3: l_shipdate,
-	}, int64(1)) {
-		e.overflow = true
-	}
+	}, int64(1))
+}
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.insertLineitem(l_orderkey, l_extendedprice, l_discount, l_shipdate)
 	if e.overflow && !e.undoing {
 		return e.rejectInsertLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 	}
@@ -143,7 +144,9 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 //	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
 //	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// deleteLineitem runs the statements of DeleteLineitem with the columns they read.
+func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
 		val15 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
 		for _, idx19 := range e.query1CountMorders.idx0[l_orderkey] {
@@ -177,20 +180,19 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 		}
 	}
-	if e.query1CountMlineitem.add(keyID{
+	e.query1CountMlineitem.add(keyID{
 		k0: l_orderkey,
 		k1: l_shipdate,
-	}, int64(-1)) {
-		e.overflow = true
-	}
-	if e.query1RevenueMlineitem.add(keyIFFD{
+	}, int64(-1))
+	e.query1RevenueMlineitem.add(keyIFFD{
 		k0: l_orderkey,
 		k1: l_extendedprice,
 		k2: l_discount,
 		k3: l_shipdate,
-	}, int64(-1)) {
-		e.overflow = true
-	}
+	}, int64(-1))
+}
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.deleteLineitem(l_orderkey, l_extendedprice, l_discount, l_shipdate)
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteLineitem(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 	}
@@ -217,7 +219,9 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
-func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+//
+// insertOrders runs the statements of InsertOrders with the columns they read.
+func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
 			var sum29 int64
@@ -273,14 +277,15 @@ func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 			}
 		}
 	}
-	if e.query1CountMorders.add(keyIIDI{
+	e.query1CountMorders.add(keyIIDI{
 		k0: o_orderkey,
 		k1: o_custkey,
 		k2: o_orderdate,
 		k3: o_shippriority,
-	}, int64(1)) {
-		e.overflow = true
-	}
+	}, int64(1))
+}
+func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.insertOrders(o_orderkey, o_custkey, o_orderdate, o_shippriority)
 	if e.overflow && !e.undoing {
 		return e.rejectInsertOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 	}
@@ -307,7 +312,9 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
-func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+//
+// deleteOrders runs the statements of DeleteOrders with the columns they read.
+func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
 			var sum52 int64
@@ -363,14 +370,15 @@ func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus s
 			}
 		}
 	}
-	if e.query1CountMorders.add(keyIIDI{
+	e.query1CountMorders.add(keyIIDI{
 		k0: o_orderkey,
 		k1: o_custkey,
 		k2: o_orderdate,
 		k3: o_shippriority,
-	}, int64(-1)) {
-		e.overflow = true
-	}
+	}, int64(-1))
+}
+func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
+	e.deleteOrders(o_orderkey, o_custkey, o_orderdate, o_shippriority)
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteOrders(o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 	}
@@ -397,7 +405,9 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
-func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+//
+// insertCustomer runs the statements of InsertCustomer with the columns they read.
+func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
 		for _, idx78 := range e.query1CountMorders.idx1[c_custkey] {
 			ent77 := &e.query1CountMorders.entries[idx78]
@@ -437,12 +447,13 @@ func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string
 			}
 		}
 	}
-	if e.query1CountMcustomer.add(keyIS{
+	e.query1CountMcustomer.add(keyIS{
 		k0: c_custkey,
 		k1: c_mktsegment,
-	}, int64(1)) {
-		e.overflow = true
-	}
+	}, int64(1))
+}
+func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.insertCustomer(c_custkey, c_mktsegment)
 	if e.overflow && !e.undoing {
 		return e.rejectInsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 	}
@@ -469,7 +480,9 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 //	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
 //	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 //	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
-func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+//
+// deleteCustomer runs the statements of DeleteCustomer with the columns they read.
+func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
 		for _, idx93 := range e.query1CountMorders.idx1[c_custkey] {
 			ent92 := &e.query1CountMorders.entries[idx93]
@@ -509,12 +522,13 @@ func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string
 			}
 		}
 	}
-	if e.query1CountMcustomer.add(keyIS{
+	e.query1CountMcustomer.add(keyIS{
 		k0: c_custkey,
 		k1: c_mktsegment,
-	}, int64(-1)) {
-		e.overflow = true
-	}
+	}, int64(-1))
+}
+func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
+	e.deleteCustomer(c_custkey, c_mktsegment)
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 	}
@@ -978,25 +992,43 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.insertLineitem(t.c0, t.c5, t.c6, t.c10)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				}
 			} else {
-				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.deleteLineitem(t.c0, t.c5, t.c6, t.c10)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				}
 			}
 		case 1:
 			t := &b.t1[pos[1]]
 			pos[1]++
 			if op&1 == 1 {
-				err = e.InsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				e.insertOrders(t.c0, t.c1, t.c4, t.c7)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				}
 			} else {
-				err = e.DeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				e.deleteOrders(t.c0, t.c1, t.c4, t.c7)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				}
 			}
 		case 2:
 			t := &b.t2[pos[2]]
 			pos[2]++
 			if op&1 == 1 {
-				err = e.InsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				e.insertCustomer(t.c0, t.c6)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				}
 			} else {
-				err = e.DeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				e.deleteCustomer(t.c0, t.c6)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				}
 			}
 		}
 		if err != nil {
@@ -1178,10 +1210,10 @@ func newQuery1CountMordersMap() *mapQuery1CountMorders {
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -1202,14 +1234,13 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) (overflow bool) {
 		s1 := m.idx1[k.k1]
 		ent.pos[1] = int32(len(s1))
 		m.idx1[k.k1] = append(s1, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1251,10 +1282,10 @@ func newQuery1CountMlineitemMap() *mapQuery1CountMlineitem {
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMlineitem) add(k keyID, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -1272,14 +1303,13 @@ func (m *mapQuery1CountMlineitem) add(k keyID, v int64) (overflow bool) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1316,10 +1346,10 @@ func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -1337,14 +1367,13 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) (overflow bool) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1381,10 +1410,10 @@ func newQuery1RevenueMlineitemMap() *mapQuery1RevenueMlineitem {
 	}
 }
 
-// add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
-func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) (overflow bool) {
+// add adds v to the value of k.
+func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
 	if v == 0 {
-		return false
+		return
 	}
 	i, ok := m.index[k]
 	if !ok {
@@ -1402,14 +1431,13 @@ func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) (overflow bool) {
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
-		return false
+		return
 	}
 	ent := &m.entries[i]
-	ent.val, overflow = runtime.AddInt(ent.val, v)
+	ent.val += v
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
-	return overflow
 }
 
 // unlink removes the entry of k, at position i, from every index.

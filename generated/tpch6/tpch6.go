@@ -41,7 +41,9 @@ func New() *Engine {
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
 //	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
-func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// insertLineitem runs the statements of InsertLineitem with the columns they read.
+func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) >= (runtime.Date(19940101)) {
 		if (l_shipdate) < (runtime.Date(19950101)) {
 			if (l_discount) >= (0.05) {
@@ -54,6 +56,9 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 		}
 	}
+}
+func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.insertLineitem(l_quantity, l_extendedprice, l_discount, l_shipdate)
 	return nil
 }
 
@@ -62,7 +67,9 @@ func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 // Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
 //
 //	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
-func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+//
+// deleteLineitem runs the statements of DeleteLineitem with the columns they read.
+func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) >= (runtime.Date(19940101)) {
 		if (l_shipdate) < (runtime.Date(19950101)) {
 			if (l_discount) >= (0.05) {
@@ -78,6 +85,9 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 			}
 		}
 	}
+}
+func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_shipdate)
 	return nil
 }
 
@@ -191,22 +201,10 @@ func (e *Engine) Relations() []runtime.Relation {
 
 // tupleLineitem is a parsed tuple of LINEITEM.
 type tupleLineitem struct {
-	c0  int64        // L_ORDERKEY
-	c1  int64        // L_PARTKEY
-	c2  int64        // L_SUPPKEY
-	c3  int64        // L_LINENUMBER
 	c4  float64      // L_QUANTITY
 	c5  float64      // L_EXTENDEDPRICE
 	c6  float64      // L_DISCOUNT
-	c7  float64      // L_TAX
-	c8  string       // L_RETURNFLAG
-	c9  string       // L_LINESTATUS
 	c10 runtime.Date // L_SHIPDATE
-	c11 runtime.Date // L_COMMITDATE
-	c12 runtime.Date // L_RECEIPTDATE
-	c13 string       // L_SHIPINSTRUCT
-	c14 string       // L_SHIPMODE
-	c15 string       // L_COMMENT
 }
 
 // parseLineitem parses the fields of a LINEITEM tuple.
@@ -214,16 +212,16 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if len(f) != 16 {
 		return t, fmt.Errorf("expected 16 fields, got %d", len(f))
 	}
-	if t.c0, err = runtime.ParseInt(f[0]); err != nil {
+	if _, err = runtime.ParseInt(f[0]); err != nil {
 		return t, runtime.NewColumnError("L_ORDERKEY", runtime.Int, f[0])
 	}
-	if t.c1, err = runtime.ParseInt(f[1]); err != nil {
+	if _, err = runtime.ParseInt(f[1]); err != nil {
 		return t, runtime.NewColumnError("L_PARTKEY", runtime.Int, f[1])
 	}
-	if t.c2, err = runtime.ParseInt(f[2]); err != nil {
+	if _, err = runtime.ParseInt(f[2]); err != nil {
 		return t, runtime.NewColumnError("L_SUPPKEY", runtime.Int, f[2])
 	}
-	if t.c3, err = runtime.ParseInt(f[3]); err != nil {
+	if _, err = runtime.ParseInt(f[3]); err != nil {
 		return t, runtime.NewColumnError("L_LINENUMBER", runtime.Int, f[3])
 	}
 	if t.c4, err = runtime.ParseFloat(f[4]); err != nil {
@@ -235,16 +233,16 @@ func parseLineitem(f [][]byte) (t tupleLineitem, err error) {
 	if t.c6, err = runtime.ParseFloat(f[6]); err != nil {
 		return t, runtime.NewColumnError("L_DISCOUNT", runtime.Float, f[6])
 	}
-	if t.c7, err = runtime.ParseFloat(f[7]); err != nil {
+	if _, err = runtime.ParseFloat(f[7]); err != nil {
 		return t, runtime.NewColumnError("L_TAX", runtime.Float, f[7])
 	}
 	if t.c10, err = runtime.ParseDate(f[10]); err != nil {
 		return t, runtime.NewColumnError("L_SHIPDATE", runtime.DateType, f[10])
 	}
-	if t.c11, err = runtime.ParseDate(f[11]); err != nil {
+	if _, err = runtime.ParseDate(f[11]); err != nil {
 		return t, runtime.NewColumnError("L_COMMITDATE", runtime.DateType, f[11])
 	}
-	if t.c12, err = runtime.ParseDate(f[12]); err != nil {
+	if _, err = runtime.ParseDate(f[12]); err != nil {
 		return t, runtime.NewColumnError("L_RECEIPTDATE", runtime.DateType, f[12])
 	}
 	return t, nil
@@ -264,9 +262,11 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		if insert {
-			return e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			e.insertLineitem(t.c4, t.c5, t.c6, t.c10)
+		} else {
+			e.deleteLineitem(t.c4, t.c5, t.c6, t.c10)
 		}
-		return e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+		return nil
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
@@ -327,9 +327,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 			t := &b.t0[pos[0]]
 			pos[0]++
 			if op&1 == 1 {
-				err = e.InsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.insertLineitem(t.c4, t.c5, t.c6, t.c10)
 			} else {
-				err = e.DeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				e.deleteLineitem(t.c4, t.c5, t.c6, t.c10)
 			}
 		}
 		if err != nil {
