@@ -30,6 +30,8 @@ func (g *gen) triggers(r *lang.Relation) error {
 		// the statements are then the unexported method body of their own
 		// (see bodyName), taking only these.
 		reads []int
+		// prelude normalizes the NULL arguments the statements read.
+		prelude []jen.Code
 	}
 	var ms []*method
 	checked := false
@@ -76,18 +78,21 @@ func (g *gen) triggers(r *lang.Relation) error {
 		if err != nil {
 			return err
 		}
-		if len(code) > 0 {
-			code = append(prelude, code...)
-		}
 		m.code = code
-		if m.t != nil && len(code) > 0 {
+		if len(code) > 0 {
 			for i := range r.Columns {
 				if triggerReadsColumn(m.t, r, i) {
 					m.reads = append(m.reads, i)
 				}
 			}
-			if len(m.reads) == len(r.Columns) {
+			if len(m.reads) == len(r.Columns) && len(prelude) == 0 {
 				m.reads = nil
+			}
+			// The statements' own method is called with NULLs as parsed
+			// (zero values); the exported one normalizes its arguments.
+			m.prelude = prelude
+			if m.reads == nil {
+				m.code = append(prelude, code...)
 			}
 		}
 		checked = checked || g.checks > before
@@ -119,8 +124,9 @@ func (g *gen) triggers(r *lang.Relation) error {
 		recv := jen.Id("e").Op("*").Id("Engine")
 		code := m.code
 		if m.reads != nil {
-			// The statements take only the columns they read: ApplyBatch
-			// calls them with those, and this method, small, inlines.
+			// The statements take only the columns they read: Apply and
+			// ApplyBatch call them with those (NULLs as parsed, zero), and
+			// this method, small, inlines.
 			var params, args []jen.Code
 			for _, i := range m.reads {
 				params, args = append(params, m.params[i]), append(args, m.args[i])
@@ -129,7 +135,7 @@ func (g *gen) triggers(r *lang.Relation) error {
 			g.triggerBodies[m.name] = triggerBody{reads: m.reads, checked: checked}
 			g.f.Commentf("%s runs the statements of %s with the columns they read.", body, m.name)
 			g.f.Func().Params(recv).Id(body).Params(params...).Block(m.code...)
-			code = []jen.Code{jen.Id("e").Dot(body).Call(args...)}
+			code = append(m.prelude, jen.Id("e").Dot(body).Call(args...))
 		}
 		if !checked {
 			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(code, jen.Return(jen.Nil()))...)
