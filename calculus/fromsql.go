@@ -144,10 +144,13 @@ func (b *block) hasCond(c lang.Expr) bool {
 // unifyEqual unifies the columns of an equality l = r of a WHERE conjunct,
 // if it can. Columns that cannot be NULL are unified as they are. A base
 // relation's nullable column (a value and a presence flag, EventVars) is
-// unified too, under the guard that its flag is 1, so NULL never joins;
-// two such columns also unify their flags, so that the join stays one
-// indexed lookup. Any other column that may be NULL (a derived table's) is
-// not unified: the condition says that NULL = x is not TRUE (truth).
+// unified too, by its value, under the guard that its flag is 1, so NULL
+// never joins. The flags of two such columns stay apart, each guarded:
+// a guard over one relation's flag alone goes into the maps of that
+// relation (viewlet), so the join's maps are keyed by the value only and
+// the tuples whose key is NULL, which never join, are not in them. Any
+// other column that may be NULL (a derived table's) is not unified: the
+// condition says that NULL = x is not TRUE (truth).
 func (b *block) unifyEqual(l, r *lang.ColRef) bool {
 	t := b.t
 	if b.padded(l) || b.padded(r) {
@@ -165,9 +168,6 @@ func (b *block) unifyEqual(l, r *lang.ColRef) bool {
 	}
 	if !ln && !rn {
 		return true
-	}
-	if ln && rn && b.unify(lf, rf) {
-		rn = false // one flag, one guard
 	}
 	for _, f := range []struct {
 		null bool
