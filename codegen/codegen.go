@@ -44,7 +44,11 @@
 //     at one key with pure factors are fused into one table, an entry per
 //     key holding a value per map, and such a run looks its entry up once
 //     (tables.go): TPC-H Q1's eight aggregates (eleven in dialect sql, with
-//     the non-NULL counts) cost one hash lookup per event.
+//     the non-NULL counts) cost one hash lookup per event. A member's
+//     range-sum indexes are the table's. Consecutive replacing statements
+//     that loop over members of one table, equal but for the member, are
+//     one loop (replacegroup.go): VWAP's SUM and the count that makes it
+//     NULL over no rows walk the price levels once.
 //   - Multi-column keys are small structs named by their column types
 //     (keyIS is {int64, string}), so maps keyed alike share one key type.
 //   - Numbers (numbers.go): INT maps hold int64 and every integer sum and

@@ -100,6 +100,22 @@ func (g *gen) triggers(r *lang.Relation) error {
 	}
 	for i, m := range ms {
 		inverse := ms[1-i]
+		recv := jen.Id("e").Op("*").Id("Engine")
+		code := m.code
+		if m.reads != nil {
+			// The statements take only the columns they read: Apply and
+			// ApplyBatch call them with those (NULLs as parsed, zero), and
+			// this method, small, inlines.
+			var params, args []jen.Code
+			for _, i := range m.reads {
+				params, args = append(params, m.params[i]), append(args, m.args[i])
+			}
+			body := bodyName(m.name)
+			g.triggerBodies[m.name] = triggerBody{reads: m.reads, checked: checked}
+			g.f.Commentf("%s runs the statements of %s with the columns they read.", body, m.name)
+			g.f.Func().Params(recv).Id(body).Params(params...).Block(m.code...)
+			code = append(m.prelude, jen.Id("e").Dot(body).Call(args...))
+		}
 		g.f.Commentf("%s %s relation %s (a Z-set: deleting an absent tuple makes its multiplicity negative).", m.name, m.verb, r.Name)
 		if note := argumentNote(r); note != "" {
 			g.f.Comment("")
@@ -120,22 +136,6 @@ func (g *gen) triggers(r *lang.Relation) error {
 			for _, s := range m.t.Stmts {
 				g.f.Comment("\t" + s.String())
 			}
-		}
-		recv := jen.Id("e").Op("*").Id("Engine")
-		code := m.code
-		if m.reads != nil {
-			// The statements take only the columns they read: Apply and
-			// ApplyBatch call them with those (NULLs as parsed, zero), and
-			// this method, small, inlines.
-			var params, args []jen.Code
-			for _, i := range m.reads {
-				params, args = append(params, m.params[i]), append(args, m.args[i])
-			}
-			body := bodyName(m.name)
-			g.triggerBodies[m.name] = triggerBody{reads: m.reads, checked: checked}
-			g.f.Commentf("%s runs the statements of %s with the columns they read.", body, m.name)
-			g.f.Func().Params(recv).Id(body).Params(params...).Block(m.code...)
-			code = append(m.prelude, jen.Id("e").Dot(body).Call(args...))
 		}
 		if !checked {
 			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(code, jen.Return(jen.Nil()))...)

@@ -167,7 +167,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		}
 	}
 	ix := mi.rangeFor(group, pos)
-	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(fmt.Sprintf("rng%d", ix)).Dot(fn).Call(args...)}, rest, true, nil
+	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix)).Dot(fn).Call(args...)}, rest, true, nil
 }
 
 // extreme emits the code that finds the least (or greatest) value of

@@ -231,9 +231,14 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 
 // partialKey builds the key made of the positions pos of the map key k.
 func (g *gen) partialKey(m *viewlet.Map, pos []int) jen.Code {
+	return g.partialKeyOf(m, jen.Id("k"), pos)
+}
+
+// partialKeyOf is the part at positions pos of m's key held in k.
+func (g *gen) partialKeyOf(m *viewlet.Map, k *jen.Statement, pos []int) jen.Code {
 	vals := make([]jen.Code, len(pos))
 	for j, p := range pos {
-		vals[j] = keyField(jen.Id("k"), len(m.Keys), p)
+		vals[j] = keyField(k.Clone(), len(m.Keys), p)
 	}
 	return g.keyValue(subVars(m.Keys, pos), vals)
 }
@@ -287,7 +292,7 @@ func (g *gen) rngFields(mi *mapInfo) []jen.Code {
 	m := mi.m
 	for i, o := range mi.ranges {
 		kt := goType(m.Keys[o.val].Type)
-		f := jen.Id(fmt.Sprintf("rng%d", i))
+		f := jen.Id(rngName(mi, i))
 		if len(o.group) == 0 {
 			fields = append(fields, f.Qual(runtimePkg, "RangeSum").Types(kt, goType(m.Type)).Commentf("sums over ranges of %s", m.Keys[o.val].Name))
 			continue
@@ -298,19 +303,34 @@ func (g *gen) rngFields(mi *mapInfo) []jen.Code {
 	return fields
 }
 
+// rngName is the field of a map's range-sum index i: in a table (fused
+// maps), named after the member.
+func rngName(mi *mapInfo, i int) string {
+	if mi.tab != nil {
+		return fmt.Sprintf("rng%s%d", mi.stem, i)
+	}
+	return fmt.Sprintf("rng%d", i)
+}
+
 // rngUpdates adds the delta v of the entry with key k to the range-sum
 // indexes of a map (before add changes v). Each index holds exactly the
 // map's entries, by the same additions, so an entry leaves the index when
 // it leaves the map.
 func (g *gen) rngUpdates(mi *mapInfo) []jen.Code {
+	return g.rngUpdatesAt(mi, jen.Id("m"), jen.Id("k"), jen.Id("v"))
+}
+
+// rngUpdatesAt adds the delta v of the entry with key k to the range-sum
+// indexes of map mi, whose storage is m.
+func (g *gen) rngUpdatesAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code {
 	var code []jen.Code
 	for i, o := range mi.ranges {
-		val := keyField(jen.Id("k"), len(mi.m.Keys), o.val)
-		f := jen.Id("m").Dot(fmt.Sprintf("rng%d", i)).Dot("Add")
+		val := keyField(k.Clone(), len(mi.m.Keys), o.val)
+		f := m.Clone().Dot(rngName(mi, i)).Dot("Add")
 		if len(o.group) == 0 {
-			code = append(code, f.Call(val, jen.Id("v")))
+			code = append(code, f.Call(val, v))
 		} else {
-			code = append(code, f.Call(g.partialKey(mi.m, o.group), val, jen.Id("v")))
+			code = append(code, f.Call(g.partialKeyOf(mi.m, k, o.group), val, v))
 		}
 	}
 	return code
@@ -320,14 +340,19 @@ func (g *gen) rngUpdates(mi *mapInfo) []jen.Code {
 // indexes of a map to v (0 removes it): a FLOAT map's indexes hold its
 // entries' values as read (sum plus compensation), set after each change.
 func (g *gen) rngSets(mi *mapInfo, v jen.Code) []jen.Code {
+	return g.rngSetsAt(mi, jen.Id("m"), jen.Id("k"), v)
+}
+
+// rngSetsAt is rngSets for map mi stored in m, at key k.
+func (g *gen) rngSetsAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code {
 	var code []jen.Code
 	for i, o := range mi.ranges {
-		val := keyField(jen.Id("k"), len(mi.m.Keys), o.val)
-		f := jen.Id("m").Dot(fmt.Sprintf("rng%d", i)).Dot("Set")
+		val := keyField(k.Clone(), len(mi.m.Keys), o.val)
+		f := m.Clone().Dot(rngName(mi, i)).Dot("Set")
 		if len(o.group) == 0 {
 			code = append(code, f.Call(val, v))
 		} else {
-			code = append(code, f.Call(g.partialKey(mi.m, o.group), val, v))
+			code = append(code, f.Call(g.partialKeyOf(mi.m, k, o.group), val, v))
 		}
 	}
 	return code
@@ -336,7 +361,7 @@ func (g *gen) rngSets(mi *mapInfo, v jen.Code) []jen.Code {
 func (g *gen) rngResets(mi *mapInfo) []jen.Code {
 	var code []jen.Code
 	for i := range mi.ranges {
-		code = append(code, jen.Id("m").Dot(fmt.Sprintf("rng%d", i)).Dot("Reset").Call())
+		code = append(code, jen.Id("m").Dot(rngName(mi, i)).Dot("Reset").Call())
 	}
 	return code
 }

@@ -49,6 +49,8 @@ type unit struct {
 	solo  bool     // a range-sum candidate: its map read is not shared
 	reads []string // the maps that rest reads
 	ent   string   // in an entry scope: the variable of the target's table entry
+	// entKey: in an entry scope, the variable of the entry's key.
+	entKey string
 	// one: the clearing unit stands for its whole statement, which
 	// replaces one entry (or a keyless map) by its sum (replaceOne).
 	one bool
@@ -111,6 +113,11 @@ func (g *gen) cluster(us []*unit, sc scope) []*unit {
 		if key == "" {
 			key, lead = g.firstGuard(u, sc), g.firstGuard
 		}
+		if key == "" {
+			// One that adds values of bound variables at a bound key joins
+			// the units that add at that key: a table's entry scope.
+			key, lead = g.entryLead(u, sc), g.entryLead
+		}
 		if key != "" && !u.clear {
 			for k := len(out) - 1; k >= 0; k-- {
 				w := out[k]
@@ -146,6 +153,21 @@ func (g *gen) lead(u *unit, sc scope) string {
 		return ""
 	}
 	return ""
+}
+
+// entryLead returns the key of a unit that adds pure factors (conditions
+// and values over bound variables) to a keyed map at bound keys — its
+// keys' names — else "".
+func (g *gen) entryLead(u *unit, sc scope) string {
+	if u.clear || u.s.Buffered || !g.maps[u.s.Map.Name].keyed || !g.allBound(u.s.Keys, sc) {
+		return ""
+	}
+	for _, f := range u.rest {
+		if v, ok := f.(*calculus.Val); !ok || !boundIn(v, sc) {
+			return ""
+		}
+	}
+	return "@" + varNames(u.s.Keys)
 }
 
 // conflict reports whether one of two units writes a map the other reads,
@@ -325,6 +347,15 @@ func (g *gen) emitUnits(us []*unit, sc scope, cx *shareCtx) ([]jen.Code, error) 
 	var out []jen.Code
 	for i := 0; i < len(us); {
 		u := us[i]
+		if n, pos := g.replaceGroup(us[i:], sc); n > 0 {
+			code, err := g.emitReplaceGroup(us[i:i+n], pos, sc)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, code...)
+			i += n
+			continue
+		}
 		if u.one {
 			code, err := g.replaceOne(u.s, sc)
 			if err != nil {
@@ -598,26 +629,29 @@ func (g *gen) replacesOne(s *viewlet.Stmt, sc scope) bool {
 // replaceOne emits a statement that replacesOne: its monomials summed into
 // a local variable, then stored.
 func (g *gen) replaceOne(s *viewlet.Stmt, sc scope) ([]jen.Code, error) {
-	mi := g.maps[s.Map.Name]
 	sum := g.fresh("sum")
 	// A FLOAT sum is compensated as the map's entry would add it.
 	code, err := g.accumulateMonos(s.RHS, sum, s.Map.Type, sc, g.allBound(s.Keys, sc), s.Map.Type == lang.TFloat)
 	if err != nil {
 		return nil, err
 	}
-	m := jen.Id("e").Dot(mi.field)
-	switch {
-	case mi.keyed:
-		vals := make([]jen.Code, len(s.Keys))
-		for i, k := range s.Keys {
-			vals[i] = sc[k.Name].Clone()
-		}
-		mi.usesSet = true
-		code = append(code, m.Clone().Dot("set").Call(g.keyValue(s.Map.Keys, vals), jen.Id(sum)))
-	default:
-		code = append(code, m.Clone().Op("=").Id(sum))
-	}
+	code = append(code, g.storeReplaced(s, sum, sc)...)
 	return []jen.Code{jen.Block(code...)}, nil
+}
+
+// storeReplaced stores the sum of a statement that replacesOne.
+func (g *gen) storeReplaced(s *viewlet.Stmt, sum string, sc scope) []jen.Code {
+	mi := g.maps[s.Map.Name]
+	m := jen.Id("e").Dot(mi.field)
+	if !mi.keyed {
+		return []jen.Code{m.Clone().Op("=").Id(sum)}
+	}
+	vals := make([]jen.Code, len(s.Keys))
+	for i, k := range s.Keys {
+		vals[i] = sc[k.Name].Clone()
+	}
+	mi.usesSet = true
+	return []jen.Code{m.Clone().Dot("set").Call(g.keyValue(s.Map.Keys, vals), jen.Id(sum))}
 }
 
 // unitError is an error of the code of one statement.

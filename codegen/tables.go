@@ -23,8 +23,10 @@ import (
 // The first pass of Generate records which maps are updated together
 // (runs of consecutive units whose rest is pure, at the same bound key:
 // coUpdates); between the passes, fuse groups them, keeping out the maps
-// whose storage does more than add and read — ordered and range-sum
-// indexes, buffered or replaced targets, initial entries.
+// whose storage does more than add and read — ordered indexes, buffered
+// or replaced targets, initial entries. A member's range-sum indexes
+// (VWAP's sums of volume by price) are the table's, named after it, and
+// every addition to its slot updates them.
 
 // table is the storage of fused maps.
 type table struct {
@@ -52,7 +54,7 @@ func (t *table) indexFor(pos []int) int {
 // recorded.
 func (g *gen) fuse(runs [][]string, replaced map[string]bool) {
 	eligible := func(mi *mapInfo) bool {
-		return mi.keyed && len(mi.ordered) == 0 && len(mi.ranges) == 0 && len(mi.buffers) == 0 &&
+		return mi.keyed && len(mi.ordered) == 0 && len(mi.buffers) == 0 &&
 			!mi.removes && !replaced[mi.m.Name] && len(mi.m.InitEntries) == 0
 	}
 	parent := map[string]string{}
@@ -174,6 +176,9 @@ func (g *gen) tableType(t *table) {
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(t.keys, ix))))
 		inits[jen.Id(fmt.Sprintf("idx%d", i))] = jen.Make(jen.Map(ikt).Index().Int32())
 	}
+	for _, mi := range t.members {
+		fields = append(fields, g.rngFields(mi)...)
+	}
 	g.f.Commentf("%s stores the fused maps %s, keyed by [%s]; an entry lives while one of its values is non-zero.", t.typ, joinNames(names), varNames(t.keys))
 	g.f.Type().Id(t.typ).Struct(fields...)
 	g.f.Func().Id("new" + t.stem + "Table").Params().Op("*").Id(t.typ).Block(jen.Return(jen.Op("&").Id(t.typ).Values(inits)))
@@ -198,6 +203,7 @@ func (g *gen) tableType(t *table) {
 				jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
 				jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
 				slot.Clone().Op("+=").Id("v"),
+				jen.Add(g.rngUpdatesAt(mi, jen.Id("m"), jen.Id("k"), jen.Id("v"))...),
 				jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
 			)
 			continue
@@ -208,6 +214,7 @@ func (g *gen) tableType(t *table) {
 				jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())),
 				jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
 				jen.List(slot.Clone(), jen.Id("overflow")).Op("=").Qual(runtimePkg, "AddInt").Call(slot.Clone(), jen.Id("v")),
+				jen.Add(g.rngUpdatesAt(mi, jen.Id("m"), jen.Id("k"), jen.Id("v"))...),
 				jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
 				jen.Return(jen.Id("overflow")),
 			)
@@ -218,6 +225,7 @@ func (g *gen) tableType(t *table) {
 			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()),
 			jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
 			slot.Clone().Dot("Add").Call(jen.Id("v")),
+			jen.Add(g.rngSetsAt(mi, jen.Id("m"), jen.Id("k"), slot.Clone().Dot("Value").Call())...),
 			jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
 		)
 	}
@@ -384,7 +392,7 @@ func (g *gen) entryScope(run []*unit, sc scope, cx *shareCtx) ([]jen.Code, error
 	sub := make([]*unit, len(run))
 	for i, u := range run {
 		c := *u
-		c.ent = ent
+		c.ent, c.entKey = ent, key
 		sub[i] = &c
 	}
 	body, err := g.emitUnits(sub, sc, cx.inner())
@@ -402,12 +410,24 @@ func (g *gen) entrySink(u *unit) *sink {
 	mi := g.maps[u.s.Map.Name]
 	return &sink{typ: u.s.Map.Type, uses: u.s.Keys, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
 		slot := jen.Id(u.ent).Dot(mi.slot)
-		if mi.checkedInt() {
-			return []jen.Code{slot.Clone().Op("=").Add(g.arith("+", slot, acc, lang.TInt))}, nil
+		m, k := jen.Id("e").Dot(mi.field), jen.Id(u.entKey)
+		var code []jen.Code
+		if len(mi.ranges) > 0 && mi.m.Type == lang.TInt {
+			// The delta goes to the range-sum indexes too: computed once.
+			d := g.fresh("delta")
+			code = append(code, jen.Id(d).Op(":=").Add(acc))
+			acc = jen.Id(d)
+			code = append(code, g.rngUpdatesAt(mi, m, k, acc)...)
 		}
-		if mi.counter {
-			return []jen.Code{slot.Clone().Op("+=").Add(acc)}, nil
+		switch {
+		case mi.checkedInt():
+			code = append(code, slot.Clone().Op("=").Add(g.arith("+", slot, acc, lang.TInt)))
+		case mi.counter:
+			code = append(code, slot.Clone().Op("+=").Add(acc))
+		default:
+			code = append(code, slot.Clone().Dot("Add").Call(acc))
+			code = append(code, g.rngSetsAt(mi, m, k, slot.Clone().Dot("Value").Call())...)
 		}
-		return []jen.Code{slot.Dot("Add").Call(acc)}, nil
+		return code, nil
 	}}
 }

@@ -175,8 +175,8 @@ func (g *gen) factors(sk *sink, fs []calculus.Term, sc scope, acc *jen.Statement
 			return nil, err
 		}
 		code := []jen.Code{jen.Id(n).Op(":=").Add(convert(e, val.E.Type(), x.V.Type))}
-		if !usesVar(fs[1:], x.V.Name) {
-			code = append(code, jen.Id("_").Op("=").Id(n)) // bound for a key of the target only, or not at all
+		if !usesVar(fs[1:], x.V.Name) && !hasVarNamed(sk.uses, x.V.Name) {
+			code = append(code, jen.Id("_").Op("=").Id(n)) // bound for nothing the code reads
 		}
 		return append(code, rest...), nil
 	case *calculus.MapRef:

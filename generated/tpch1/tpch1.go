@@ -43,17 +43,6 @@ func New() *Engine {
 	return &Engine{query1Count: newQuery1CountTable()}
 }
 
-// InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-//	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
-//	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_quantity
-//	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice
-//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
-//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
-//	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
-//
 // insertLineitem runs the statements of InsertLineitem with the columns they read.
 func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date) {
 	if (l_shipdate) <= (runtime.Date(19980902)) {
@@ -79,22 +68,22 @@ func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_d
 		}
 	}
 }
+
+// InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+//	QUERY1_COUNT[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')}
+//	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_quantity
+//	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_extendedprice
+//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
+//	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	e.insertLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
 	return nil
 }
 
-// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-//	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
-//	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity
-//	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_extendedprice
-//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
-//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
-//	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
-//
 // deleteLineitem runs the statements of DeleteLineitem with the columns they read.
 func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date) {
 	if (l_shipdate) <= (runtime.Date(19980902)) {
@@ -135,6 +124,17 @@ func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_d
 		}
 	}
 }
+
+// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+//	QUERY1_COUNT[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')}
+//	QUERY1_SUM_QTY[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_quantity
+//	QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_extendedprice
+//	QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
+//	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
 	return nil

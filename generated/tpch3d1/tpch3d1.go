@@ -56,19 +56,6 @@ func New() *Engine {
 	}
 }
 
-// InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
-//	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
-//	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
-//
 // insertLineitem runs the statements of InsertLineitem with the columns they read.
 func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
@@ -115,6 +102,19 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 		k3: l_shipdate,
 	}, int64(1))
 }
+
+// InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
+//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += 1
+//	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += 1
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	e.insertLineitem(l_orderkey, l_extendedprice, l_discount, l_shipdate)
 	if e.overflow && !e.undoing {
@@ -132,19 +132,6 @@ func (e *Engine) rejectInsertLineitem(l_orderkey int64, l_partkey int64, l_suppk
 	return runtime.OverflowError("LINEITEM", true, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
-// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
-//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
-//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
-//	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
-//	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
-//
 // deleteLineitem runs the statements of DeleteLineitem with the columns they read.
 func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
@@ -191,6 +178,19 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 		k3: l_shipdate,
 	}, int64(-1))
 }
+
+// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
+//	QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += -{l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)] * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+//	QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += -1
+//	QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += -1
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	e.deleteLineitem(l_orderkey, l_extendedprice, l_discount, l_shipdate)
 	if e.overflow && !e.undoing {
@@ -208,18 +208,6 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
-// InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-//	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
-//
 // insertOrders runs the statements of InsertOrders with the columns they read.
 func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
@@ -284,6 +272,18 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 		k3: o_shippriority,
 	}, int64(1))
 }
+
+// InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {o_orderdate < DATE('1995-03-15')} * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += 1
 func (e *Engine) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	e.insertOrders(o_orderkey, o_custkey, o_orderdate, o_shippriority)
 	if e.overflow && !e.undoing {
@@ -301,18 +301,6 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 	return runtime.OverflowError("ORDERS", true, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
-// DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-//	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
-//
 // deleteOrders runs the statements of DeleteOrders with the columns they read.
 func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
@@ -377,6 +365,18 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 		k3: o_shippriority,
 	}, int64(-1))
 }
+
+// DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{o_orderdate < DATE('1995-03-15')} * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += -1
 func (e *Engine) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) error {
 	e.deleteOrders(o_orderkey, o_custkey, o_orderdate, o_shippriority)
 	if e.overflow && !e.undoing {
@@ -394,18 +394,6 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 	return runtime.OverflowError("ORDERS", false, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
-// InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-//	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
-//
 // insertCustomer runs the statements of InsertCustomer with the columns they read.
 func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
@@ -452,6 +440,18 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 		k1: c_mktsegment,
 	}, int64(1))
 }
+
+// InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += {c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += 1
 func (e *Engine) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	e.insertCustomer(c_custkey, c_mktsegment)
 	if e.overflow && !e.undoing {
@@ -469,18 +469,6 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 	return runtime.OverflowError("CUSTOMER", true, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 }
 
-// DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
-//
-// An INT sum, count or product that would leave int64 rejects the event: the method
-// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
-// before, and later events run as usual.
-//
-//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
-//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
-//	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
-//
 // deleteCustomer runs the statements of DeleteCustomer with the columns they read.
 func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
@@ -527,6 +515,18 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 		k1: c_mktsegment,
 	}, int64(-1))
 }
+
+// DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
+//
+// An INT sum, count or product that would leave int64 rejects the event: the method
+// undoes it and returns a *runtime.EventError (runtime.ErrOverflow); the views are as
+// before, and later events run as usual.
+//
+//	QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+//	QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += -{c_mktsegment = "BUILDING"} * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+//	QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += -1
 func (e *Engine) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) error {
 	e.deleteCustomer(c_custkey, c_mktsegment)
 	if e.overflow && !e.undoing {

@@ -36,12 +36,6 @@ func New() *Engine {
 	return &Engine{}
 }
 
-// InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-//	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
-//
 // insertLineitem runs the statements of InsertLineitem with the columns they read.
 func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) >= (runtime.Date(19940101)) {
@@ -57,17 +51,17 @@ func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_d
 		}
 	}
 }
+
+// InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+//	QUERY1_REVENUE[] += {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	e.insertLineitem(l_quantity, l_extendedprice, l_discount, l_shipdate)
 	return nil
 }
 
-// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
-//
-// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
-//
-//	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
-//
 // deleteLineitem runs the statements of DeleteLineitem with the columns they read.
 func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) >= (runtime.Date(19940101)) {
@@ -86,6 +80,12 @@ func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_d
 		}
 	}
 }
+
+// DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
+//
+// Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+//
+//	QUERY1_REVENUE[] += -{l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount]
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
 	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_shipdate)
 	return nil
