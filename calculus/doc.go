@@ -22,6 +22,17 @@
 //     or subquery, contributes Exists(AggSum(items, rows)): each distinct row
 //     once. DISTINCT on an aggregated query means nothing here (lang has
 //     rewritten the cases where it matters).
+//   - UNION [ALL] is the sum of its branches' rows, each lifted to the
+//     output variables (Exists over it for UNION). INTERSECT and EXCEPT
+//     combine the two sides' counts per output row, l = AggSum(out, left)
+//     and r = AggSum(out, right): Exists(l) * (a ^= l) * {a > 0} * (n ^= r)
+//     times {n > 0} (INTERSECT), {n > 0} * [min(a, n)] (INTERSECT ALL),
+//     {n = 0} (EXCEPT) or {a > n} * [a − n] (EXCEPT ALL): each row's
+//     multiplicity is read from its new counts, so an event on either side
+//     re-evaluates the one row it touches (the viewlet keeps l and r as
+//     maps keyed by the row). A branch column that is a column of one of
+//     its relations is renamed to the output variable instead of lifted,
+//     so that the event's tuple binds the row (fromsql.go, setOp).
 //   - Arithmetic in aggregated expressions is decomposed into ring operations
 //     (e1*e2 → Val(e1)*Val(e2), e1+e2 → Val(e1)+Val(e2), CASE → guarded sum),
 //     so that the viewlet transform can split values between maps.

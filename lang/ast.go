@@ -126,11 +126,13 @@ type Source struct {
 	RecordWidth int
 }
 
-// Query is a resolved SELECT, or a UNION of SELECTs when Union is non-empty
-// (then only Pos, Name, Union, UnionAll and Items — copied from the first
-// branch, naming the columns — are set). One Query has one operator: a chain
-// that mixes UNION and UNION ALL nests to the left, its first branch being
-// the union of the arms before the operator changes.
+// Query is a resolved SELECT, or a compound query — UNION, INTERSECT or
+// EXCEPT, [ALL] — of SELECTs when Union is non-empty (then only Pos, Name,
+// Union, SetOp, UnionAll and Items — copied from the first branch, naming
+// the columns — are set). One Query has one operator: a chain that mixes
+// operators nests to the left, its first branch being the compound of the
+// arms before the operator changes. All compound operators bind equally,
+// left to right, as in SQLite (PostgreSQL binds INTERSECT tighter).
 type Query struct {
 	Pos Pos
 	// Name is, for a top-level query, the view's name: as written for a
@@ -151,9 +153,34 @@ type Query struct {
 	OrderBy  []*OrderItem // accepted; does not change the view
 	// Joins holds the elements of the FROM list that contain an outer
 	// join, as trees over From's items (see Join); nil without outer joins.
-	Joins    []*Join
-	Union    []*Query
+	Joins []*Join
+	Union []*Query
+	SetOp SetOp // the operator between the branches of Union
+	// UnionAll: the operator's ALL form (bag semantics), for any SetOp.
 	UnionAll bool
+}
+
+// SetOp is the operator of a compound query.
+type SetOp int
+
+// The compound operators.
+const (
+	Union SetOp = iota
+	Intersect
+	Except
+)
+
+func (o SetOp) String() string { return [...]string{"UNION", "INTERSECT", "EXCEPT"}[o] }
+
+// setOpOf reads an operator as the grammar writes it.
+func setOpOf(s string) SetOp {
+	switch s {
+	case "INTERSECT":
+		return Intersect
+	case "EXCEPT":
+		return Except
+	}
+	return Union
 }
 
 // FromItem is one entry of a FROM list: a base relation or a derived table.

@@ -125,9 +125,9 @@ func (p *printer) query(q *Query) {
 		sep = "\n"
 	}
 	if len(q.Union) > 0 {
-		op := sep + "UNION" + sep
+		op := sep + q.SetOp.String() + sep
 		if q.UnionAll {
-			op = sep + "UNION ALL" + sep
+			op = sep + q.SetOp.String() + " ALL" + sep
 		}
 		for i, b := range q.Union {
 			if i > 0 {

@@ -185,24 +185,33 @@ func (r *resolver) unionOf(g *gUnion, parent *scope, name string, sel func(*Quer
 	if len(g.Rest) == 0 {
 		return first
 	}
-	// UNION and UNION ALL associate left to right: a run of arms with one
-	// operator is one Query, and where the operator changes the chain so far
-	// becomes the first branch of the next (A UNION B UNION ALL C is
-	// (A ∪ B) ⊎ C: only what stands left of a UNION is deduplicated).
-	u := &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{first}, UnionAll: g.Rest[0].All}
+	// Compound operators associate left to right, all with one precedence
+	// (SQLite's): a run of arms with one operator is one Query, and where
+	// the operator changes the chain so far becomes the first branch of the
+	// next (A UNION B UNION ALL C is (A ∪ B) ⊎ C: only what stands left of
+	// a UNION is deduplicated; A UNION B INTERSECT C is (A ∪ B) ∩ C).
+	op0 := setOpOf(g.Rest[0].Op)
+	u := &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{first}, SetOp: op0, UnionAll: g.Rest[0].All}
 	first.Name = ""
 	for _, arm := range g.Rest {
-		if arm.All != u.UnionAll {
-			u = &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{u}, UnionAll: arm.All}
+		op := setOpOf(arm.Op)
+		if arm.All != u.UnionAll || op != u.SetOp {
+			u = &Query{Pos: pos(g.Pos), Items: first.Items, Union: []*Query{u}, SetOp: op, UnionAll: arm.All}
 		}
 		q := sel(r.selectQ(arm.Sel, parent, ""))
 		if len(q.Items) != len(u.Items) {
-			r.fail(q.Pos, "UNION branches have %d and %d columns", len(u.Items), len(q.Items))
+			r.fail(q.Pos, "%s branches have %d and %d columns", op, len(u.Items), len(q.Items))
 		}
 		for i, it := range q.Items {
 			a, b := u.Items[i].Expr.Type(), it.Expr.Type()
+			// A NULL literal takes the column's type from the other arm.
+			if l, ok := it.Expr.(*Lit); ok && l.Null && a != b {
+				l.T, b = a, a
+			} else if l, ok := u.Items[i].Expr.(*Lit); ok && l.Null && a != b {
+				l.T, a = b, b
+			}
 			if a != b && !(a.Numeric() && b.Numeric()) {
-				r.fail(it.Pos, "UNION column %d has types %s and %s", i+1, a, b)
+				r.fail(it.Pos, "%s column %d has types %s and %s", op, i+1, a, b)
 			}
 		}
 		u.Union = append(u.Union, q)

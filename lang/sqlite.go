@@ -255,22 +255,19 @@ func (t *sqlTr) groupHaving(q *Query, extra string) {
 // with its items named.
 func (t *sqlTr) query(q *Query) {
 	if len(q.Union) > 0 {
+		if q.SetOp != Union && q.UnionAll {
+			t.bagCompound(q)
+			return
+		}
 		for i, b := range q.Union {
 			if i > 0 {
+				t.w(" ", q.SetOp.String())
 				if q.UnionAll {
-					t.w(" UNION ALL ")
-				} else {
-					t.w(" UNION ")
+					t.w(" ALL")
 				}
+				t.w(" ")
 			}
-			// Branches report the first branch's column names.
-			named := make([]*SelectItem, len(b.Items))
-			for j, it := range b.Items {
-				named[j] = &SelectItem{Name: q.Items[j].Name, Expr: it.Expr}
-			}
-			cp := *b
-			cp.Items = named
-			t.query(&cp)
+			t.branch(q, b)
 		}
 		return
 	}
@@ -283,6 +280,42 @@ func (t *sqlTr) query(q *Query) {
 	t.fromWhere(q)
 	t.groupHaving(q, "")
 	t.pop()
+}
+
+// branch writes branch b of compound query q, its columns named as q's
+// (the first branch's names).
+func (t *sqlTr) branch(q, b *Query) {
+	named := make([]*SelectItem, len(b.Items))
+	for j, it := range b.Items {
+		named[j] = &SelectItem{Name: q.Items[j].Name, Expr: it.Expr}
+	}
+	cp := *b
+	cp.Items = named
+	t.query(&cp)
+}
+
+// bagCompound writes INTERSECT ALL or EXCEPT ALL, which SQLite lacks: each
+// operand's rows are numbered within their group of equal rows
+// (ROW_NUMBER() OVER (PARTITION BY every column)), so that the k-th copy
+// of a row is a distinct row; the set operator on the numbered rows keeps
+// min(m, n) copies (INTERSECT) or max(0, m − n) (EXCEPT), and the numbers
+// are dropped. A chain folds left to right.
+func (t *sqlTr) bagCompound(q *Query) {
+	var cols []string
+	for _, it := range q.Items {
+		cols = append(cols, ident(it.Name))
+	}
+	names := strings.Join(cols, ", ")
+	numbered := func(from, alias string) string {
+		return "SELECT " + names + ", ROW_NUMBER() OVER (PARTITION BY " + names + ") AS tg_rn FROM (" + from + ") AS " + ident(alias)
+	}
+	cur := t.capture(func() { t.branch(q, q.Union[0]) })
+	for _, b := range q.Union[1:] {
+		next := t.capture(func() { t.branch(q, b) })
+		cur = "SELECT " + names + " FROM (" + numbered(cur, t.fresh("tg_l")) + " " + q.SetOp.String() + " " +
+			numbered(next, t.fresh("tg_r")) + ") AS " + ident(t.fresh("tg_bag"))
+	}
+	t.w(cur)
 }
 
 // quantified writes x op ALL|SOME (q) as [NOT] EXISTS over q with the

@@ -13,6 +13,7 @@ type gen struct {
 	tables  []Table
 	aliases int
 	feats   map[string]bool
+	raw     string // the query as the raw check runs it, if not as written (compound)
 }
 
 // use records a feature.

@@ -81,12 +81,12 @@ func TestFeatures(t *testing.T) {
 	want := []string{
 		"abs", "agg-arith", "agg-distinct", "aggregate", "and", "arith", "avg", "between", "bool-const",
 		"case-agg", "case-else", "case-no-else", "case-simple", "cast", "coalesce", "comma-join", "compare",
-		"concat", "correlated", "correlated-subquery", "count", "count-star", "cross-product", "div-zero",
-		"exists", "float-div", "full-join", "group-by", "group-by-expr", "group-by-unselected", "having",
-		"ifnull", "in-list", "in-list-null", "in-subquery", "inequality-correlation", "inner-join", "int-div",
+		"compound", "concat", "correlated", "correlated-subquery", "count", "count-star", "cross-product", "div-zero",
+		"except", "except-all", "exists", "float-div", "full-join", "group-by", "group-by-expr", "group-by-unselected", "having",
+		"ifnull", "in-list", "in-list-null", "in-subquery", "inequality-correlation", "inner-join", "int-div", "intersect", "intersect-all",
 		"is-distinct", "is-null", "left-join", "length", "like", "min-max", "mod", "neg", "not", "not-exists",
 		"not-in-subquery", "null-literal", "nullif", "or", "right-join", "round", "scalar-subquery", "select",
-		"select-distinct", "subquery-join", "substr", "sum", "trim", "upper-lower",
+		"select-distinct", "subquery-join", "substr", "sum", "trim", "union", "union-all", "upper-lower",
 	}
 	got := map[string]int{}
 	for s := int64(1); s <= 400; s++ {

@@ -29,12 +29,27 @@ func (g *gen) top() string {
 			g.use("select-distinct")
 			b.WriteString("DISTINCT ")
 		}
-		var items []string
+		var items, exprs []string
+		var types []Type
 		for range 1 + g.n(3) {
-			items = append(items, g.item(g.expr(sc, g.typeIn(sc), 2)))
+			t := g.typeIn(sc)
+			e := g.expr(sc, t, 2)
+			types, exprs = append(types, t), append(exprs, e)
+			items = append(items, g.item(e))
 		}
 		b.WriteString(strings.Join(items, ", ") + " FROM " + from)
 		writeWhere(&b, where)
+		if g.p(0.35) {
+			// The first arm as the raw check runs it: columns c1, c2, ….
+			var first strings.Builder
+			first.WriteString("SELECT ")
+			if strings.HasPrefix(b.String(), "SELECT DISTINCT ") {
+				first.WriteString("DISTINCT ")
+			}
+			first.WriteString(aliased(exprs) + " FROM " + from)
+			writeWhere(&first, where)
+			g.compound(&b, types, first.String())
+		}
 	case k < 8:
 		g.use("group-by")
 		own := &scope{items: sc.items}
@@ -76,6 +91,72 @@ func (g *gen) top() string {
 		writeWhere(&b, where)
 	}
 	return b.String()
+}
+
+// compound appends one or two arms to a plain SELECT whose columns have
+// the given types: UNION, INTERSECT or EXCEPT, with or without ALL, each
+// arm a SELECT of its own over other (or the same) relations. SQLite has
+// no INTERSECT ALL or EXCEPT ALL, so the raw check (raw_test.go) runs
+// g.raw instead: the same chain, folded left to right, with each bag
+// operator spelled as the set operator over rows numbered within their
+// copies (ROW_NUMBER() OVER (PARTITION BY every column)), built here from
+// the arms, apart from lang's translation. first is the first arm with its
+// columns named c1, c2, ….
+func (g *gen) compound(b *strings.Builder, types []Type, first string) {
+	g.use("compound")
+	cols := make([]string, len(types))
+	for i := range cols {
+		cols[i] = fmt.Sprintf("c%d", i+1)
+	}
+	numbered := func(q string) string {
+		return "SELECT *, ROW_NUMBER() OVER (PARTITION BY " + strings.Join(cols, ", ") + ") AS tg_n FROM (" + q + ")"
+	}
+	raw, bag := first, false
+	for range 1 + g.n(2) {
+		op := []string{"UNION", "INTERSECT", "EXCEPT"}[g.n(3)]
+		g.use(strings.ToLower(op))
+		all := g.p(0.5)
+		b.WriteString(" " + op)
+		if all {
+			g.use(strings.ToLower(op) + "-all")
+			b.WriteString(" ALL")
+		}
+		sc := &scope{sub: 1}
+		from, where := g.from(sc)
+		if g.p(0.6) {
+			where = append(where, g.cond(sc, 1))
+		}
+		var exprs []string
+		for _, t := range types {
+			exprs = append(exprs, g.expr(sc, t, 1))
+		}
+		b.WriteString(" SELECT " + strings.Join(exprs, ", ") + " FROM " + from)
+		writeWhere(b, where)
+		var arm strings.Builder
+		arm.WriteString("SELECT " + aliased(exprs) + " FROM " + from)
+		writeWhere(&arm, where)
+		if all && op != "UNION" {
+			bag = true
+			raw = "SELECT " + strings.Join(cols, ", ") + " FROM (" + numbered(raw) + " " + op + " " + numbered(arm.String()) + ")"
+			continue
+		}
+		if all {
+			op += " ALL"
+		}
+		raw += " " + op + " " + arm.String()
+	}
+	if bag {
+		g.raw = raw
+	}
+}
+
+// aliased names expressions c1, c2, ….
+func aliased(exprs []string) string {
+	out := make([]string, len(exprs))
+	for i, e := range exprs {
+		out[i] = fmt.Sprintf("%s AS c%d", e, i+1)
+	}
+	return strings.Join(out, ", ")
 }
 
 func writeWhere(b *strings.Builder, conds []string) {

@@ -61,7 +61,11 @@ func openRaw(q *Query) (*rawDB, error) {
 			return nil, err
 		}
 	}
-	if r.query, err = db.Prepare(q.SQL); err != nil {
+	text := q.SQL
+	if q.RawSQL != "" {
+		text = q.RawSQL
+	}
+	if r.query, err = db.Prepare(text); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("SQLite rejects the query: %w", err)
 	}

@@ -64,9 +64,12 @@ type Table struct {
 
 // Query is a generated schema and query.
 type Query struct {
-	Seed     int64
-	Tables   []Table
-	SQL      string   // the SELECT statement, without ';'
+	Seed   int64
+	Tables []Table
+	SQL    string // the SELECT statement, without ';'
+	// RawSQL, when set, is the SELECT as SQLite runs it where it cannot
+	// run SQL (INTERSECT ALL, EXCEPT ALL: see gen.compound).
+	RawSQL   string
 	Features []string // the constructs the query uses, sorted
 }
 
@@ -150,6 +153,7 @@ func Generate(seed int64) *Query {
 	g := &gen{rng: rng, tables: schema(rng), feats: map[string]bool{}}
 	q := &Query{Seed: seed, Tables: g.tables}
 	q.SQL = g.top()
+	q.RawSQL = g.raw
 	for f := range g.feats {
 		q.Features = append(q.Features, f)
 	}

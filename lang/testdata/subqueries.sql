@@ -38,3 +38,9 @@ SELECT b.broker_id FROM bids b UNION SELECT a.broker_id FROM asks a UNION ALL SE
 SELECT DISTINCT b.broker_id, SUM(b.volume) AS vol FROM bids b GROUP BY b.broker_id;
 SELECT DISTINCT COUNT(*) AS n FROM bids b GROUP BY b.broker_id;
 SELECT SUM(d.n) AS total FROM (SELECT DISTINCT COUNT(*) AS n FROM bids b GROUP BY b.broker_id) d;
+
+-- Compound operators: one precedence, left to right (SQLite's); the ALL
+-- forms of INTERSECT and EXCEPT numbered for SQLite, which lacks them.
+SELECT b.broker_id FROM bids b INTERSECT SELECT a.broker_id FROM asks a EXCEPT ALL SELECT b.id FROM bids b UNION SELECT a.id FROM asks a;
+SELECT b.broker_id, b.price FROM bids b INTERSECT ALL SELECT a.broker_id, a.price FROM asks a;
+SELECT COUNT(*) FROM bids b WHERE b.broker_id IN (SELECT a.broker_id FROM asks a EXCEPT SELECT b2.id FROM bids b2);
