@@ -670,7 +670,9 @@ func (b *block) unionRows() ([]lang.Expr, []Term, error) {
 				continue // renamed
 			}
 			if !nullable[i] {
-				rows = append(rows, &Lift{V: out[i], T: &Val{E: e}})
+				// Never NULL, but it may read NULLs (COALESCE(x, 0)): its
+				// value spelled out two-valued.
+				rows = append(rows, &Lift{V: out[i], T: &Val{E: b.t.orZero(e)}})
 				continue
 			}
 			var flag lang.Expr = IntLit(1)

@@ -303,6 +303,8 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				// AVG over no rows is 0 in the dialect (it only arises for scalar views).
 				avg := &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
 				return nullIfNone(avg, lifts, p), nil
+			case "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP":
+				return b.statReadout(x, group, addAgg, t.sql)
 			case "MIN", "MAX":
 				// The multiplicity of each (group, value): the view reads the
 				// least or greatest value with a non-zero count.

@@ -376,7 +376,8 @@ type Call struct {
 	T    Type
 }
 
-// Agg is an aggregate: SUM, COUNT, AVG, MIN or MAX. Arg is nil for COUNT(*).
+// Agg is an aggregate: SUM, COUNT, AVG, MIN, MAX or one of StatAggs. Arg is
+// nil for COUNT(*).
 type Agg struct {
 	P        Pos
 	Fn       string

@@ -143,7 +143,8 @@ func (r *resolver) settleNulls(q *Query) {
 		switch x := e.(type) {
 		case *Agg:
 			if depth == 0 {
-				x.Null = x.Fn != "COUNT" && (len(q.GroupBy) == 0 || MayBeNull(x.Arg))
+				// A statistical aggregate is NULL over one value, too.
+				x.Null = x.Fn != "COUNT" && (len(q.GroupBy) == 0 || MayBeNull(x.Arg) || StatAggs[x.Fn])
 			}
 		case *Subquery, *Exists, *InQuery, *Quantified:
 			return false // resolved with their own query

@@ -933,7 +933,12 @@ func (r *resolver) unify(p Pos, what string, es []Expr) Type {
 	return t
 }
 
-var aggFns = map[string]bool{"SUM": true, "COUNT": true, "AVG": true, "MIN": true, "MAX": true}
+var aggFns = map[string]bool{"SUM": true, "COUNT": true, "AVG": true, "MIN": true, "MAX": true,
+	"STDDEV": true, "STDDEV_SAMP": true, "STDDEV_POP": true, "VARIANCE": true, "VAR_SAMP": true, "VAR_POP": true}
+
+// StatAggs are the statistical aggregates: FLOAT, NULL over fewer than
+// two values (one, for the _POP forms).
+var StatAggs = map[string]bool{"STDDEV": true, "STDDEV_SAMP": true, "STDDEV_POP": true, "VARIANCE": true, "VAR_SAMP": true, "VAR_POP": true}
 
 func (r *resolver) call(g *gCall, c ctx) Expr {
 	p := pos(g.Pos)
@@ -1090,6 +1095,14 @@ func (r *resolver) agg(g *gCall, c ctx) Expr {
 	a.Arg = r.value(a.Arg)
 	at := a.Arg.Type()
 	switch g.Name {
+	case "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP":
+		if !at.Numeric() {
+			r.fail(a.Arg.Pos(), "%s needs a numeric argument, got %s", g.Name, at)
+		}
+		if a.Distinct {
+			r.fail(p, "%s(DISTINCT …) is not supported yet", g.Name)
+		}
+		a.T = TFloat
 	case "SUM", "AVG":
 		if !at.Numeric() {
 			r.fail(a.Arg.Pos(), "%s needs a numeric argument, got %s", g.Name, at)

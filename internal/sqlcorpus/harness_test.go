@@ -285,8 +285,12 @@ func summary(rs []result, elapsed time.Duration) string {
 	count := map[class]int{}
 	reasons := map[string]int{}
 	nonEmpty, withNulls := 0, 0
+	compound := map[class]int{} // queries with UNION, INTERSECT or EXCEPT
 	for _, r := range rs {
 		count[r.class]++
+		if slices.Contains(r.q.Features, "compound") {
+			compound[r.class]++
+		}
 		if r.class == accepted && r.rows > 0 {
 			nonEmpty++
 		}
@@ -302,6 +306,9 @@ func summary(rs []result, elapsed time.Duration) string {
 	fmt.Fprintf(&b, "sqlcorpus: %d queries in %v: %d accepted (%.1f%%), %d unsupported, %d WRONG, %d ORACLE, %d FAILURE\n",
 		len(rs), elapsed.Round(time.Millisecond), count[accepted], pct, count[unsupported], count[wrong], count[oracleBad], count[failure])
 	fmt.Fprintf(&b, "accepted queries whose view had rows: %d, NULLs: %d\n", nonEmpty, withNulls)
+	nc := compound[accepted] + compound[unsupported] + compound[wrong] + compound[oracleBad] + compound[failure]
+	fmt.Fprintf(&b, "compound queries (UNION, INTERSECT, EXCEPT): %d, %d accepted (%.1f%%), %d WRONG\n",
+		nc, compound[accepted], 100*float64(compound[accepted])/float64(max(1, nc)), compound[wrong])
 	type kv struct {
 		k string
 		n int

@@ -175,6 +175,9 @@ func register() error {
 				return
 			}
 		}
+		if err := registerStats(); err != nil {
+			registerErr = fmt.Errorf("oracle: registering the statistical aggregates: %w", err)
+		}
 	})
 	return registerErr
 }

@@ -1,0 +1,73 @@
+package calculus
+
+import "github.com/toastgen/toastgen/lang"
+
+// Statistical aggregates. VAR_POP, VAR_SAMP (= VARIANCE) and the STDDEVs
+// are algebraic: a group's count n of non-NULL values, their sum s1 and
+// the sum of their squares s2 are ring aggregates (maps, O(1) per event),
+// and the view reads
+//
+//	VAR_POP  = (s2 − s1²/n) / n        NULL unless n ≥ 1
+//	VAR_SAMP = (s2 − s1²/n) / (n − 1)  NULL unless n ≥ 2
+//	STDDEV_* = SQRT(max(0, VAR_*))
+//
+// The sums are FLOAT maps, whose entries are compensated sums (codegen's
+// runtime.FloatSum), so that s2 − s1²/n loses no more than a few ulps of
+// s2 to deletes; an INT argument is summed as FLOAT (exact below 2^53).
+// The result is within 1e-9 × (mean² + variance) of a two-pass
+// computation, which the oracle makes (lang/oracle). In dialect dbtoaster,
+// which has no NULL, the view reads 0 where SQL has NULL.
+
+// statReadout reads aggregate x (one of lang.StatAggs) of a view out of
+// the sums it adds with addAgg over group.
+func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(Term) int, sql bool) (lang.Expr, error) {
+	r, lifts, p, err := b.ring(x.Arg)
+	if err != nil {
+		return nil, err
+	}
+	if p != nil {
+		lifts = append(append([]Term{}, lifts...), &Val{E: p})
+	}
+	if TypeOf(r) == lang.TInt {
+		// Summed as FLOAT: the argument's value converted.
+		v, ls, err := b.scalar(x.Arg)
+		if err != nil {
+			return nil, err
+		}
+		p = b.t.presence(v)
+		lifts = ls
+		if p != nil {
+			lifts = append(append([]Term{}, lifts...), &Val{E: p})
+		}
+		r = &Val{E: &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{b.t.valueOf(v, true)}, T: lang.TFloat}}
+	}
+	n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
+	s1 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r)...)), T: lang.TFloat}
+	s2 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r, r)...)), T: lang.TFloat}
+	fl := func(e lang.Expr) lang.Expr {
+		return &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{e}, T: lang.TFloat}
+	}
+	bin := func(op string, l, r lang.Expr) lang.Expr { return &lang.Binary{Op: op, L: l, R: r, T: lang.TFloat} }
+	least := func(e lang.Expr) lang.Expr {
+		return &lang.Call{Name: "LISTMAX", Args: []lang.Expr{FloatLit(1), e}, T: lang.TFloat}
+	}
+	nf := fl(n)
+	// The sum of squared deviations, never below 0.
+	m2 := &lang.Call{Name: "LISTMAX", Args: []lang.Expr{FloatLit(0), bin("-", s2, bin("/", bin("*", s1, s1), least(nf)))}, T: lang.TFloat}
+	samp := x.Fn != "VAR_POP" && x.Fn != "STDDEV_POP"
+	var v lang.Expr
+	min := int64(1)
+	if samp {
+		v, min = bin("/", m2, least(bin("-", nf, FloatLit(1)))), 2
+	} else {
+		v = bin("/", m2, least(nf))
+	}
+	if x.Fn == "STDDEV" || x.Fn == "STDDEV_SAMP" || x.Fn == "STDDEV_POP" {
+		v = &lang.Call{Name: "SQRT", Args: []lang.Expr{v}, T: lang.TFloat}
+	}
+	enough := &lang.Binary{Op: ">=", L: n, R: IntLit(min), T: lang.TBool}
+	if !sql {
+		return &lang.Case{Whens: []*lang.When{{Cond: enough, Then: v}}, Else: FloatLit(0), T: lang.TFloat}, nil
+	}
+	return &maybe{V: v, P: enough}, nil
+}
