@@ -91,6 +91,13 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 				b.t.setPresent(sum.V, countTest(cnt.V, true))
 			}
 			return &lang.Binary{Op: "/", L: sum, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), cnt}, T: lang.TInt}, T: lang.TFloat}
+		case "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP":
+			st, err2 := b.statLift(a, agg, lift)
+			if err2 != nil {
+				err = err2
+				return e
+			}
+			return st
 		case "MIN", "MAX":
 			v, ls, err2 := b.scalar(a.Arg)
 			if err2 != nil {

@@ -45,6 +45,9 @@
 //     (grouped.go). No term holds NULL: where an expression becomes a term,
 //     SQL's three-valued logic is spelled out over the condition under which
 //     each such variable has a value (nullable.go).
+//   - VAR_POP, VAR_SAMP/VARIANCE and the STDDEVs are read out of three
+//     ring aggregates, a count, a FLOAT sum and a FLOAT sum of squares of
+//     the non-NULL values, in views and in subqueries (stats.go).
 //   - SUM(DISTINCT e) and AVG(DISTINCT e) are built as COUNT(DISTINCT e) is,
 //     a sum over the Exists of each (group, value), weighed by the value
 //     (distinctagg.go).

@@ -21,29 +21,55 @@ import "github.com/toastgen/toastgen/lang"
 // statReadout reads aggregate x (one of lang.StatAggs) of a view out of
 // the sums it adds with addAgg over group.
 func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(Term) int, sql bool) (lang.Expr, error) {
-	r, lifts, p, err := b.ring(x.Arg)
+	v, lifts, err := b.scalar(x.Arg)
 	if err != nil {
 		return nil, err
 	}
-	if p != nil {
+	if p := b.t.presence(v); p != nil {
 		lifts = append(append([]Term{}, lifts...), &Val{E: p})
 	}
-	if TypeOf(r) == lang.TInt {
-		// Summed as FLOAT: the argument's value converted.
-		v, ls, err := b.scalar(x.Arg)
-		if err != nil {
-			return nil, err
-		}
-		p = b.t.presence(v)
-		lifts = ls
-		if p != nil {
-			lifts = append(append([]Term{}, lifts...), &Val{E: p})
-		}
-		r = &Val{E: &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{b.t.valueOf(v, true)}, T: lang.TFloat}}
-	}
+	r := b.t.floatArg(v)
 	n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
 	s1 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r)...)), T: lang.TFloat}
 	s2 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r, r)...)), T: lang.TFloat}
+	st, min := statValue(x.Fn, n, s1, s2)
+	enough := &lang.Binary{Op: ">=", L: n, R: IntLit(min), T: lang.TBool}
+	if !sql {
+		return &lang.Case{Whens: []*lang.When{{Cond: enough, Then: st}}, Else: FloatLit(0), T: lang.TFloat}, nil
+	}
+	return &maybe{V: st, P: enough}, nil
+}
+
+// statLift lifts aggregate x (one of lang.StatAggs) of a subquery: its
+// count, sum and sum of squares are lifted variables (lift, agg as in
+// aggregates), and the result is NULL below the least count (dialect sql)
+// or 0 (dialect dbtoaster).
+func (b *block) statLift(x *lang.Agg, agg func(...Term) Term, lift func(Term, lang.Type) *VarRef) (lang.Expr, error) {
+	v, lifts, err := b.scalar(x.Arg)
+	if err != nil {
+		return nil, err
+	}
+	if p := b.t.presence(v); p != nil {
+		lifts = append(append([]Term{}, lifts...), &Val{E: p})
+	}
+	r := b.t.floatArg(v)
+	n := lift(agg(lifts...), lang.TInt)
+	s1 := lift(agg(append(append([]Term{}, lifts...), r)...), lang.TFloat)
+	s2 := lift(agg(append(append([]Term{}, lifts...), r, r)...), lang.TFloat)
+	st, min := statValue(x.Fn, n, s1, s2)
+	enough := &lang.Binary{Op: ">=", L: n, R: IntLit(min), T: lang.TBool}
+	if !b.t.sql {
+		return &lang.Case{Whens: []*lang.When{{Cond: enough, Then: st}}, Else: FloatLit(0), T: lang.TFloat}, nil
+	}
+	// NULL below the least count: the presence of the lifted sum.
+	b.t.setPresent(s2.V, enough)
+	return st, nil
+}
+
+// statValue is aggregate fn (one of lang.StatAggs) of the count n, sum s1
+// and sum of squares s2 of a group's values, and the least count for
+// which it is not NULL.
+func statValue(fn string, n, s1, s2 lang.Expr) (lang.Expr, int64) {
 	fl := func(e lang.Expr) lang.Expr {
 		return &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{e}, T: lang.TFloat}
 	}
@@ -54,7 +80,7 @@ func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(T
 	nf := fl(n)
 	// The sum of squared deviations, never below 0.
 	m2 := &lang.Call{Name: "LISTMAX", Args: []lang.Expr{FloatLit(0), bin("-", s2, bin("/", bin("*", s1, s1), least(nf)))}, T: lang.TFloat}
-	samp := x.Fn != "VAR_POP" && x.Fn != "STDDEV_POP"
+	samp := fn != "VAR_POP" && fn != "STDDEV_POP"
 	var v lang.Expr
 	min := int64(1)
 	if samp {
@@ -62,12 +88,17 @@ func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(T
 	} else {
 		v = bin("/", m2, least(nf))
 	}
-	if x.Fn == "STDDEV" || x.Fn == "STDDEV_SAMP" || x.Fn == "STDDEV_POP" {
+	if fn == "STDDEV" || fn == "STDDEV_SAMP" || fn == "STDDEV_POP" {
 		v = &lang.Call{Name: "SQRT", Args: []lang.Expr{v}, T: lang.TFloat}
 	}
-	enough := &lang.Binary{Op: ">=", L: n, R: IntLit(min), T: lang.TBool}
-	if !sql {
-		return &lang.Case{Whens: []*lang.When{{Cond: enough, Then: v}}, Else: FloatLit(0), T: lang.TFloat}, nil
+	return v, min
+}
+
+// floatArg is the term of a statistical aggregate's argument v, as FLOAT.
+func (t *translator) floatArg(v lang.Expr) Term {
+	e := t.valueOf(v, true)
+	if e.Type() != lang.TFloat {
+		e = &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{e}, T: lang.TFloat}
 	}
-	return &maybe{V: v, P: enough}, nil
+	return &Val{E: e}
 }
