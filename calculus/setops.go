@@ -17,7 +17,7 @@ func (b *block) unionRows() ([]lang.Expr, []Term, error) {
 	q := b.q
 	var out []Var
 	for i, it := range q.Items {
-		out = append(out, b.t.newVar(strings.ToLower(fmt.Sprintf("u%d_%s", i+1, it.Name)), it.Expr.Type()))
+		out = append(out, b.t.newVar(outputVarName(i, it.Name), it.Expr.Type()))
 	}
 	type branch struct {
 		items []lang.Expr
@@ -216,4 +216,20 @@ func (b *block) setOp(op lang.SetOp, all bool, group []Var, l, r Term) Term {
 		fs = append(fs, cmp("=", rn, IntLit(0)))
 	}
 	return &AggSum{Group: group, T: prod(fs)}
+}
+
+// outputVarName names the variable of column i of a compound query after
+// the column (they name the generated Get's parameters): its name in lower
+// case when it is an identifier, else u<i+1>.
+func outputVarName(i int, name string) string {
+	n := strings.ToLower(name)
+	for j, c := range n {
+		if !(c == '_' || c >= 'a' && c <= 'z' || j > 0 && c >= '0' && c <= '9') {
+			return fmt.Sprintf("u%d", i+1)
+		}
+	}
+	if n == "" {
+		return fmt.Sprintf("u%d", i+1)
+	}
+	return n
 }

@@ -28,19 +28,19 @@ import (
 
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
-	// QUERY1_COUNT[u1_a, u2_b] := AggSum([u1_a, u2_b], Exists(AggSum([u1_a, u2_b], R(u1_a, u2_b))) * (n_left ^= AggSum([u1_a, u2_b], R(u1_a, u2_b))) * {n_left > 0} * (n_right ^= AggSum([u1_a, u2_b], S(u1_a, u2_b))) * {n_right > 0} * [CASE WHEN n_left < n_right THEN n_left ELSE n_right END])
+	// QUERY1_COUNT[a, b] := AggSum([a, b], Exists(AggSum([a, b], R(a, b))) * (n_left ^= AggSum([a, b], R(a, b))) * {n_left > 0} * (n_right ^= AggSum([a, b], S(a, b))) * {n_right > 0} * [CASE WHEN n_left < n_right THEN n_left ELSE n_right END])
 	query1Count *mapQuery1Count
-	// QUERY2_COUNT[u1_a] := AggSum([u1_a], Exists(AggSum([u1_a], R(u1_a, r_b2))) * (n_left ^= AggSum([u1_a], R(u1_a, r_b3))) * {n_left > 0} * (n_right ^= AggSum([u1_a], S(u1_a, s_b))) * {n_right = 0})
+	// QUERY2_COUNT[a] := AggSum([a], Exists(AggSum([a], R(a, r_b2))) * (n_left ^= AggSum([a], R(a, r_b3))) * {n_left > 0} * (n_right ^= AggSum([a], S(a, s_b))) * {n_right = 0})
 	query2Count *mapQuery2Count
-	// QUERY3_COUNT[u1_a, u2_b] := AggSum([u1_a, u2_b], Exists(AggSum([u1_a, u2_b], R(u1_a, u2_b))) * (n_left ^= AggSum([u1_a, u2_b], R(u1_a, u2_b))) * {n_left > 0} * (n_right ^= AggSum([u1_a, u2_b], S(u1_a, u2_b))) * {n_left > n_right} * [n_left - n_right])
+	// QUERY3_COUNT[a, b] := AggSum([a, b], Exists(AggSum([a, b], R(a, b))) * (n_left ^= AggSum([a, b], R(a, b))) * {n_left > 0} * (n_right ^= AggSum([a, b], S(a, b))) * {n_left > n_right} * [n_left - n_right])
 	query3Count *mapQuery3Count
-	// QUERY1_COUNT_mR[u1_a, u2_b] := AggSum([u1_a, u2_b], R(u1_a, u2_b))
+	// QUERY1_COUNT_mR[a, b] := AggSum([a, b], R(a, b))
 	query1CountMr *mapQuery1CountMr
-	// QUERY1_COUNT_mS[u1_a, u2_b] := AggSum([u1_a, u2_b], S(u1_a, u2_b))
+	// QUERY1_COUNT_mS[a, b] := AggSum([a, b], S(a, b))
 	query1CountMs *mapQuery1CountMs
-	// QUERY2_COUNT_mR[u1_a] := AggSum([u1_a], R(u1_a, r_b2))
+	// QUERY2_COUNT_mR[a] := AggSum([a], R(a, r_b2))
 	query2CountMr *mapQuery2CountMr
-	// QUERY2_COUNT_mS[u1_a] := AggSum([u1_a], S(u1_a, s_b))
+	// QUERY2_COUNT_mS[a] := AggSum([a], S(a, s_b))
 	query2CountMs *mapQuery2CountMs
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -511,25 +511,25 @@ type Query1Row struct {
 	Count int64 // COUNT = #0
 }
 
-func (e *Engine) query1Row(u1_a int64, u2_b int64) (Query1Row, bool) {
+func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	agg0 := e.query1Count.get(keyII{
-		k0: u1_a,
-		k1: u2_b,
+		k0: a,
+		k1: b,
 	})
 	if agg0 == 0 {
 		return Query1Row{}, false
 	}
 	return Query1Row{
-		A:     u1_a,
-		B:     u2_b,
+		A:     a,
+		B:     b,
 		Count: agg0,
 	}, true
 }
 
 // Query1Get returns the row of view QUERY1 with the given key, if present.
-func (e *Engine) Query1Get(u1_a int64, u2_b int64) (Query1Row, bool) {
-	return e.query1Row(u1_a, u2_b)
+func (e *Engine) Query1Get(a int64, b int64) (Query1Row, bool) {
+	return e.query1Row(a, b)
 }
 
 // Query1Rows iterates over the rows of view QUERY1 in no particular order.
@@ -567,21 +567,21 @@ type Query2Row struct {
 	Count int64 // COUNT = #0
 }
 
-func (e *Engine) query2Row(u1_a int64) (Query2Row, bool) {
+func (e *Engine) query2Row(a int64) (Query2Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
-	agg0 := e.query2Count.get(u1_a)
+	agg0 := e.query2Count.get(a)
 	if agg0 == 0 {
 		return Query2Row{}, false
 	}
 	return Query2Row{
-		A:     u1_a,
+		A:     a,
 		Count: 1,
 	}, true
 }
 
 // Query2Get returns the row of view QUERY2 with the given key, if present.
-func (e *Engine) Query2Get(u1_a int64) (Query2Row, bool) {
-	return e.query2Row(u1_a)
+func (e *Engine) Query2Get(a int64) (Query2Row, bool) {
+	return e.query2Row(a)
 }
 
 // Query2Rows iterates over the rows of view QUERY2 in no particular order.
@@ -617,25 +617,25 @@ type Query3Row struct {
 	Count int64 // COUNT = #0
 }
 
-func (e *Engine) query3Row(u1_a int64, u2_b int64) (Query3Row, bool) {
+func (e *Engine) query3Row(a int64, b int64) (Query3Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	agg0 := e.query3Count.get(keyII{
-		k0: u1_a,
-		k1: u2_b,
+		k0: a,
+		k1: b,
 	})
 	if agg0 == 0 {
 		return Query3Row{}, false
 	}
 	return Query3Row{
-		A:     u1_a,
-		B:     u2_b,
+		A:     a,
+		B:     b,
 		Count: agg0,
 	}, true
 }
 
 // Query3Get returns the row of view QUERY3 with the given key, if present.
-func (e *Engine) Query3Get(u1_a int64, u2_b int64) (Query3Row, bool) {
-	return e.query3Row(u1_a, u2_b)
+func (e *Engine) Query3Get(a int64, b int64) (Query3Row, bool) {
+	return e.query3Row(a, b)
 }
 
 // Query3Rows iterates over the rows of view QUERY3 in no particular order.
@@ -977,7 +977,7 @@ type entryQuery1Count struct {
 	val int64
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[u1_a, u2_b], its entries in a slice.
+// mapQuery1Count stores map QUERY1_COUNT[a, b], its entries in a slice.
 type mapQuery1Count struct {
 	entries []entryQuery1Count // live and free entries
 	free    []int32            // positions of free entries
@@ -1045,7 +1045,7 @@ type entryQuery2Count struct {
 	val int64
 }
 
-// mapQuery2Count stores map QUERY2_COUNT[u1_a], its entries in a slice.
+// mapQuery2Count stores map QUERY2_COUNT[a], its entries in a slice.
 type mapQuery2Count struct {
 	entries []entryQuery2Count // live and free entries
 	free    []int32            // positions of free entries
@@ -1113,7 +1113,7 @@ type entryQuery3Count struct {
 	val int64
 }
 
-// mapQuery3Count stores map QUERY3_COUNT[u1_a, u2_b], its entries in a slice.
+// mapQuery3Count stores map QUERY3_COUNT[a, b], its entries in a slice.
 type mapQuery3Count struct {
 	entries []entryQuery3Count // live and free entries
 	free    []int32            // positions of free entries
@@ -1181,7 +1181,7 @@ type entryQuery1CountMr struct {
 	val int64
 }
 
-// mapQuery1CountMr stores map QUERY1_COUNT_mR[u1_a, u2_b], its entries in a slice.
+// mapQuery1CountMr stores map QUERY1_COUNT_mR[a, b], its entries in a slice.
 type mapQuery1CountMr struct {
 	entries []entryQuery1CountMr // live and free entries
 	free    []int32              // positions of free entries
@@ -1235,7 +1235,7 @@ type entryQuery1CountMs struct {
 	val int64
 }
 
-// mapQuery1CountMs stores map QUERY1_COUNT_mS[u1_a, u2_b], its entries in a slice.
+// mapQuery1CountMs stores map QUERY1_COUNT_mS[a, b], its entries in a slice.
 type mapQuery1CountMs struct {
 	entries []entryQuery1CountMs // live and free entries
 	free    []int32              // positions of free entries
@@ -1289,7 +1289,7 @@ type entryQuery2CountMr struct {
 	val int64
 }
 
-// mapQuery2CountMr stores map QUERY2_COUNT_mR[u1_a], its entries in a slice.
+// mapQuery2CountMr stores map QUERY2_COUNT_mR[a], its entries in a slice.
 type mapQuery2CountMr struct {
 	entries []entryQuery2CountMr // live and free entries
 	free    []int32              // positions of free entries
@@ -1343,7 +1343,7 @@ type entryQuery2CountMs struct {
 	val int64
 }
 
-// mapQuery2CountMs stores map QUERY2_COUNT_mS[u1_a], its entries in a slice.
+// mapQuery2CountMs stores map QUERY2_COUNT_mS[a], its entries in a slice.
 type mapQuery2CountMs struct {
 	entries []entryQuery2CountMs // live and free entries
 	free    []int32              // positions of free entries
