@@ -21,14 +21,10 @@ import "github.com/toastgen/toastgen/lang"
 // statReadout reads aggregate x (one of lang.StatAggs) of a view out of
 // the sums it adds with addAgg over group.
 func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(Term) int, sql bool) (lang.Expr, error) {
-	v, lifts, err := b.scalar(x.Arg)
+	lifts, r, err := b.statArg(x)
 	if err != nil {
 		return nil, err
 	}
-	if p := b.t.presence(v); p != nil {
-		lifts = append(append([]Term{}, lifts...), &Val{E: p})
-	}
-	r := b.t.floatArg(v)
 	n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
 	s1 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r)...)), T: lang.TFloat}
 	s2 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r, r)...)), T: lang.TFloat}
@@ -45,14 +41,10 @@ func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(T
 // aggregates), and the result is NULL below the least count (dialect sql)
 // or 0 (dialect dbtoaster).
 func (b *block) statLift(x *lang.Agg, agg func(...Term) Term, lift func(Term, lang.Type) *VarRef) (lang.Expr, error) {
-	v, lifts, err := b.scalar(x.Arg)
+	lifts, r, err := b.statArg(x)
 	if err != nil {
 		return nil, err
 	}
-	if p := b.t.presence(v); p != nil {
-		lifts = append(append([]Term{}, lifts...), &Val{E: p})
-	}
-	r := b.t.floatArg(v)
 	n := lift(agg(lifts...), lang.TInt)
 	s1 := lift(agg(append(append([]Term{}, lifts...), r)...), lang.TFloat)
 	s2 := lift(agg(append(append([]Term{}, lifts...), r, r)...), lang.TFloat)
@@ -94,11 +86,20 @@ func statValue(fn string, n, s1, s2 lang.Expr) (lang.Expr, int64) {
 	return v, min
 }
 
-// floatArg is the term of a statistical aggregate's argument v, as FLOAT.
-func (t *translator) floatArg(v lang.Expr) Term {
-	e := t.valueOf(v, true)
+// statArg returns the factors that restrict statistical aggregate x to
+// the rows where its argument is not NULL (the argument's lifts and its
+// presence), and the argument's value as a FLOAT term.
+func (b *block) statArg(x *lang.Agg) ([]Term, Term, error) {
+	v, lifts, err := b.scalar(x.Arg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p := b.t.presence(v); p != nil {
+		lifts = append(append([]Term{}, lifts...), &Val{E: p})
+	}
+	e := b.t.valueOf(v, true)
 	if e.Type() != lang.TFloat {
 		e = &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{e}, T: lang.TFloat}
 	}
-	return &Val{E: e}
+	return lifts, &Val{E: e}, nil
 }

@@ -363,15 +363,8 @@ func (g *gen) engineMethods() {
 			targs = append(targs, jen.Id("t").Dot(fn))
 			if c.Nullable {
 				// \N (or an empty non-string field) is NULL.
-				var p jen.Code
-				switch c.Type {
-				case lang.TInt:
-					p = jen.Qual(runtimePkg, "ParseInt")
-				case lang.TFloat:
-					p = jen.Qual(runtimePkg, "ParseFloat")
-				case lang.TDate:
-					p = jen.Qual(runtimePkg, "ParseDate")
-				default:
+				p := parserOf(c.Type)
+				if p == nil {
 					parse = append(parse, jen.If(jen.Op("!").Qual(runtimePkg, "IsNullField").Call(fld.Clone(), runtimeColType(c.Type))).Block(
 						jen.Id("t").Dot(fn).Op("=").Qual(runtimePkg, "Some").Call(jen.String().Call(fld.Clone()))))
 					continue
@@ -380,15 +373,8 @@ func (g *gen) engineMethods() {
 					jen.Return(jen.Id("t"), jen.Qual(runtimePkg, "NewColumnError").Call(jen.Lit(c.Name), runtimeColType(c.Type), fld.Clone()))))
 				continue
 			}
-			var p jen.Code
-			switch c.Type {
-			case lang.TInt:
-				p = jen.Qual(runtimePkg, "ParseInt").Call(fld)
-			case lang.TFloat:
-				p = jen.Qual(runtimePkg, "ParseFloat").Call(fld)
-			case lang.TDate:
-				p = jen.Qual(runtimePkg, "ParseDate").Call(fld)
-			default:
+			pf := parserOf(c.Type)
+			if pf == nil {
 				// A string needs no checking; one no trigger reads is not
 				// copied out of the input.
 				if read[i] {
@@ -396,6 +382,7 @@ func (g *gen) engineMethods() {
 				}
 				continue
 			}
+			p := pf.Call(fld)
 			parse = append(parse, jen.If(jen.Id("t").Dot(fn).Op(",").Id("err").Op("=").Add(p), jen.Id("err").Op("!=").Nil()).Block(
 				jen.Return(jen.Id("t"), jen.Qual(runtimePkg, "NewColumnError").Call(jen.Lit(c.Name), runtimeColType(c.Type), fld.Clone()))))
 		}
@@ -643,15 +630,8 @@ func (g *gen) narrowTuple(r *lang.Relation) []bool {
 // checkOnly checks a field that is not stored: nil for a string, which
 // needs no checking.
 func checkOnly(c *lang.Column, fld *jen.Statement) jen.Code {
-	var p jen.Code
-	switch c.Type {
-	case lang.TInt:
-		p = jen.Qual(runtimePkg, "ParseInt")
-	case lang.TFloat:
-		p = jen.Qual(runtimePkg, "ParseFloat")
-	case lang.TDate:
-		p = jen.Qual(runtimePkg, "ParseDate")
-	default:
+	p := parserOf(c.Type)
+	if p == nil {
 		return nil
 	}
 	check := jen.List(jen.Id("_"), jen.Id("err")).Op("=").Add(p).Call(fld.Clone())
@@ -660,4 +640,18 @@ func checkOnly(c *lang.Column, fld *jen.Statement) jen.Code {
 	}
 	return jen.If(check, jen.Id("err").Op("!=").Nil()).Block(
 		jen.Return(jen.Id("t"), jen.Qual(runtimePkg, "NewColumnError").Call(jen.Lit(c.Name), runtimeColType(c.Type), fld.Clone())))
+}
+
+// parserOf is the runtime parser of a column type's fields, nil for a
+// string, which needs no parsing.
+func parserOf(t lang.Type) *jen.Statement {
+	switch t {
+	case lang.TInt:
+		return jen.Qual(runtimePkg, "ParseInt")
+	case lang.TFloat:
+		return jen.Qual(runtimePkg, "ParseFloat")
+	case lang.TDate:
+		return jen.Qual(runtimePkg, "ParseDate")
+	}
+	return nil
 }
