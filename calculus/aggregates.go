@@ -98,7 +98,7 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 				return e
 			}
 			return st
-		case "MIN", "MAX":
+		case "MIN", "MAX", "PERCENTILE_CONT", "PERCENTILE_DISC", "MODE":
 			v, ls, err2 := b.scalar(a.Arg)
 			if err2 != nil {
 				err = err2
@@ -114,7 +114,7 @@ func (b *block) aggregates(e lang.Expr, agg func(...Term) Term) (lang.Expr, []Te
 			rows := agg(append(nonNull(ls, p), &Lift{V: x, T: &Val{E: b.t.valueOf(v, true)}})...).(*AggSum)
 			b.t.order[x.Name] = len(b.t.order)
 			rows.Group = append(append([]Var{}, rows.Group...), x)
-			z := lift(&Extreme{Max: a.Fn == "MAX", Arg: x, T: rows}, a.Arg.Type())
+			z := lift(&Extreme{Max: a.Fn == "MAX", Arg: x, T: rows, Hol: holisticOf(a)}, a.T)
 			nullIfNone(z, ls, p)
 			return z
 		}

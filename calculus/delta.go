@@ -92,7 +92,7 @@ func Delta(t Term, ev Event) Term {
 			return Zero
 		}
 		return &Sum{Terms: []Term{
-			&Extreme{Max: x.Max, Arg: x.Arg, T: &Sum{Terms: []Term{x.T, d}}},
+			&Extreme{Max: x.Max, Arg: x.Arg, T: &Sum{Terms: []Term{x.T, d}}, Hol: x.Hol},
 			&Neg{T: x},
 		}}
 	case *Exists:

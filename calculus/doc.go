@@ -48,6 +48,13 @@
 //   - VAR_POP, VAR_SAMP/VARIANCE and the STDDEVs are read out of three
 //     ring aggregates, a count, a FLOAT sum and a FLOAT sum of squares of
 //     the non-NULL values, in views and in subqueries (stats.go).
+//   - The ordered-set aggregates PERCENTILE_CONT, PERCENTILE_DISC (MEDIAN
+//     is PERCENTILE_CONT(0.5)) and MODE are built as MIN and MAX are: the
+//     count of each (group, value), AggSum(keys ∪ {arg}, …), read by an
+//     ExtremeRef (in a view) or an Extreme under a Lift (in a subquery)
+//     whose Holistic names the aggregate; the reader counts each value with
+//     its entry's multiplicity (MIN and MAX only test it for zero). MIN,
+//     MAX and the ordered-set aggregates of one argument share the map.
 //   - SUM(DISTINCT e) and AVG(DISTINCT e) are built as COUNT(DISTINCT e) is,
 //     a sum over the Exists of each (group, value), weighed by the value
 //     (distinctagg.go).

@@ -152,7 +152,9 @@ func writeExpr(b *strings.Builder, e lang.Expr, ctx int) {
 	case *AggRef:
 		fmt.Fprintf(b, "#%d", x.Index)
 	case *ExtremeRef:
-		if x.Max {
+		if x.Hol != nil {
+			fmt.Fprintf(b, "%s#%d", x.Hol, x.Index)
+		} else if x.Max {
 			fmt.Fprintf(b, "max#%d", x.Index)
 		} else {
 			fmt.Fprintf(b, "min#%d", x.Index)

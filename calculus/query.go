@@ -79,11 +79,22 @@ func (a *AggRef) Type() lang.Type { return a.T }
 
 // ExtremeRef is a lang.Expr leaf that reads the least (or greatest) value
 // of the last key of aggregate Index among its entries for the current group
-// (its other keys: the view's keys, those of AggKeys[Index], or none).
+// (its other keys: the view's keys, those of AggKeys[Index], or none) —
+// or, with Hol set, that ordered-set aggregate of the entries' keys, each
+// counted with the entry's value.
 type ExtremeRef struct {
 	Index int
 	Max   bool
+	Hol   *Holistic
 	T     lang.Type
+}
+
+// holisticOf is the Holistic of an ordered-set aggregate, nil for others.
+func holisticOf(a *lang.Agg) *Holistic {
+	if !lang.HolisticAggs[a.Fn] {
+		return nil
+	}
+	return &Holistic{Fn: a.Fn, Frac: a.Frac, Desc: a.Desc}
 }
 
 // Pos implements lang.Expr.
@@ -305,9 +316,10 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				return nullIfNone(avg, lifts, p), nil
 			case "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP":
 				return b.statReadout(x, group, addAgg, t.sql)
-			case "MIN", "MAX":
+			case "MIN", "MAX", "PERCENTILE_CONT", "PERCENTILE_DISC", "MODE":
 				// The multiplicity of each (group, value): the view reads the
-				// least or greatest value with a non-zero count.
+				// least or greatest value with a non-zero count, or the
+				// ordered-set aggregate of the counted values.
 				a, lifts, err := b.scalar(x.Arg)
 				if err != nil {
 					return nil, err
@@ -317,7 +329,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				arg := t.newVar("arg", x.Arg.Type())
 				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: arg, T: &Val{E: t.valueOf(a, true)}})
 				term := &AggSum{Group: append(append([]Var{}, keyVars...), arg), T: prod(inner)}
-				return nullIfNone(&ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", T: x.T}, lifts, p), nil
+				return nullIfNone(&ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", Hol: holisticOf(x), T: x.T}, lifts, p), nil
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
 		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:

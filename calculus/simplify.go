@@ -281,7 +281,7 @@ func SubstTerm(t Term, sub map[string]lang.Expr) Term {
 	case *Exists:
 		return &Exists{T: SubstTerm(x.T, sub)}
 	case *Extreme:
-		return &Extreme{Max: x.Max, Arg: subVar(x.Arg), T: SubstTerm(x.T, sub)}
+		return &Extreme{Max: x.Max, Arg: subVar(x.Arg), T: SubstTerm(x.T, sub), Hol: x.Hol}
 	}
 	return t
 }

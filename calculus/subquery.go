@@ -140,7 +140,7 @@ func (b *block) readoutSubquery(e lang.Expr, body []Term, keyVars []Var, addAgg 
 			if !perGroup {
 				keyed(idx, pos)
 			}
-			sub[lf.V.Name] = &ExtremeRef{Index: idx, Max: a.Max, T: lf.V.Type}
+			sub[lf.V.Name] = &ExtremeRef{Index: idx, Max: a.Max, Hol: a.Hol, T: lf.V.Type}
 		default:
 			return nil, errorAt(e.Pos(), "this subquery in SELECT or HAVING is not supported yet")
 		}

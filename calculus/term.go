@@ -1,6 +1,7 @@
 package calculus
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/toastgen/toastgen/lang"
@@ -48,11 +49,59 @@ type Exists struct{ T Term }
 
 // Extreme is the least (Max false) or greatest value of Arg over the rows
 // of T with a non-zero multiplicity, 0 when there is none: MIN and MAX,
-// which are not ring aggregates. It only occurs under Lift.
+// which are not ring aggregates. With Hol set it is instead that
+// ordered-set aggregate of the multiset of Arg's values, each counted with
+// its row's multiplicity. It only occurs under Lift.
 type Extreme struct {
 	Max bool
 	Arg Var
 	T   Term
+	Hol *Holistic
+}
+
+// Holistic is an ordered-set aggregate of a multiset of values:
+// PERCENTILE_CONT or PERCENTILE_DISC of fraction Frac, or MODE (the most
+// frequent value, the least among ties), over the values in ascending
+// order, or descending with Desc. PERCENTILE_CONT is FLOAT; the others have
+// the values' type. Over no value each is 0 (NULL in dialect sql).
+type Holistic struct {
+	Fn   string
+	Frac float64
+	Desc bool
+}
+
+// String prints h as in m3: PercentileCont(0.5), PercentileDisc(0.9
+// desc), Mode(), Mode(desc).
+func (h *Holistic) String() string {
+	if s := h.params(); s != "" {
+		return h.name() + "(" + s + ")"
+	}
+	return h.name() + "()"
+}
+
+func (h *Holistic) name() string {
+	switch h.Fn {
+	case "PERCENTILE_CONT":
+		return "PercentileCont"
+	case "PERCENTILE_DISC":
+		return "PercentileDisc"
+	}
+	return "Mode"
+}
+
+// params prints the fraction and the order: "0.5", "0.9 desc", "desc", "".
+func (h *Holistic) params() string {
+	var s string
+	if h.Fn != "MODE" {
+		s = strconv.FormatFloat(h.Frac, 'g', -1, 64)
+	}
+	if h.Desc {
+		if s != "" {
+			s += " "
+		}
+		s += "desc"
+	}
+	return s
 }
 
 // MapRef reads a materialized map at Keys.
@@ -391,7 +440,12 @@ func writeTerm(b *strings.Builder, t Term, ctx int) {
 		writeTerm(b, x.T, 0)
 		b.WriteString(")")
 	case *Extreme:
-		if x.Max {
+		if x.Hol != nil {
+			b.WriteString(x.Hol.name() + "(")
+			if p := x.Hol.params(); p != "" {
+				b.WriteString(p + ", ")
+			}
+		} else if x.Max {
 			b.WriteString("Max(")
 		} else {
 			b.WriteString("Min(")
@@ -441,7 +495,7 @@ func ReplaceRels(t Term, f func(*Rel) Term) Term {
 	case *Exists:
 		return &Exists{T: ReplaceRels(x.T, f)}
 	case *Extreme:
-		return &Extreme{Max: x.Max, Arg: x.Arg, T: ReplaceRels(x.T, f)}
+		return &Extreme{Max: x.Max, Arg: x.Arg, T: ReplaceRels(x.T, f), Hol: x.Hol}
 	}
 	return t
 }

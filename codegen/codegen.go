@@ -23,6 +23,10 @@
 //     disappears. Reading the extreme of a group is then O(log n) instead
 //     of a loop over the group's entries. (The multiset counts entries,
 //     not their values: the extreme is over entries with a non-zero value.)
+//   - A map whose entries PERCENTILE_CONT or PERCENTILE_DISC reads keeps a
+//     range-sum index of its counts by group (below), whose subtree sums
+//     find the value at a rank in O(log n); one that MODE reads keeps a
+//     runtime.ModeIndex, updated by every delta (holistic.go).
 //   - A map whose values a nested aggregate sums over a range of one key
 //     (AggSum([], M[g, k] * {k > x}), x and g bound: the inequality-
 //     correlated subqueries of VWAP-like queries) also keeps a range-sum
@@ -291,6 +295,7 @@ type mapInfo struct {
 	keyed   bool
 	indexes [][]int // secondary indexes: key positions of each
 	ordered []ordIndex
+	modes   []ordIndex // mode indexes (holistic.go), by group of a key
 	ranges  []ordIndex // range-sum indexes (see rangeFor)
 	buffers []*viewlet.Stmt
 	removes bool // a Replace statement removes entries (the map has a remove method)

@@ -175,7 +175,10 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 // when there is none): a lookup in an ordered index of the map when ex.T
 // is one map's entries grouped by bound keys (see extremeMap), else loops.
 func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, error) {
-	if r, pos, ok := g.extremeMap(ex, sc); ok {
+	if ex.Hol != nil {
+		return g.holistic(ex, best, sc)
+	}
+	if r, pos, guards, ok := g.extremeMap(ex, sc); ok {
 		// One map's entries: read the group's multiset in its ordered index.
 		mi := g.maps[r.Name]
 		var group []int
@@ -197,7 +200,11 @@ func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, 
 		} else {
 			read = read.Call(g.keyValue(subVars(mi.m.Keys, group), vals))
 		}
-		return []jen.Code{jen.List(jen.Id(best), jen.Id("_")).Op(":=").Add(read)}, nil
+		cond, err := g.guardCond(guards, sc)
+		if cond == nil || err != nil {
+			return []jen.Code{jen.List(jen.Id(best), jen.Id("_")).Op(":=").Add(read)}, err
+		}
+		return []jen.Code{jen.Var().Id(best).Add(goType(ex.Arg.Type)), jen.If(cond).Block(jen.List(jen.Id(best), jen.Id("_")).Op("=").Add(read))}, nil
 	}
 	found := g.fresh("found")
 	code := []jen.Code{jen.Var().Id(best).Add(goType(ex.Arg.Type)), jen.Id(found).Op(":=").False()}
@@ -235,22 +242,43 @@ func (g *gen) extreme(ex *calculus.Extreme, best string, sc scope) ([]jen.Code, 
 // extremeMap recognizes an extreme over the entries of one keyed map, the
 // argument being one of its keys (at position pos) and every other key bound
 // or occurring once (so that it ranges over the map's entries): the shape
-// viewlet gives MIN and MAX, which an ordered index of the map answers.
-func (g *gen) extremeMap(ex *calculus.Extreme, sc scope) (r *calculus.MapRef, pos int, ok bool) {
+// viewlet gives MIN and MAX, which an ordered index of the map answers. The
+// map may be guarded by conditions over bound variables (a nullable
+// correlation key's presence, say), which it returns; where they fail the
+// extreme has no value. An ordered-set aggregate counts the entries by
+// their values, so its map must have coefficient 1.
+func (g *gen) extremeMap(ex *calculus.Extreme, sc scope) (r *calculus.MapRef, pos int, guards []lang.Expr, ok bool) {
 	t := ex.T
 	if a, isAgg := t.(*calculus.AggSum); isAgg {
 		t = a.T
 	}
 	monos := calculus.Expand(t)
-	if len(monos) != 1 || monos[0].Coef == 0 || len(monos[0].Factors) != 1 {
-		return nil, 0, false
+	if len(monos) != 1 || monos[0].Coef == 0 || ex.Hol != nil && monos[0].Coef != 1 {
+		return nil, 0, nil, false
 	}
-	r, ok = monos[0].Factors[0].(*calculus.MapRef)
-	if !ok || !g.maps[r.Name].keyed {
-		return nil, 0, false
+	for _, f := range monos[0].Factors {
+		switch x := f.(type) {
+		case *calculus.MapRef:
+			if r != nil {
+				return nil, 0, nil, false
+			}
+			r = x
+		case *calculus.Val:
+			if x.E.Type() != lang.TBool || !g.allBound(calculus.Vars(x), sc) {
+				return nil, 0, nil, false
+			}
+			if _, isConst := calculus.ConstBool(x.E); !isConst {
+				guards = append(guards, x.E)
+			}
+		default:
+			return nil, 0, nil, false
+		}
+	}
+	if r == nil || !g.maps[r.Name].keyed {
+		return nil, 0, nil, false
 	}
 	if _, bound := sc[ex.Arg.Name]; bound {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
 	seen := map[string]int{}
 	for _, k := range r.Keys {
@@ -259,14 +287,32 @@ func (g *gen) extremeMap(ex *calculus.Extreme, sc scope) (r *calculus.MapRef, po
 	pos = -1
 	for i, k := range r.Keys {
 		if _, bound := sc[k.Name]; !bound && seen[k.Name] > 1 {
-			return nil, 0, false
+			return nil, 0, nil, false
 		}
 		if k.Name == ex.Arg.Name {
 			pos = i
 		}
 	}
 	if pos < 0 || g.maps[r.Name].m.Keys[pos].Type != ex.Arg.Type {
-		return nil, 0, false
+		return nil, 0, nil, false
 	}
-	return r, pos, true
+	return r, pos, guards, true
+}
+
+// guardCond is the conjunction of the guards of an extreme (see
+// extremeMap), nil for none.
+func (g *gen) guardCond(guards []lang.Expr, sc scope) (*jen.Statement, error) {
+	var cond *jen.Statement
+	for _, gd := range guards {
+		c, err := g.expr(gd, sc)
+		if err != nil {
+			return nil, err
+		}
+		if cond == nil {
+			cond = c
+		} else {
+			cond = cond.Op("&&").Add(c)
+		}
+	}
+	return cond, nil
 }

@@ -86,6 +86,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	fields = append(fields, g.ordFields(mi)...)
 	fields = append(fields, g.rngFields(mi)...)
+	fields = append(fields, g.modeFields(mi)...)
 	if len(mi.indexes) > 0 {
 		g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
 	} else {
@@ -113,6 +114,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	resetBody = append(resetBody, g.ordResets(mi)...)
 	resetBody = append(resetBody, g.rngResets(mi)...)
+	resetBody = append(resetBody, g.modeResets(mi)...)
 	if mi.usesReset {
 		g.f.Func().Params(recv).Id("reset").Params().Block(resetBody...)
 	}
@@ -144,6 +146,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	if isInt {
 		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(noOverflow))
 		body = append(body, g.rngUpdates(mi)...)
+		body = append(body, g.modeUpdates(mi)...)
 		setVal = []jen.Code{jen.Id("ent").Dot("val").Op("=").Id("v")}
 	} else {
 		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()))
@@ -225,7 +228,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		g.f.Comment("remove removes the entry of k, if any.")
 		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
-				append(g.rngSets(mi, jen.Lit(0)), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
+				append(append(g.rngSets(mi, jen.Lit(0)), g.modeRemoves(mi)...), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
 	}
 }
 

@@ -72,11 +72,11 @@ func (g *gen) view(v *viewlet.View) error {
 	getArgs = append(getArgs, flagArgs...)
 	// row computes the row of a group from its aggregates.
 	var body []jen.Code
-	extremes := map[int]bool{}
+	extremes := map[int]*calculus.ExtremeRef{}
 	visitExtremes := func(e lang.Expr) {
 		calculus.WalkExpr(e, func(x lang.Expr) {
 			if r, ok := x.(*calculus.ExtremeRef); ok {
-				extremes[r.Index] = r.Max
+				extremes[r.Index] = r
 			}
 		})
 	}
@@ -91,9 +91,10 @@ func (g *gen) view(v *viewlet.View) error {
 			continue
 		}
 		mi := g.maps[m.Name]
-		if max, ok := extremes[i]; ok {
+		if ref, ok := extremes[i]; ok {
 			// MIN/MAX: the least or greatest value of the group's entries of the
-			// (group, value) count map, read from the map's ordered index.
+			// (group, value) count map, read from the map's ordered index (an
+			// ordered-set aggregate: from its range-sum or mode index).
 			// The group is the view's keys, or, for a subquery's MIN/MAX, the
 			// group keys it is correlated with (none when uncorrelated).
 			best := fmt.Sprintf("best%d", i)
@@ -106,7 +107,7 @@ func (g *gen) view(v *viewlet.View) error {
 			} else if len(m.Keys) == 1 {
 				group = nil
 			}
-			ex := &calculus.Extreme{Max: max, Arg: m.Keys[len(m.Keys)-1], T: &calculus.MapRef{Name: m.Name, Keys: append(append([]calculus.Var{}, group...), m.Keys[len(m.Keys)-1]), Type: m.Type}}
+			ex := &calculus.Extreme{Max: ref.Max, Hol: ref.Hol, Arg: m.Keys[len(m.Keys)-1], T: &calculus.MapRef{Name: m.Name, Keys: append(append([]calculus.Var{}, group...), m.Keys[len(m.Keys)-1]), Type: m.Type}}
 			if hasVar(keyVars, ex.Arg.Name) {
 				ex.Arg.Name += "_value"
 				ex.T.(*calculus.MapRef).Keys[len(group)] = ex.Arg

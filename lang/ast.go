@@ -376,13 +376,19 @@ type Call struct {
 	T    Type
 }
 
-// Agg is an aggregate: SUM, COUNT, AVG, MIN, MAX or one of StatAggs. Arg is
-// nil for COUNT(*).
+// Agg is an aggregate: SUM, COUNT, AVG, MIN, MAX, one of StatAggs or one
+// of the holistic aggregates PERCENTILE_CONT, PERCENTILE_DISC and MODE. Arg
+// is nil for COUNT(*). A holistic aggregate's Arg is the expression of its
+// WITHIN GROUP (ORDER BY Arg [DESC]), Desc that order; a percentile's
+// fraction is Frac. MEDIAN(x) is PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER
+// BY x), MODE(x) is MODE() WITHIN GROUP (ORDER BY x).
 type Agg struct {
 	P        Pos
 	Fn       string
 	Arg      Expr
 	Distinct bool
+	Frac     float64
+	Desc     bool
 	T        Type
 	Null     bool // the value may be NULL: no non-NULL input (dialect sql; see MayBeNull)
 }

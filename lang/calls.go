@@ -10,7 +10,12 @@ import (
 // Function calls and aggregates: their names, arities and types.
 
 var aggFns = map[string]bool{"SUM": true, "COUNT": true, "AVG": true, "MIN": true, "MAX": true,
-	"STDDEV": true, "STDDEV_SAMP": true, "STDDEV_POP": true, "VARIANCE": true, "VAR_SAMP": true, "VAR_POP": true}
+	"STDDEV": true, "STDDEV_SAMP": true, "STDDEV_POP": true, "VARIANCE": true, "VAR_SAMP": true, "VAR_POP": true,
+	"MEDIAN": true, "PERCENTILE_CONT": true, "PERCENTILE_DISC": true, "MODE": true}
+
+// HolisticAggs are the ordered-set aggregates, which read the multiset of
+// a group's values (the resolver makes MEDIAN a PERCENTILE_CONT).
+var HolisticAggs = map[string]bool{"PERCENTILE_CONT": true, "PERCENTILE_DISC": true, "MODE": true}
 
 // StatAggs are the statistical aggregates: FLOAT, NULL over fewer than
 // two values (one, for the _POP forms).
@@ -24,6 +29,9 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	}
 	if g.Star || g.Distinct || g.All {
 		r.fail(p, "%s is not an aggregate", name)
+	}
+	if g.Within != nil {
+		r.fail(pos(g.Within.Pos), "WITHIN GROUP is only allowed with PERCENTILE_CONT, PERCENTILE_DISC and MODE")
 	}
 	if name == "EXTRACT" {
 		unit, ok := "", false
@@ -154,6 +162,13 @@ func (r *resolver) agg(g *gCall, c ctx) Expr {
 		r.fail(p, "invalid %s call", g.Name)
 	}
 	c.sc.hasAgg = true
+	switch g.Name {
+	case "MEDIAN", "PERCENTILE_CONT", "PERCENTILE_DISC", "MODE":
+		return r.holistic(g, c)
+	}
+	if g.Within != nil {
+		r.fail(pos(g.Within.Pos), "WITHIN GROUP is only allowed with PERCENTILE_CONT, PERCENTILE_DISC and MODE")
+	}
 	// MIN(DISTINCT x) is MIN(x); SUM and AVG of DISTINCT keep the flag.
 	a := &Agg{P: p, Fn: g.Name, Distinct: g.Distinct && g.Name != "MIN" && g.Name != "MAX"}
 	if g.Star {
@@ -193,6 +208,88 @@ func (r *resolver) agg(g *gCall, c ctx) Expr {
 		a.T = at
 	}
 	return a
+}
+
+// holistic resolves an ordered-set aggregate: MEDIAN(x),
+// PERCENTILE_CONT(p) and PERCENTILE_DISC(p) WITHIN GROUP (ORDER BY x),
+// MODE() WITHIN GROUP (ORDER BY x) or MODE(x). The fraction p must be a
+// constant in [0, 1]; PERCENTILE_CONT and MEDIAN interpolate, so x must be
+// numeric, and are FLOAT; PERCENTILE_DISC and MODE have x's type.
+func (r *resolver) holistic(g *gCall, c ctx) Expr {
+	p := pos(g.Pos)
+	if g.Star || g.Distinct || g.All {
+		r.fail(p, "%s does not take * or DISTINCT", g.Name)
+	}
+	a := &Agg{P: p, Fn: g.Name}
+	var arg *gExpr
+	switch g.Name {
+	case "MEDIAN":
+		if g.Within != nil {
+			r.fail(pos(g.Within.Pos), "MEDIAN takes its argument in parentheses, not WITHIN GROUP; write PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)")
+		}
+		if len(g.Args) != 1 {
+			r.fail(p, "MEDIAN takes one argument, got %d", len(g.Args))
+		}
+		a.Fn, a.Frac, arg = "PERCENTILE_CONT", 0.5, g.Args[0]
+	case "MODE":
+		switch {
+		case g.Within != nil && len(g.Args) == 0:
+			arg, a.Desc = g.Within.Order.Expr, g.Within.Order.Dir == "DESC"
+		case g.Within == nil && len(g.Args) == 1:
+			arg = g.Args[0]
+		default:
+			r.fail(p, "MODE needs the form MODE() WITHIN GROUP (ORDER BY x) or MODE(x)")
+		}
+	default: // PERCENTILE_CONT, PERCENTILE_DISC
+		if len(g.Args) != 1 || g.Within == nil {
+			r.fail(p, "%s needs the form %s(fraction) WITHIN GROUP (ORDER BY x)", g.Name, g.Name)
+		}
+		f, ok := constFraction(r.expr(g.Args[0], c))
+		if !ok || f < 0 || f > 1 {
+			r.fail(pos(g.Args[0].Pos), "the fraction of %s must be a constant between 0 and 1", g.Name)
+		}
+		a.Frac, arg, a.Desc = f, g.Within.Order.Expr, g.Within.Order.Dir == "DESC"
+	}
+	c.inAgg = true
+	a.Arg = r.value(r.expr(arg, c))
+	at := a.Arg.Type()
+	switch {
+	case a.Fn == "PERCENTILE_CONT":
+		if !at.Numeric() {
+			r.fail(a.Arg.Pos(), "%s needs a numeric argument, got %s", g.Name, at)
+		}
+		a.T = TFloat
+	case at == TBool:
+		r.fail(a.Arg.Pos(), "%s needs a value to order, got %s", g.Name, at)
+	default:
+		a.T = at
+	}
+	return a
+}
+
+// constFraction reads a numeric literal, possibly negated.
+func constFraction(e Expr) (float64, bool) {
+	neg := false
+	if u, ok := e.(*Unary); ok && u.Op == "-" {
+		neg, e = true, u.X
+	}
+	l, ok := e.(*Lit)
+	if !ok {
+		return 0, false
+	}
+	var f float64
+	switch l.T {
+	case TInt:
+		f = float64(l.Int)
+	case TFloat:
+		f = l.Float
+	default:
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
 }
 
 // hasAgg reports whether e contains an aggregate of its own query (not one

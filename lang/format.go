@@ -267,6 +267,20 @@ func (p *printer) expr(e Expr) {
 		p.list(e.Args)
 		p.w(")")
 	case *Agg:
+		if HolisticAggs[e.Fn] {
+			if e.Fn != "MODE" {
+				p.w(e.Fn, "(", strconv.FormatFloat(e.Frac, 'g', -1, 64), ")")
+			} else {
+				p.w("MODE()")
+			}
+			p.w(" WITHIN GROUP (ORDER BY ")
+			p.expr(e.Arg)
+			if e.Desc {
+				p.w(" DESC")
+			}
+			p.w(")")
+			break
+		}
 		p.w(e.Fn, "(")
 		if e.Distinct {
 			p.w("DISTINCT ")

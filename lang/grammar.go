@@ -374,6 +374,14 @@ type gCall struct {
 	Args     []*gExpr `parser:"  @@ ( \",\" @@ )*"`
 	From     *gExpr   `parser:"  ( \"FROM\" @@"`
 	As       *gType   `parser:"  | \"AS\" @@ )? )? \")\""`
+	Within   *gWithin `parser:"@@?"`
+}
+
+// gWithin is the WITHIN GROUP (ORDER BY x [ASC|DESC]) of an ordered-set
+// aggregate (PERCENTILE_CONT, PERCENTILE_DISC, MODE).
+type gWithin struct {
+	Pos   lexer.Position
+	Order *gOrder `parser:"\"WITHIN\" \"GROUP\" \"(\" \"ORDER\" \"BY\" @@ \")\""`
 }
 
 type gCol struct {

@@ -205,6 +205,30 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:12: aggregate MAX cannot be nested in another aggregate
 	SELECT SUM(MAX(A)) FROM R;
 	           ^`},
+		{"percentile out of range", "SELECT PERCENTILE_CONT(2) WITHIN GROUP (ORDER BY A) FROM R;",
+			`e.sql:3:24: the fraction of PERCENTILE_CONT must be a constant between 0 and 1
+	SELECT PERCENTILE_CONT(2) WITHIN GROUP (ORDER BY A) FROM R;
+	                       ^`},
+		{"percentile not constant", "SELECT PERCENTILE_DISC(A) WITHIN GROUP (ORDER BY A) FROM R;",
+			`e.sql:3:24: the fraction of PERCENTILE_DISC must be a constant between 0 and 1
+	SELECT PERCENTILE_DISC(A) WITHIN GROUP (ORDER BY A) FROM R;
+	                       ^`},
+		{"percentile without within", "SELECT PERCENTILE_DISC(0.5) FROM R;",
+			`e.sql:3:8: PERCENTILE_DISC needs the form PERCENTILE_DISC(fraction) WITHIN GROUP (ORDER BY x)
+	SELECT PERCENTILE_DISC(0.5) FROM R;
+	       ^`},
+		{"median of string", "SELECT MEDIAN(NAME) FROM R;",
+			`e.sql:3:15: MEDIAN needs a numeric argument, got STRING
+	SELECT MEDIAN(NAME) FROM R;
+	              ^`},
+		{"within group on sum", "SELECT SUM(A) WITHIN GROUP (ORDER BY A) FROM R;",
+			`e.sql:3:15: WITHIN GROUP is only allowed with PERCENTILE_CONT, PERCENTILE_DISC and MODE
+	SELECT SUM(A) WITHIN GROUP (ORDER BY A) FROM R;
+	              ^`},
+		{"mode distinct", "SELECT MODE(DISTINCT A) FROM R;",
+			`e.sql:3:8: MODE does not take * or DISTINCT
+	SELECT MODE(DISTINCT A) FROM R;
+	       ^`},
 		{"not grouped", "SELECT A, NAME, SUM(B) FROM R GROUP BY A;",
 			`e.sql:3:11: column R.NAME must appear in GROUP BY or be used in an aggregate
 	SELECT A, NAME, SUM(B) FROM R GROUP BY A;

@@ -470,16 +470,27 @@ func (t *sqlTr) expr(e Expr) {
 		if coalesce {
 			t.w("COALESCE(")
 		}
-		t.w(e.Fn, "(")
-		if e.Distinct {
-			t.w("DISTINCT ")
-		}
-		if e.Arg == nil {
-			t.w("*")
-		} else {
+		switch {
+		case HolisticAggs[e.Fn]:
+			// The oracle's own aggregates (oracle/holistic.go) take the
+			// argument, the fraction and the order (1: descending).
+			t.w("TOAST_", e.Fn, "(")
 			t.expr(e.Arg)
+			desc := 0
+			if e.Desc {
+				desc = 1
+			}
+			t.w(", ", strconv.FormatFloat(e.Frac, 'g', -1, 64), ", ", strconv.Itoa(desc), ")")
+		case e.Arg == nil:
+			t.w(e.Fn, "(*)")
+		default:
+			t.w(e.Fn, "(")
+			if e.Distinct {
+				t.w("DISTINCT ")
+			}
+			t.expr(e.Arg)
+			t.w(")")
 		}
-		t.w(")")
 		if coalesce {
 			t.w(", ", zeroSQL(e.T), ")")
 		}

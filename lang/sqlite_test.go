@@ -79,8 +79,26 @@ func registerFuncs(t *testing.T) {
 		must(sqlite.RegisterDeterministicScalarFunction("tg_hash_string", 1, func(_ *sqlite.FunctionContext, a []driver.Value) (driver.Value, error) {
 			return runtime.HashString(a[0].(string)), nil
 		}))
+		// Stand-ins for the oracle's ordered-set aggregates (lang/oracle
+		// registers the real ones; this package cannot import it): the
+		// translation only has to run.
+		for _, fn := range []string{"TOAST_PERCENTILE_CONT", "TOAST_PERCENTILE_DISC", "TOAST_MODE"} {
+			must(sqlite.RegisterFunction(fn, &sqlite.FunctionImpl{NArgs: 3, Deterministic: true,
+				MakeAggregate: func(sqlite.FunctionContext) (sqlite.AggregateFunction, error) { return &lastValue{}, nil }}))
+		}
 	})
 }
+
+// lastValue is an aggregate that returns the last value it saw.
+type lastValue struct{ v driver.Value }
+
+func (a *lastValue) Step(_ *sqlite.FunctionContext, args []driver.Value) error {
+	a.v = args[0]
+	return nil
+}
+func (a *lastValue) WindowInverse(*sqlite.FunctionContext, []driver.Value) error { return nil }
+func (a *lastValue) WindowValue(*sqlite.FunctionContext) (driver.Value, error)   { return a.v, nil }
+func (a *lastValue) Final(*sqlite.FunctionContext)                               {}
 
 // TestSQLiteRuns executes the translation of every testdata query in SQLite
 // over small tables, checking that it is valid SQL with the view's columns.

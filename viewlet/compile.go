@@ -631,7 +631,7 @@ func (c *compiler) hoist(f calculus.Term, inputs []calculus.Var, parent string, 
 	case *calculus.Lift:
 		if ex, ok := x.T.(*calculus.Extreme); ok {
 			t, err := c.nestedTerm(ex.T, inputs, parent, depth)
-			return &calculus.Lift{V: x.V, T: &calculus.Extreme{Max: ex.Max, Arg: ex.Arg, T: t}}, err
+			return &calculus.Lift{V: x.V, T: &calculus.Extreme{Max: ex.Max, Arg: ex.Arg, T: t, Hol: ex.Hol}}, err
 		}
 		t, err := c.nestedTerm(x.T, inputs, parent, depth)
 		return &calculus.Lift{V: x.V, T: t}, err

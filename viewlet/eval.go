@@ -45,6 +45,13 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		} else if len(am.Keys) == 1 {
 			prefix = nil
 		}
+		if x.Hol != nil {
+			var c counted
+			m.each(1<<len(prefix)-1, prefix, func(e *ientry) {
+				c.add(e.keys[len(e.keys)-1], e.i)
+			})
+			return c.holistic(x.Hol, x.T)
+		}
 		m.each(1<<len(prefix)-1, prefix, func(e *ientry) {
 			n := len(e.keys) - 1
 			c := 0

@@ -306,6 +306,19 @@ func (v ev[T]) scan(m *imap, keys []calculus.Var, env *env, k func(T)) {
 // x.T with a non-zero multiplicity, compared as runtime.CompareValues does
 // (numbers, strings and dates); the zero value of its type when there is none.
 func (in *Interp) extreme(x *calculus.Extreme, env *env) any {
+	if x.Hol != nil {
+		var c counted
+		ev[int64]{in}.eval(x.T, env, func(r int64) {
+			if v, _ := env.get(x.Arg.Name); r != 0 {
+				c.add(v, r)
+			}
+		})
+		t := x.Arg.Type
+		if x.Hol.Fn == "PERCENTILE_CONT" {
+			t = lang.TFloat
+		}
+		return c.holistic(x.Hol, t)
+	}
 	found := false
 	var best any
 	ev[float64]{in}.eval(x.T, env, func(r float64) {

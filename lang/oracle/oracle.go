@@ -178,6 +178,9 @@ func register() error {
 		if err := registerStats(); err != nil {
 			registerErr = fmt.Errorf("oracle: registering the statistical aggregates: %w", err)
 		}
+		if err := registerHolistic(); err != nil {
+			registerErr = fmt.Errorf("oracle: registering the ordered-set aggregates: %w", err)
+		}
 	})
 	return registerErr
 }

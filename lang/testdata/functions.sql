@@ -15,3 +15,7 @@ SELECT CAST(n AS FLOAT) AS f, CAST(score AS INT) AS i, CAST(n AS VARCHAR(10)) AS
        -n AS neg, -(n + 1) AS neg2, 'it''s' AS quote, 2.5e-3 AS small, .5 AS half
 FROM people
 WHERE NOT (n = 3) AND n != 4 AND born + INTERVAL '10' DAY > DATE('2000-02-28') - INTERVAL '1' MONTH;
+
+select name, median(n), percentile_cont(0.25) within group (order by score desc),
+       percentile_disc(1) within group (order by born), mode() within group (order by name desc), mode(n)
+from people group by name;
