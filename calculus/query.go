@@ -39,6 +39,17 @@ type Query struct {
 	// ExtremeRef, of its keys but the last). Other aggregates are keyed by
 	// all the view's keys, or by none.
 	AggKeys map[int][]int
+	// Order is the total order of the rows of a view with an ORDER BY or
+	// a LIMIT, over the positions of its rows (Keys, then Values; see
+	// lang.Query.Order); nil for an unordered view. Limit (nil: none)
+	// keeps the rows at positions Offset to Offset+Count−1 of that order,
+	// a row of a view without aggregates counting as many rows as its
+	// multiplicity. Neither changes the maps: they are read-time.
+	Order []runtime.SortKey
+	Limit *lang.Limit
+	// Bag reports a view without aggregates that is not DISTINCT: its one
+	// value, COUNT, is each row's multiplicity.
+	Bag bool
 }
 
 // Column is a named view column bound to a variable.
@@ -131,6 +142,16 @@ func (q *Query) String() string {
 	if q.Having != nil {
 		fmt.Fprintf(&b, "  HAVING %s\n", ExprString(q.Having))
 	}
+	if q.Order != nil {
+		var names []string
+		for _, k := range q.Keys {
+			names = append(names, k.Name)
+		}
+		for _, v := range q.Values {
+			names = append(names, v.Name)
+		}
+		fmt.Fprintf(&b, "  %s\n", OrderString(names, q.Order, q.Limit))
+	}
 	for i, a := range q.Aggs {
 		fmt.Fprintf(&b, "  #%d := %s\n", i, String(a))
 	}
@@ -181,8 +202,9 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 	grouped := q.Aggregated()
 	// DISTINCT over a grouped query that lang left as such changes nothing:
 	// its GROUP BY keys are all selected, so its rows are distinct already.
-	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped, Columns: q.Columns()}
+	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped, Columns: q.Columns(), Order: q.Order(), Limit: q.Limit}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
+	cq.Bag = !grouped && !cq.Distinct
 	body := b.body()
 	var keyVars, flags []Var
 	keyOf := map[string]Var{} // printed key expression → its variable
@@ -374,4 +396,27 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 	}
 	factorIndependent(cq) // factor.go
 	return cq, nil
+}
+
+// OrderString prints a view's order and limit, given the names of its row
+// cells (keys, then values): "ORDER BY TOTAL DESC, A LIMIT 3 OFFSET 1".
+func OrderString(names []string, order []runtime.SortKey, limit *lang.Limit) string {
+	var b strings.Builder
+	b.WriteString("ORDER BY ")
+	for i, k := range order {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(names[k.Pos])
+		if k.Desc {
+			b.WriteString(" DESC")
+		}
+	}
+	if limit != nil {
+		fmt.Fprintf(&b, " LIMIT %d", limit.Count)
+		if limit.Offset != 0 {
+			fmt.Fprintf(&b, " OFFSET %d", limit.Offset)
+		}
+	}
+	return b.String()
 }

@@ -180,6 +180,9 @@ func (g *gen) view(v *viewlet.View) error {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(lower).Params(params...).Params(jen.Id(row), jen.Bool()).Block(
 		append([]jen.Code{jen.Comment("Aggregates read but unused by value columns are still looked up: cheap and simple.")}, withBlank(body, v)...)...)
 
+	if v.Order != nil {
+		return g.orderedView(v, row, keyFields, valFields, getParams, getArgs, keyVars)
+	}
 	// Point lookup.
 	g.f.Commentf("%sGet returns the row of view %s with the given key, if present.", vn, v.Name)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Get").Params(getParams...).Params(jen.Id(row), jen.Bool()).Block(
@@ -501,19 +504,32 @@ func (g *gen) engineMethods() {
 			}
 			cells = append(cells, cell)
 		}
+		vd := jen.Dict{
+			jen.Id("Name"):    jen.Lit(v.Name),
+			jen.Id("Keys"):    jen.Index().Qual(runtimePkg, "Column").Values(keys...),
+			jen.Id("Values"):  jen.Index().Qual(runtimePkg, "Column").Values(vals...),
+			jen.Id("Columns"): jen.Index().Qual(runtimePkg, "OutputColumn").Values(ocols...),
+		}
+		if v.Order != nil {
+			var order []jen.Code
+			for _, k := range v.Order {
+				d := jen.Dict{jen.Id("Pos"): jen.Lit(k.Pos)}
+				if k.Desc {
+					d[jen.Id("Desc")] = jen.True()
+				}
+				order = append(order, jen.Values(d))
+			}
+			vd[jen.Id("Order")] = jen.Index().Qual(runtimePkg, "SortKey").Values(order...)
+		}
 		views = append(views, jen.Block(
-			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(jen.Dict{
-				jen.Id("Name"):    jen.Lit(v.Name),
-				jen.Id("Keys"):    jen.Index().Qual(runtimePkg, "Column").Values(keys...),
-				jen.Id("Values"):  jen.Index().Qual(runtimePkg, "Column").Values(vals...),
-				jen.Id("Columns"): jen.Index().Qual(runtimePkg, "OutputColumn").Values(ocols...),
-			}),
+			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(vd),
 			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
 				jen.Id("v").Dot("Rows").Op("=").Append(jen.Id("v").Dot("Rows"), jen.Index().Any().Values(cells...))),
 			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
 		))
 	}
-	g.f.Comment("Views returns a snapshot of every view, rows sorted by key, for drivers.")
+	g.f.Comment("Views returns a snapshot of every view, for drivers: rows sorted by key, or in the")
+	g.f.Comment("view's order for a view with an ORDER BY or a LIMIT.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Views").Params().Index().Qual(runtimePkg, "View").Block(
 		append(append([]jen.Code{jen.Var().Id("out").Index().Qual(runtimePkg, "View")}, views...), jen.Return(jen.Id("out")))...)
 	g.f.Var().Id("_").Qual(runtimePkg, "Engine").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())

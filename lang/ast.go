@@ -150,7 +150,11 @@ type Query struct {
 	GroupBy  []Expr // resolved GROUP BY expressions (a select alias is replaced by its expression)
 	Having   Expr   // nil when absent
 	Items    []*SelectItem
-	OrderBy  []*OrderItem // accepted; does not change the view
+	// OrderBy orders a top-level query's rows (see Order); elsewhere it
+	// changes nothing.
+	OrderBy []*OrderItem
+	// Limit is the LIMIT and OFFSET of a top-level SELECT (nil: none).
+	Limit *Limit
 	// Joins holds the elements of the FROM list that contain an outer
 	// join, as trees over From's items (see Join); nil without outer joins.
 	Joins []*Join
@@ -275,10 +279,20 @@ type SelectItem struct {
 	Expr  Expr
 }
 
-// OrderItem is an ORDER BY entry.
+// OrderItem is an ORDER BY entry. Col is the index of the SELECT item it
+// names — by alias, by position (ORDER BY 2) or by repeating the item's
+// expression — or -1.
 type OrderItem struct {
 	Expr Expr
 	Desc bool
+	Col  int
+}
+
+// Limit is LIMIT Count [OFFSET Offset]: the view holds the rows at
+// positions Offset to Offset+Count−1 of the query's result in its order.
+type Limit struct {
+	P             Pos
+	Count, Offset int64
 }
 
 // Expr is a resolved, typed expression.

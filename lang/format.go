@@ -192,6 +192,12 @@ func (p *printer) query(q *Query) {
 			}
 		}
 	}
+	if q.Limit != nil {
+		p.w(sep, "LIMIT ", strconv.FormatInt(q.Limit.Count, 10))
+		if q.Limit.Offset != 0 {
+			p.w(" OFFSET ", strconv.FormatInt(q.Limit.Offset, 10))
+		}
+	}
 }
 
 func (p *printer) list(es []Expr) {

@@ -20,7 +20,7 @@ var sqlLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Float", Pattern: `(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+`},
 	{Name: "Int", Pattern: `\d+`},
 	{Name: "String", Pattern: `'(?:[^']|'')*'`},
-	{Name: "Keyword", Pattern: `(?i)(?:SELECT|DISTINCT|FROM|WHERE|GROUP|BY|HAVING|ORDER|LIMIT|UNION|INTERSECT|EXCEPT|ALL|AS|JOIN|INNER|NATURAL|LEFT|RIGHT|FULL|OUTER|CROSS|ON|AND|OR|NOT|IN|LIKE|BETWEEN|EXISTS|CASE|WHEN|THEN|ELSE|END|SOME|ANY|ASC|DESC|INTERVAL|IS|NULL)\b`},
+	{Name: "Keyword", Pattern: `(?i)(?:SELECT|DISTINCT|FROM|WHERE|GROUP|BY|HAVING|ORDER|LIMIT|OFFSET|UNION|INTERSECT|EXCEPT|ALL|AS|JOIN|INNER|NATURAL|LEFT|RIGHT|FULL|OUTER|CROSS|ON|AND|OR|NOT|IN|LIKE|BETWEEN|EXISTS|CASE|WHEN|THEN|ELSE|END|SOME|ANY|ASC|DESC|INTERVAL|IS|NULL)\b`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Op", Pattern: `:=|<>|!=|<=|>=|\|\||[-+*/%(),.;=<>]`},
 })
@@ -174,9 +174,17 @@ type gOrder struct {
 	Dir  string `parser:"@( \"ASC\" | \"DESC\" )?"`
 }
 
+// gLimit is LIMIT n [OFFSET m], or OFFSET m alone (to be rejected); the
+// resolver checks that n and m are integer constants.
 type gLimit struct {
+	Pos    lexer.Position
+	N      *gExpr   `parser:"( \"LIMIT\" @@"`
+	Offset *gOffset `parser:"  @@? | @@ )"`
+}
+
+type gOffset struct {
 	Pos lexer.Position
-	N   string `parser:"\"LIMIT\" @Int"`
+	M   *gExpr `parser:"\"OFFSET\" @@"`
 }
 
 type gFrom struct {

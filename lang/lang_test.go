@@ -237,10 +237,34 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:43: column R.B must appear in GROUP BY or be used in an aggregate
 	SELECT A, SUM(B) FROM R GROUP BY A HAVING B > 1;
 	                                          ^`},
-		{"limit", "SELECT SUM(A) FROM R ORDER BY 1 LIMIT 10;",
-			`e.sql:3:33: LIMIT is not supported yet (views are maintained in full; ORDER BY is accepted and ignored)
-	SELECT SUM(A) FROM R ORDER BY 1 LIMIT 10;
-	                                ^`},
+		{"offset without limit", "SELECT A, SUM(B) FROM R GROUP BY A ORDER BY 2 OFFSET 3;",
+			`e.sql:3:47: OFFSET needs a LIMIT (write LIMIT n OFFSET m)
+	SELECT A, SUM(B) FROM R GROUP BY A ORDER BY 2 OFFSET 3;
+	                                              ^`},
+		{"limit not constant", "SELECT A FROM R ORDER BY A LIMIT B;",
+			`e.sql:3:34: LIMIT needs a non-negative integer constant
+	SELECT A FROM R ORDER BY A LIMIT B;
+	                                 ^`},
+		{"limit negative", "SELECT A FROM R ORDER BY A LIMIT -1;",
+			`e.sql:3:34: LIMIT needs a non-negative integer constant
+	SELECT A FROM R ORDER BY A LIMIT -1;
+	                                 ^`},
+		{"limit in subquery", "SELECT COUNT(*) FROM (SELECT A FROM R ORDER BY A LIMIT 3) x;",
+			`e.sql:3:50: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT COUNT(*) FROM (SELECT A FROM R ORDER BY A LIMIT 3) x;
+	                                                 ^`},
+		{"limit on compound", "SELECT A FROM R UNION SELECT B FROM R LIMIT 3;",
+			`e.sql:3:39: LIMIT on a compound query (UNION, INTERSECT, EXCEPT) is not supported yet
+	SELECT A FROM R UNION SELECT B FROM R LIMIT 3;
+	                                      ^`},
+		{"order by outside select with limit", "SELECT A FROM R ORDER BY B LIMIT 3;",
+			`e.sql:3:26: ORDER BY with LIMIT must name a column of the SELECT list (add this expression to it)
+	SELECT A FROM R ORDER BY B LIMIT 3;
+	                         ^`},
+		{"order by position", "SELECT A FROM R ORDER BY 2;",
+			`e.sql:3:26: ORDER BY position 2 is not a column of the SELECT list (it has 1)
+	SELECT A FROM R ORDER BY 2;
+	                         ^`},
 		{"left join", "SELECT COUNT(*) FROM R LEFT JOIN S ON R.A = S.A;",
 			`e.sql:3:24: LEFT OUTER JOIN needs -dialect sql (the dbtoaster dialect has no NULLs)
 	SELECT COUNT(*) FROM R LEFT JOIN S ON R.A = S.A;

@@ -61,9 +61,12 @@ type resolver struct {
 	src       sources
 	rels      map[string]*Relation
 	file      *File
-	including []string          // absolute paths of the files being read, for cycle detection
-	sql       bool              // dialect sql: NULLs, three-valued logic, integer division
-	text      map[string][]byte // the source of every file read, for the text of select items
+	including []string // absolute paths of the files being read, for cycle detection
+	sql       bool     // dialect sql: NULLs, three-valued logic, integer division
+	// unionDepth counts the queries being resolved, nested: LIMIT is only
+	// allowed at depth 1 (a view).
+	unionDepth int
+	text       map[string][]byte // the source of every file read, for the text of select items
 }
 
 func (r *resolver) fail(p Pos, format string, args ...any) {
@@ -175,6 +178,8 @@ type ctx struct {
 // union resolves a SELECT or a chain of UNIONs whose rows are a view, a
 // derived table or a union branch (see distinctGroups).
 func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
+	r.unionDepth++
+	defer func() { r.unionDepth-- }()
 	return r.unionOf(g, parent, name, distinctGroups)
 }
 
@@ -183,6 +188,11 @@ func (r *resolver) unionOf(g *gUnion, parent *scope, name string, sel func(*Quer
 	first := sel(r.selectQ(g.First, parent, name))
 	if len(g.Rest) == 0 {
 		return first
+	}
+	for _, arm := range append([]*gSelect{g.First}, restSelects(g)...) {
+		if arm.Limit != nil {
+			r.fail(pos(arm.Limit.Pos), "LIMIT on a compound query (UNION, INTERSECT, EXCEPT) is not supported yet")
+		}
 	}
 	// Compound operators associate left to right, all with one precedence
 	// (SQLite's): a run of arms with one operator is one Query, and where
@@ -223,7 +233,7 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	q := &Query{Pos: pos(g.Pos), Name: name, Distinct: g.Distinct}
 	sc := &scope{q: q, parent: parent, natural: map[string]int{}, merged: map[string]map[int]bool{}}
 	if g.Limit != nil {
-		r.fail(pos(g.Limit.Pos), "LIMIT is not supported yet (views are maintained in full; ORDER BY is accepted and ignored)")
+		q.Limit = r.limit(g.Limit)
 	}
 	// FROM
 	var conds []Expr
@@ -261,20 +271,7 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 		q.Having = c
 	}
 	for _, o := range g.OrderBy {
-		var e Expr
-		if id, ok := o.Expr.bareIdent(); ok {
-			for _, it := range q.Items {
-				if it.Name == id {
-					e = it.Expr
-					break
-				}
-			}
-		}
-		if e == nil {
-			e = r.expr(o.Expr, ctx{sc: sc, clause: "ORDER BY", aggOK: true})
-			e = r.value(e)
-		}
-		q.OrderBy = append(q.OrderBy, &OrderItem{Expr: e, Desc: o.Dir == "DESC"})
+		q.OrderBy = append(q.OrderBy, r.orderItem(o, q, sc))
 	}
 	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
 		r.checkGrouped(q)

@@ -74,6 +74,24 @@ func (t *sqlTr) capture(f func()) string {
 	return s
 }
 
+// orderLimit is the ORDER BY of an ordered view (Query.Order, by column
+// position), with its LIMIT and OFFSET when limit is set.
+func orderLimit(q *Query, limit bool) string {
+	var s []string
+	for _, k := range q.Order() {
+		o := strconv.Itoa(k.Pos + 1)
+		if k.Desc {
+			o += " DESC"
+		}
+		s = append(s, o)
+	}
+	out := " ORDER BY " + strings.Join(s, ", ")
+	if limit && q.Limit != nil {
+		out += fmt.Sprintf(" LIMIT %d OFFSET %d", q.Limit.Count, q.Limit.Offset)
+	}
+	return out
+}
+
 func orderByKeys(n int) string {
 	var s []string
 	for i := 1; i <= n; i++ {
@@ -104,6 +122,30 @@ func (t *sqlTr) top(q *Query) string {
 		t.w(orderByKeys(len(keys)))
 		return t.b.String()
 	}
+	if !q.Aggregated() && !q.Distinct && q.Limit != nil {
+		// A LIMIT keeps rows of the bag: the inner query orders and
+		// limits them, the outer counts each distinct row.
+		t.push(q)
+		var names []string
+		for _, it := range q.Items {
+			names = append(names, ident(it.Name))
+		}
+		t.w("SELECT ", strings.Join(names, ", "), ", COUNT(*) AS ", ident(vals[0].Name), " FROM (SELECT ")
+		t.coalesce = t.nulls && !t.sql
+		t.items(q.Items)
+		t.coalesce = false
+		t.fromWhere(q)
+		t.w(orderLimit(q, true), ") AS ", ident(t.fresh("tg_limit")), " GROUP BY ")
+		for i := range q.Items {
+			if i > 0 {
+				t.w(", ")
+			}
+			t.w(strconv.Itoa(i + 1))
+		}
+		t.w(orderLimit(q, false))
+		t.pop()
+		return t.b.String()
+	}
 	if !q.Aggregated() {
 		t.push(q)
 		t.w("SELECT ")
@@ -126,7 +168,11 @@ func (t *sqlTr) top(q *Query) string {
 			t.w(strconv.Itoa(i + 1))
 		}
 		t.coalesce = false
-		t.w(orderByKeys(len(keys)))
+		if q.Ordered() {
+			t.w(orderLimit(q, true))
+		} else {
+			t.w(orderByKeys(len(keys)))
+		}
 		t.pop()
 		return t.b.String()
 	}
@@ -142,7 +188,9 @@ func (t *sqlTr) top(q *Query) string {
 	t.fromWhere(q)
 	t.coalesce = t.nulls && !t.sql // the GROUP BY keys
 	t.groupHaving(q, "")
-	if len(keys) > 0 {
+	if q.Ordered() {
+		t.w(orderLimit(q, true))
+	} else if len(keys) > 0 {
 		t.w(orderByKeys(len(keys)))
 	}
 	t.pop()

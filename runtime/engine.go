@@ -1,5 +1,7 @@
 package runtime
 
+import "slices"
+
 // ColumnType is the type of a relation column or a view column.
 type ColumnType uint8
 
@@ -65,6 +67,31 @@ type View struct {
 	// (multiplicity) value of a query without aggregates. Nil when the
 	// engine does not know its SELECT list: every key, then every value.
 	Columns []OutputColumn
+	// Order, for a view with an ORDER BY or a LIMIT, is the total order of
+	// its rows, which Rows follow; nil: Rows are sorted by key (SortRows).
+	Order []SortKey
+}
+
+// SortKey orders rows by the value at position Pos of a row (the view's
+// keys, then its values), descending with Desc. NULL (nil) sorts first in
+// ascending order and last in descending order, as in SQLite.
+type SortKey struct {
+	Pos  int
+	Desc bool
+}
+
+// CompareRows compares two rows in the order given, with CompareValues.
+func CompareRows(a, b []any, order []SortKey) int {
+	for _, k := range order {
+		c := CompareValues(a[k.Pos], b[k.Pos])
+		if k.Desc {
+			c = -c
+		}
+		if c != 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 // OutputColumn is one item of a view's SELECT list: key Index of the view
@@ -113,4 +140,67 @@ type Engine interface {
 	ApplyBatch(b Batch) error
 	// Views returns a snapshot of every query result, in query order.
 	Views() []View
+}
+
+// Window sorts rows in the given order and keeps the rows at positions
+// offset to offset+count−1 (count < 0: all from offset on). With mult ≥ 0
+// the rows are a bag: row[mult] is a row's multiplicity, it stands for as
+// many rows of the order, and a row the window cuts keeps the multiplicity
+// of its part. It returns the rows kept, in order.
+func Window(rows [][]any, order []SortKey, offset, count int64, mult int) [][]any {
+	slices.SortStableFunc(rows, func(a, b []any) int { return CompareRows(a, b, order) })
+	var out [][]any
+	pos := int64(0)
+	end := offset + count
+	for _, r := range rows {
+		if count >= 0 && pos >= end {
+			break
+		}
+		n := int64(1)
+		if mult >= 0 {
+			n = max(r[mult].(int64), 0) // a negative multiplicity (a Z-set's) takes no place
+		}
+		lo, hi := max(pos, offset), pos+n
+		if count >= 0 {
+			hi = min(hi, end)
+		}
+		pos += n
+		if hi <= lo {
+			continue
+		}
+		if mult >= 0 && hi-lo != n {
+			r = slices.Clone(r)
+			r[mult] = hi - lo
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Limit returns the rows at positions offset to offset+count−1 of rows,
+// which are in a view's order. With weight non-nil the rows are a bag's:
+// *weight(r) is a row's multiplicity, it stands for as many rows, and a
+// row the window cuts keeps the multiplicity of its part (rows is changed
+// in place).
+func Limit[R any](rows []R, offset, count int64, weight func(*R) *int64) []R {
+	if weight == nil {
+		lo := min(offset, int64(len(rows)))
+		return rows[lo:min(lo+count, int64(len(rows)))]
+	}
+	out := rows[:0]
+	pos, end := int64(0), offset+count
+	for i := range rows {
+		if pos >= end {
+			break
+		}
+		w := weight(&rows[i])
+		n := max(*w, 0) // a negative multiplicity (a Z-set's) takes no place
+		lo, hi := max(pos, offset), min(pos+n, end)
+		pos += n
+		if hi > lo {
+			*w = hi - lo
+			out = append(out, rows[i])
+		}
+	}
+	return out
 }

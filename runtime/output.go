@@ -73,7 +73,24 @@ func WriteJSON(w io.Writer, views []View) error {
 			}
 			b = append(b, ']')
 		}
-		b = append(b, "]}"...)
+		b = append(b, ']')
+		if v.Order != nil {
+			// An ordered view: its rows are in this order (row cells).
+			b = append(b, `,"order":[`...)
+			for j, k := range v.Order {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"cell":`...)
+				b = strconv.AppendInt(b, int64(k.Pos), 10)
+				if k.Desc {
+					b = append(b, `,"desc":true`...)
+				}
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
 	}
 	b = append(b, "]}\n"...)
 	_, err := w.Write(b)

@@ -41,7 +41,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 	}
 	for qi, q := range queries {
 		c.query = qi
-		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys}
+		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys, Order: q.Order, Limit: q.Limit, Bag: q.Bag}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
 				// A scalar view always has its one row: no row count needed.

@@ -470,5 +470,23 @@ func (in *Interp) view(v *View) runtime.View {
 	}
 	in.aggs = nil
 	runtime.SortRows(rv.Rows, len(v.Keys))
+	if v.Order != nil {
+		rv.Rows = window(v, rv.Rows)
+		rv.Order = v.Order
+	}
 	return rv
+}
+
+// window orders the rows of an ordered view and keeps those its LIMIT
+// shows.
+func window(v *View, rows [][]any) [][]any {
+	offset, count := int64(0), int64(-1)
+	if v.Limit != nil {
+		offset, count = v.Limit.Offset, v.Limit.Count
+	}
+	mult := -1
+	if v.Bag {
+		mult = len(v.Keys)
+	}
+	return runtime.Window(rows, v.Order, offset, count, mult)
 }

@@ -63,6 +63,24 @@ type View struct {
 	// AggKeys: for an aggregate keyed by some of the view's keys only, their
 	// positions among the view's keys (see calculus.Query.AggKeys).
 	AggKeys map[int][]int
+	// Order and Limit: the order of the view's rows and the window of them
+	// it shows (calculus.Query.Order, Limit).
+	Order []runtime.SortKey
+	Limit *lang.Limit
+	Bag   bool // a view without aggregates, not DISTINCT (calculus.Query.Bag)
+}
+
+// CellNames are the names of the cells of the view's rows: its keys, then
+// its values.
+func (v *View) CellNames() []string {
+	var names []string
+	for _, k := range v.Keys {
+		names = append(names, k.Name)
+	}
+	for _, val := range v.Values {
+		names = append(names, val.Name)
+	}
+	return names
 }
 
 // MapKeys is the number of keys of the view's maps: one per key column,
@@ -250,6 +268,9 @@ func (p *Program) String() string {
 		}
 		if v.Having != nil {
 			fmt.Fprintf(&b, "  HAVING %s\n", calculus.ExprString(v.Having))
+		}
+		if v.Order != nil {
+			fmt.Fprintf(&b, "  %s\n", calculus.OrderString(v.CellNames(), v.Order, v.Limit))
 		}
 	}
 	for _, t := range p.Triggers {

@@ -137,10 +137,10 @@ func TestBadQueries(t *testing.T) {
 				"\t       ^",
 		},
 		{
-			name:  "LIMIT",
-			query: "SELECT SUM(A) FROM R LIMIT 10;",
-			want: "bad.sql:3:22: LIMIT is not supported yet (views are maintained in full; ORDER BY is accepted and ignored)\n" +
-				"\tSELECT SUM(A) FROM R LIMIT 10;\n" +
+			name:  "OFFSET without LIMIT",
+			query: "SELECT SUM(A) FROM R OFFSET 10;",
+			want: "bad.sql:3:22: OFFSET needs a LIMIT (write LIMIT n OFFSET m)\n" +
+				"\tSELECT SUM(A) FROM R OFFSET 10;\n" +
 				"\t                     ^",
 		},
 		// Rejected by package calculus, which must position its errors

@@ -432,7 +432,8 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	return nil
 }
 
-// Views returns a snapshot of every view, rows sorted by key, for drivers.
+// Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
+// view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{

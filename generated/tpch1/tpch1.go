@@ -197,38 +197,67 @@ func (e *Engine) query1Row(l_returnflag string, l_linestatus string) (Query1Row,
 	}, true
 }
 
-// Query1Get returns the row of view QUERY1 with the given key, if present.
-func (e *Engine) Query1Get(l_returnflag string, l_linestatus string) (Query1Row, bool) {
-	return e.query1Row(l_returnflag, l_linestatus)
+// compareQuery1Rows orders rows of view QUERY1: ORDER BY L_RETURNFLAG, L_LINESTATUS, SUM_QTY, SUM_BASE_PRICE, SUM_DISC_PRICE, SUM_CHARGE, AVG_QTY, AVG_PRICE, AVG_DISC, COUNT_ORDER.
+func compareQuery1Rows(a, b Query1Row) int {
+	if c := cmp.Compare(a.LReturnflag, b.LReturnflag); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.LLinestatus, b.LLinestatus); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.SumQty, b.SumQty); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.SumBasePrice, b.SumBasePrice); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.SumDiscPrice, b.SumDiscPrice); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.SumCharge, b.SumCharge); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.AvgQty, b.AvgQty); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.AvgPrice, b.AvgPrice); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.AvgDisc, b.AvgDisc); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.CountOrder, b.CountOrder); c != 0 {
+		return c
+	}
+	return 0
 }
 
-// Query1Rows iterates over the rows of view QUERY1 in no particular order.
+// Query1 returns the rows of view QUERY1 in order (ORDER BY L_RETURNFLAG, L_LINESTATUS, SUM_QTY, SUM_BASE_PRICE, SUM_DISC_PRICE, SUM_CHARGE, AVG_QTY, AVG_PRICE, AVG_DISC, COUNT_ORDER).
+func (e *Engine) Query1() []Query1Row {
+	var rows []Query1Row
+	for k := range e.query1Count.index {
+		if r, ok := e.query1Row(k.k0, k.k1); ok {
+			rows = append(rows, r)
+		}
+	}
+	slices.SortFunc(rows, compareQuery1Rows)
+	return rows
+}
+
+// Query1Rows iterates over the rows of view QUERY1 in order.
 func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	return func(yield func(Query1Row) bool) {
-		for k := range e.query1Count.index {
-			if r, ok := e.query1Row(k.k0, k.k1); ok && !yield(r) {
+		for _, r := range e.Query1() {
+			if !yield(r) {
 				return
 			}
 		}
 	}
 }
 
-// Query1 returns the rows of view QUERY1 sorted by key.
-func (e *Engine) Query1() []Query1Row {
-	var rows []Query1Row
-	for r := range e.Query1Rows() {
-		rows = append(rows, r)
-	}
-	slices.SortFunc(rows, func(a, b Query1Row) int {
-		if c := cmp.Compare(a.LReturnflag, b.LReturnflag); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.LLinestatus, b.LLinestatus); c != 0 {
-			return c
-		}
-		return 0
-	})
-	return rows
+// Query1Get returns the row of view QUERY1 with the given key, if the view shows it.
+func (e *Engine) Query1Get(l_returnflag string, l_linestatus string) (Query1Row, bool) {
+	return e.query1Row(l_returnflag, l_linestatus)
 }
 
 // Indexes of the base relations.
@@ -447,7 +476,8 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	return nil
 }
 
-// Views returns a snapshot of every view, rows sorted by key, for drivers.
+// Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
+// view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{
@@ -492,7 +522,8 @@ func (e *Engine) Views() []runtime.View {
 				Name: "L_LINESTATUS",
 				Type: runtime.String,
 			}},
-			Name: "QUERY1",
+			Name:  "QUERY1",
+			Order: []runtime.SortKey{{Pos: 0}, {Pos: 1}, {Pos: 2}, {Pos: 3}, {Pos: 4}, {Pos: 5}, {Pos: 6}, {Pos: 7}, {Pos: 8}, {Pos: 9}},
 			Values: []runtime.Column{{
 				Name: "SUM_QTY",
 				Type: runtime.Float,

@@ -631,41 +631,49 @@ func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippri
 	}, true
 }
 
-// Query1Get returns the row of view QUERY1 with the given key, if present.
-func (e *Engine) Query1Get(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
-	return e.query1Row(o_orderkey, o_orderdate, o_shippriority)
+// compareQuery1Rows orders rows of view QUERY1: ORDER BY REVENUE DESC, O_ORDERDATE, L_ORDERKEY, O_SHIPPRIORITY.
+func compareQuery1Rows(a, b Query1Row) int {
+	if c := cmp.Compare(b.Revenue, a.Revenue); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.OOrderdate, b.OOrderdate); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.LOrderkey, b.LOrderkey); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.OShippriority, b.OShippriority); c != 0 {
+		return c
+	}
+	return 0
 }
 
-// Query1Rows iterates over the rows of view QUERY1 in no particular order.
+// Query1 returns the rows of view QUERY1 in order (ORDER BY REVENUE DESC, O_ORDERDATE, L_ORDERKEY, O_SHIPPRIORITY).
+func (e *Engine) Query1() []Query1Row {
+	var rows []Query1Row
+	for k := range e.query1Count.index {
+		if r, ok := e.query1Row(k.k0, k.k1, k.k2); ok {
+			rows = append(rows, r)
+		}
+	}
+	slices.SortFunc(rows, compareQuery1Rows)
+	return rows
+}
+
+// Query1Rows iterates over the rows of view QUERY1 in order.
 func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	return func(yield func(Query1Row) bool) {
-		for k := range e.query1Count.index {
-			if r, ok := e.query1Row(k.k0, k.k1, k.k2); ok && !yield(r) {
+		for _, r := range e.Query1() {
+			if !yield(r) {
 				return
 			}
 		}
 	}
 }
 
-// Query1 returns the rows of view QUERY1 sorted by key.
-func (e *Engine) Query1() []Query1Row {
-	var rows []Query1Row
-	for r := range e.Query1Rows() {
-		rows = append(rows, r)
-	}
-	slices.SortFunc(rows, func(a, b Query1Row) int {
-		if c := cmp.Compare(a.LOrderkey, b.LOrderkey); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.OOrderdate, b.OOrderdate); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.OShippriority, b.OShippriority); c != 0 {
-			return c
-		}
-		return 0
-	})
-	return rows
+// Query1Get returns the row of view QUERY1 with the given key, if the view shows it.
+func (e *Engine) Query1Get(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {
+	return e.query1Row(o_orderkey, o_orderdate, o_shippriority)
 }
 
 // Indexes of the base relations.
@@ -1094,7 +1102,8 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	return nil
 }
 
-// Views returns a snapshot of every view, rows sorted by key, for drivers.
+// Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
+// view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
 	var out []runtime.View
 	{
@@ -1126,6 +1135,10 @@ func (e *Engine) Views() []runtime.View {
 				Type: runtime.Int,
 			}},
 			Name: "QUERY1",
+			Order: []runtime.SortKey{{
+				Desc: true,
+				Pos:  3,
+			}, {Pos: 1}, {Pos: 0}, {Pos: 2}},
 			Values: []runtime.Column{{
 				Name: "REVENUE",
 				Type: runtime.Float,

@@ -17,7 +17,8 @@ const AbsTol = 1e-6
 // if they are equal: same column names and types, same number of rows, and
 // the same output columns (Columns, when want has them: an engine must
 // report the SELECT list as the front end reads it), and
-// row by row (both sorted by key) equal values of the same Go type. Ints,
+// row by row (both sorted by key, or, for a view with an ORDER BY or a
+// LIMIT, both in its order) equal values of the same Go type. Ints,
 // strings and dates must be equal; floats a and b are equal when
 // |a-b| ≤ max(tol·max(|a|,|b|), AbsTol) — tol is the relative tolerance,
 // typically 1e-9. The error shows the first differing row of each side.
@@ -32,6 +33,9 @@ func Compare(want, got runtime.View, tol float64) error {
 		return strings.EqualFold(a.Name, b.Name) && a.Key == b.Key && a.Index == b.Index
 	}) {
 		return fmt.Errorf("view %s: output columns: want %s, got %s", want.Name, FormatOutputColumns(want.Columns), FormatOutputColumns(got.OutputColumns()))
+	}
+	if want.Order != nil && got.Order == nil {
+		return fmt.Errorf("view %s: the rows are not in the view's ORDER BY order", want.Name)
 	}
 	n := max(len(want.Rows), len(got.Rows))
 	for i := range n {

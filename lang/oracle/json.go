@@ -14,6 +14,11 @@ type JSONView struct {
 	Values  []string            `json:"values"`
 	Columns []JSONColumn        `json:"columns"`
 	Rows    [][]json.RawMessage `json:"rows"`
+	// Order is the order of an ordered view's rows (nil: by key).
+	Order []struct {
+		Cell int  `json:"cell"`
+		Desc bool `json:"desc"`
+	} `json:"order"`
 }
 
 // JSONColumn is one output column of a JSONView: exactly one of Key and
@@ -41,6 +46,9 @@ func DecodeJSON(line []byte) ([]JSONView, error) {
 // Compare checks what the engine printed.
 func Typed(v JSONView, like runtime.View) (runtime.View, error) {
 	out := runtime.View{Name: v.Name, Keys: like.Keys, Values: like.Values}
+	for _, k := range v.Order {
+		out.Order = append(out.Order, runtime.SortKey{Pos: k.Cell, Desc: k.Desc})
+	}
 	if len(v.Keys) != len(like.Keys) || len(v.Values) != len(like.Values) {
 		return out, fmt.Errorf("view %s: columns %v %v, want %d keys and %d values", v.Name, v.Keys, v.Values, len(like.Keys), len(like.Values))
 	}

@@ -402,7 +402,11 @@ func (db *DB) View(q *lang.Query) (runtime.View, error) {
 	if err := rows.Err(); err != nil {
 		return v, fmt.Errorf("oracle: %s: %w", q.Name, err)
 	}
-	runtime.SortRows(v.Rows, len(keys))
+	// An ordered view's statement returns its rows in order (lang's
+	// orderLimit); others are sorted by key.
+	if v.Order = q.Order(); v.Order == nil {
+		runtime.SortRows(v.Rows, len(keys))
+	}
 	return v, nil
 }
 

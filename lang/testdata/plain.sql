@@ -22,3 +22,5 @@ SELECT COUNT(*) FROM (t CROSS JOIN u);
 SELECT COUNT(*) FROM r JOIN (t JOIN u ON t.c = u.c) ON r.a = t.e;
 SELECT x.e FROM (t) AS x, (r, u) WHERE x.c = u.c AND r.a = u.f;
 SELECT * FROM (t NATURAL JOIN u);
+
+SELECT A, B FROM R ORDER BY B DESC LIMIT 3 OFFSET 1;

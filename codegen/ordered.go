@@ -1,0 +1,124 @@
+package codegen
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/viewlet"
+)
+
+// Ordered views: a view with an ORDER BY or a LIMIT (viewlet.View.Order,
+// Limit). Its row type and row method are a view's like any other; its
+// accessors differ:
+//
+//   - compare<View>Rows orders two rows by View.Order, a total order (the
+//     ORDER BY items, then the other columns ascending; NULL first
+//     ascending, last descending);
+//   - <View>() returns the rows in that order, cut to the LIMIT's window
+//     (runtime.Limit: a bag view's boundary row keeps the multiplicity of
+//     its part); <View>Rows iterates over them; Views reports them in that
+//     order, with the order;
+//   - <View>Get of a view with a LIMIT returns a row only if the window
+//     shows it.
+//
+// The rows are ordered when read: O(n log n) for a view of n rows; the
+// triggers do not change.
+
+// orderedView emits the accessors of an ordered view; row is its row type,
+// keyFields and valFields the row's fields.
+func (g *gen) orderedView(v *viewlet.View, row string, keyFields, valFields []string, getParams, getArgs []jen.Code, keyVars []calculus.Var) error {
+	vn := viewStem(v.Name, v.Named)
+	lower := rowMethod(v)
+	cmpName := "compare" + vn + "Rows"
+	fields := append(append([]string{}, keyFields...), valFields...)
+	var nullable []bool
+	for _, k := range v.Keys {
+		nullable = append(nullable, k.Present.Name != "")
+	}
+	for _, val := range v.Values {
+		nullable = append(nullable, val.Present != nil && !v.Distinct)
+	}
+	var cmps []jen.Code
+	for _, k := range v.Order {
+		compare := jen.Qual("cmp", "Compare")
+		if nullable[k.Pos] {
+			compare = jen.Qual(runtimePkg, "CompareNull")
+		}
+		a, b := jen.Id("a").Dot(fields[k.Pos]), jen.Id("b").Dot(fields[k.Pos])
+		if k.Desc {
+			a, b = b, a
+		}
+		cmps = append(cmps, jen.If(jen.Id("c").Op(":=").Add(compare).Call(a, b), jen.Id("c").Op("!=").Lit(0)).Block(jen.Return(jen.Id("c"))))
+	}
+	cmps = append(cmps, jen.Return(jen.Lit(0)))
+	g.f.Commentf("%s orders rows of view %s: %s.", cmpName, v.Name, orderText(v))
+	g.f.Func().Id(cmpName).Params(jen.List(jen.Id("a"), jen.Id("b")).Id(row)).Int().Block(cmps...)
+
+	// All rows, in order, cut to the window.
+	var collect jen.Code
+	if v.Scalar {
+		collect = jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(), jen.Id("ok")).Block(
+			jen.Id("rows").Op("=").Append(jen.Id("rows"), jen.Id("r")))
+	} else {
+		cm := g.maps[v.Aggs[0].Name]
+		kargs := make([]jen.Code, len(keyVars))
+		for i := range keyVars {
+			kargs[i] = keyField(jen.Id("k"), len(keyVars), i)
+		}
+		collect = jen.For(jen.Id("k").Op(":=").Range().Id("e").Dot(cm.field).Dot("index")).Block(
+			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok")).Block(
+				jen.Id("rows").Op("=").Append(jen.Id("rows"), jen.Id("r"))))
+	}
+	ret := jen.Return(jen.Id("rows"))
+	what := "in order"
+	if l := v.Limit; l != nil {
+		weight := jen.Nil()
+		if v.Bag {
+			weight = jen.Func().Params(jen.Id("r").Op("*").Id(row)).Op("*").Int64().Block(jen.Return(jen.Op("&").Id("r").Dot(valFields[0])))
+		}
+		ret = jen.Return(jen.Qual(runtimePkg, "Limit").Call(jen.Id("rows"), jen.Lit(l.Offset), jen.Lit(l.Count), weight))
+		what = "of its LIMIT, in order"
+	}
+	g.f.Commentf("%s returns the rows of view %s %s (%s).", vn, v.Name, what, orderText(v))
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn).Params().Index().Id(row).Block(
+		jen.Var().Id("rows").Index().Id(row),
+		collect,
+		jen.Qual("slices", "SortFunc").Call(jen.Id("rows"), jen.Id(cmpName)),
+		ret,
+	)
+	g.f.Commentf("%sRows iterates over the rows of view %s %s.", vn, v.Name, what)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Rows").Params().Qual("iter", "Seq").Types(jen.Id(row)).Block(
+		jen.Return(jen.Func().Params(jen.Id("yield").Func().Params(jen.Id(row)).Bool()).Block(
+			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
+				jen.If(jen.Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return())))))
+
+	// Point lookup.
+	get := []jen.Code{jen.Return(jen.Id("e").Dot(lower).Call(getArgs...))}
+	if v.Limit != nil {
+		same := jen.True()
+		for i, f := range keyFields {
+			if i == 0 {
+				same = jen.Id("w").Dot(f).Op("==").Id("r").Dot(f)
+			} else {
+				same = same.Op("&&").Id("w").Dot(f).Op("==").Id("r").Dot(f)
+			}
+		}
+		get = []jen.Code{
+			jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(getArgs...),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("r"), jen.False())),
+			jen.Comment("In the window? (read-time order: O(n log n))"),
+			jen.For(jen.List(jen.Id("_"), jen.Id("w")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
+				jen.If(same).Block(jen.Return(jen.Id("w"), jen.True()))),
+			jen.Return(jen.Id(row).Values(), jen.False()),
+		}
+	}
+	g.f.Commentf("%sGet returns the row of view %s with the given key, if the view shows it.", vn, v.Name)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Get").Params(getParams...).Params(jen.Id(row), jen.Bool()).Block(get...)
+	return nil
+}
+
+// orderText describes a view's order for comments: "ORDER BY TOTAL DESC,
+// A LIMIT 3 OFFSET 1".
+func orderText(v *viewlet.View) string {
+	return calculus.OrderString(v.CellNames(), v.Order, v.Limit)
+}
