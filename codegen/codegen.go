@@ -295,8 +295,9 @@ type mapInfo struct {
 	keyed   bool
 	indexes [][]int // secondary indexes: key positions of each
 	ordered []ordIndex
-	modes   []ordIndex // mode indexes (holistic.go), by group of a key
-	ranges  []ordIndex // range-sum indexes (see rangeFor)
+	modes   []ordIndex  // mode indexes (holistic.go), by group of a key
+	touch   []touchHook // top-K views whose rows the map's changes move (topk.go)
+	ranges  []ordIndex  // range-sum indexes (see rangeFor)
 	buffers []*viewlet.Stmt
 	removes bool // a Replace statement removes entries (the map has a remove method)
 	// The methods and fields of the storage type that the generated code
@@ -454,6 +455,7 @@ func keyField(x *jen.Statement, n, i int) *jen.Statement {
 
 func (g *gen) generate() error {
 	g.planNames()
+	g.planTouches()
 	g.counterMaps()
 	// Plan the secondary indexes by simulating every statement's bindings.
 	for _, t := range g.p.Triggers {
@@ -573,6 +575,7 @@ func (g *gen) engineType() {
 		fields = append(fields, jen.Commentf("scratch: the sums of a nested aggregate by %s", varNames(vars)))
 		fields = append(fields, jen.Id(fmt.Sprintf("groups%d", i)).Map(g.keyType(vars)).Float64())
 	}
+	fields = append(fields, g.topEngineFields()...)
 	if g.hasChecks {
 		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
 		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))
@@ -598,6 +601,7 @@ func (g *gen) engineType() {
 		for i, vars := range g.planned {
 			d[jen.Id(fmt.Sprintf("groups%d", i))] = jen.Make(jen.Map(g.keyType(vars)).Float64())
 		}
+		g.topEngineInits(d)
 	}))
 	// Entries of keyed maps before any event (a constant view).
 	var inits []jen.Code
@@ -614,12 +618,16 @@ func (g *gen) engineType() {
 			inits = append(inits, jen.Id("e").Dot(mi.field).Dot("add").Call(g.keyValue(m.Keys, vals), valueLit(m.Type, e.Value)))
 		}
 	}
-	if len(inits) == 0 {
+	hookups := g.topHookups()
+	if len(inits) > 0 && len(hookups) > 0 {
+		inits = append(inits, g.topReorders(nil)...)
+	}
+	if len(inits) == 0 && len(hookups) == 0 {
 		g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(jen.Return(engine))
 		return
 	}
-	g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(append(append(
-		[]jen.Code{jen.Id("e").Op(":=").Add(engine)}, inits...), jen.Return(jen.Id("e")))...)
+	g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(append(append(append(
+		[]jen.Code{jen.Id("e").Op(":=").Add(engine)}, hookups...), inits...), jen.Return(jen.Id("e")))...)
 }
 
 // valueLit is a map value of type t.

@@ -78,6 +78,10 @@ func (g *gen) triggers(r *lang.Relation) error {
 		if err != nil {
 			return err
 		}
+		if len(code) > 0 {
+			// Top-K views: move the rows the statements changed.
+			code = append(code, g.topReorders(m.t.Stmts)...)
+		}
 		m.code = code
 		if len(code) > 0 {
 			for i := range r.Columns {

@@ -87,6 +87,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	fields = append(fields, g.ordFields(mi)...)
 	fields = append(fields, g.rngFields(mi)...)
 	fields = append(fields, g.modeFields(mi)...)
+	fields = append(fields, g.touchFields(mi)...)
 	if len(mi.indexes) > 0 {
 		g.f.Commentf("%s stores map %s[%s] with secondary indexes.", mi.typ, m.Name, varNames(m.Keys))
 	} else {
@@ -101,11 +102,11 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 			jen.Return(jen.Lit(0)),
 		)
 	}
-	resetBody := []jen.Code{
+	resetBody := append(g.touchAll(mi),
 		jen.Id("m").Dot("entries").Op("=").Id("m").Dot("entries").Index(jen.Empty(), jen.Lit(0)),
 		jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Lit(0)),
 		jen.Clear(jen.Id("m").Dot("index")),
-	}
+	)
 	for i := range mi.indexes {
 		ix := jen.Id("m").Dot(fmt.Sprintf("idx%d", i))
 		// Keep the slices' capacity: re-evaluation refills them.
@@ -145,11 +146,13 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	if isInt {
 		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(noOverflow))
+		body = append(body, g.touches(mi)...)
 		body = append(body, g.rngUpdates(mi)...)
 		body = append(body, g.modeUpdates(mi)...)
 		setVal = []jen.Code{jen.Id("ent").Dot("val").Op("=").Id("v")}
 	} else {
 		body = append(body, jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return()))
+		body = append(body, g.touches(mi)...)
 		setVal = []jen.Code{
 			jen.Id("ent").Dot("val").Op("=").Qual(runtimePkg, "FloatSum").Values(),
 			jen.Id("ent").Dot("val").Dot("Add").Call(jen.Id("v")),
@@ -228,7 +231,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		g.f.Comment("remove removes the entry of k, if any.")
 		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(
 			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
-				append(append(g.rngSets(mi, jen.Lit(0)), g.modeRemoves(mi)...), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
+				append(append(append(g.touches(mi), g.rngSets(mi, jen.Lit(0))...), g.modeRemoves(mi)...), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
 	}
 }
 

@@ -86,6 +86,10 @@ func (g *gen) planNames() {
 	taken := map[string]bool{} // stems and Engine members
 	for _, v := range g.p.Views {
 		taken[rowMethod(v)] = true
+		if topIndexed(v) {
+			n := topNamesOf(v)
+			taken[n.touched], taken[n.set], taken[n.placed], taken[n.reorder] = true, true, true, true
+		}
 	}
 	// The Engine's other unexported members (events.go, numbers.go).
 	for _, id := range []string{"overflow", "undoing", "addInt", "subInt", "mulInt"} {

@@ -53,6 +53,10 @@ func (g *gen) orderedView(v *viewlet.View, row string, keyFields, valFields []st
 	cmps = append(cmps, jen.Return(jen.Lit(0)))
 	g.f.Commentf("%s orders rows of view %s: %s.", cmpName, v.Name, orderText(v))
 	g.f.Func().Id(cmpName).Params(jen.List(jen.Id("a"), jen.Id("b")).Id(row)).Int().Block(cmps...)
+	if topIndexed(v) {
+		g.topAccessors(v, row, valFields, getParams, getArgs)
+		return nil
+	}
 
 	// All rows, in order, cut to the window.
 	var collect jen.Code

@@ -623,7 +623,7 @@ func (g *gen) replacesOne(s *viewlet.Stmt, sc scope) bool {
 	if s.Buffered || !g.allBound(s.Keys, sc) || hasString(s.Reads(), s.Map.Name) || mi.tab != nil {
 		return false
 	}
-	return !mi.keyed || (len(mi.ranges) == 0 && len(mi.modes) == 0 && len(mi.buffers) == 0)
+	return !mi.keyed || (len(mi.ranges) == 0 && len(mi.modes) == 0 && len(mi.touch) == 0 && len(mi.buffers) == 0)
 }
 
 // replaceOne emits a statement that replacesOne: its monomials summed into

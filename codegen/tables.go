@@ -54,7 +54,7 @@ func (t *table) indexFor(pos []int) int {
 // recorded.
 func (g *gen) fuse(runs [][]string, replaced map[string]bool) {
 	eligible := func(mi *mapInfo) bool {
-		return mi.keyed && len(mi.ordered) == 0 && len(mi.modes) == 0 && len(mi.buffers) == 0 &&
+		return mi.keyed && len(mi.ordered) == 0 && len(mi.modes) == 0 && len(mi.touch) == 0 && len(mi.buffers) == 0 &&
 			!mi.removes && !replaced[mi.m.Name] && len(mi.m.InitEntries) == 0
 	}
 	parent := map[string]string{}

@@ -243,15 +243,7 @@ func (a *treap[T]) alloc() int32 {
 // rand returns a node priority (xorshift32; the seed is fixed so that runs
 // are reproducible).
 func (a *treap[T]) rand() uint32 {
-	x := a.seed
-	if x == 0 {
-		x = 2463534242
-	}
-	x ^= x << 13
-	x ^= x >> 17
-	x ^= x << 5
-	a.seed = x
-	return x
+	return xorshift(&a.seed)
 }
 
 // insert adds node x (whose value is absent) to the subtree t and returns
@@ -321,4 +313,19 @@ func (a *treap[T]) merge(l, r int32) int32 {
 	}
 	a.nodes[r].left = a.merge(l, a.nodes[r].left)
 	return r
+}
+
+// xorshift advances the xorshift32 generator at *seed (0: a fixed start, so
+// that runs are reproducible) and returns its next value: the priorities
+// of treap nodes.
+func xorshift(seed *uint32) uint32 {
+	x := *seed
+	if x == 0 {
+		x = 2463534242
+	}
+	x ^= x << 13
+	x ^= x >> 17
+	x ^= x << 5
+	*seed = x
+	return x
 }

@@ -457,13 +457,5 @@ func (a *sumTreap[T, V]) alloc() int32 {
 // rand returns a node priority (xorshift32 with a fixed seed, so that runs
 // are reproducible).
 func (a *sumTreap[T, V]) rand() uint32 {
-	x := a.seed
-	if x == 0 {
-		x = 2463534242
-	}
-	x ^= x << 13
-	x ^= x >> 17
-	x ^= x << 5
-	a.seed = x
-	return x
+	return xorshift(&a.seed)
 }
