@@ -200,6 +200,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 	}
 	keys, values := q.View()
 	grouped := q.Aggregated()
+	windowed := q.Windowed() // a bag whose values are windows (window.go)
 	// DISTINCT over a grouped query that lang left as such changes nothing:
 	// its GROUP BY keys are all selected, so its rows are distinct already.
 	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped, Columns: q.Columns(), Order: q.Order(), Limit: q.Limit}
@@ -243,8 +244,11 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		cq.Keys = append(cq.Keys, Column{Name: k.Name, Var: v})
 	}
 	keyVars = append(keyVars, flags...)
+	// gvars group the aggregates: the view's keys, or a window's partition
+	// while it is read out.
+	gvars := keyVars
 	group := func(factors ...Term) Term {
-		return &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), factors...))}
+		return &AggSum{Group: gvars, T: prod(append(append([]Term{}, body...), factors...))}
 	}
 	cq.Aggs = append(cq.Aggs, group())
 	aggIndex := map[string]int{String(cq.Aggs[0]): 0}
@@ -302,6 +306,27 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		}
 		switch x := e.(type) {
 		case *lang.Agg:
+			if x.Over != nil {
+				// A window: the aggregate grouped by its partition, read
+				// by the view's keys at the partition's positions.
+				pvars, pos, err := t.partition(x, cq, keyVars, keyOf)
+				if err != nil {
+					return nil, err
+				}
+				plain := *x
+				plain.Over = nil
+				saved, first := gvars, len(cq.Aggs)
+				gvars = pvars
+				r, err := readout(&plain)
+				gvars = saved
+				for i := first; i < len(cq.Aggs) && len(pos) > 0; i++ {
+					if cq.AggKeys == nil {
+						cq.AggKeys = map[int][]int{}
+					}
+					cq.AggKeys[i] = pos
+				}
+				return r, err
+			}
 			if x.Distinct {
 				return b.distinctReadout(x, body, keyVars, addAgg) // distinctagg.go
 			}
@@ -317,7 +342,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 						return &AggRef{Index: addAgg(group(nonNull(lifts, p)...)), T: lang.TInt}, nil
 					}
 				}
-				return &AggRef{Index: 0, T: lang.TInt}, nil
+				return &AggRef{Index: addAgg(group()), T: lang.TInt}, nil // #0 but in a window
 			case "SUM", "AVG":
 				r, lifts, p, err := b.ring(x.Arg)
 				if err != nil {
@@ -329,7 +354,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 					sum.T = x.T
 					return nullIfNone(sum, lifts, p), nil
 				}
-				var cnt lang.Expr = &AggRef{Index: 0, T: lang.TInt}
+				var cnt lang.Expr = &AggRef{Index: addAgg(group()), T: lang.TInt} // #0 but in a window
 				if p != nil {
 					cnt = &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
 				}
@@ -350,7 +375,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				lifts = nonNull(lifts, p)
 				arg := t.newVar("arg", x.Arg.Type())
 				inner := append(append(append([]Term{}, body...), lifts...), &Lift{V: arg, T: &Val{E: t.valueOf(a, true)}})
-				term := &AggSum{Group: append(append([]Var{}, keyVars...), arg), T: prod(inner)}
+				term := &AggSum{Group: append(append([]Var{}, gvars...), arg), T: prod(inner)}
 				return nullIfNone(&ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", Hol: holisticOf(x), T: x.T}, lifts, p), nil
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
@@ -370,7 +395,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		})
 		return out, err
 	}
-	if grouped {
+	if grouped || windowed {
 		for _, v := range values {
 			e, err := readout(v.Expr)
 			if err != nil {

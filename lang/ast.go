@@ -403,8 +403,20 @@ type Agg struct {
 	Distinct bool
 	Frac     float64
 	Desc     bool
-	T        Type
-	Null     bool // the value may be NULL: no non-NULL input (dialect sql; see MayBeNull)
+	// Over, for a window aggregate (SUM, COUNT, AVG, MIN or MAX …
+	// OVER (PARTITION BY …)), is its window: the aggregate is over the rows
+	// of the query that share the row's partition, and the query is not
+	// aggregated (see window.go).
+	Over *Window
+	T    Type
+	Null bool // the value may be NULL: no non-NULL input (dialect sql; see MayBeNull)
+}
+
+// Window is the OVER clause of a window aggregate: its PARTITION BY
+// expressions (none: one partition of every row).
+type Window struct {
+	P         Pos
+	Partition []Expr
 }
 
 // Subquery is a scalar subquery (one aggregate column).

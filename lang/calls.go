@@ -33,6 +33,12 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	if g.Within != nil {
 		r.fail(pos(g.Within.Pos), "WITHIN GROUP is only allowed with PERCENTILE_CONT, PERCENTILE_DISC and MODE")
 	}
+	if g.Over != nil {
+		if rankingFns[name] {
+			r.fail(p, "%s is not supported yet (window functions: SUM, COUNT, AVG, MIN and MAX OVER ([PARTITION BY …]))", name)
+		}
+		r.fail(pos(g.Over.Pos), "%s is not a window function", name)
+	}
 	if name == "EXTRACT" {
 		unit, ok := "", false
 		if len(g.Args) == 1 && g.From != nil {
@@ -152,6 +158,9 @@ func (r *resolver) cast(p Pos, fn string, x Expr) Expr {
 
 func (r *resolver) agg(g *gCall, c ctx) Expr {
 	p := pos(g.Pos)
+	if g.Over != nil && !c.inAgg {
+		return r.window(g, c)
+	}
 	if !c.aggOK {
 		r.fail(p, "aggregate %s is not allowed in %s", g.Name, c.clause)
 	}
@@ -297,7 +306,7 @@ func constFraction(e Expr) (float64, bool) {
 func hasAgg(e Expr) bool {
 	found := false
 	walkExpr(e, 0, func(e Expr, depth int) bool {
-		if _, ok := e.(*Agg); ok && depth == 0 {
+		if a, ok := e.(*Agg); ok && depth == 0 && a.Over == nil {
 			found = true
 		}
 		return !found && depth == 0

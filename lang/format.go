@@ -297,6 +297,14 @@ func (p *printer) expr(e Expr) {
 			p.expr(e.Arg)
 		}
 		p.w(")")
+		if e.Over != nil {
+			p.w(" OVER (")
+			if len(e.Over.Partition) > 0 {
+				p.w("PARTITION BY ")
+				p.list(e.Over.Partition)
+			}
+			p.w(")")
+		}
 	case *Subquery:
 		p.sub(e.Q)
 	case *Exists:

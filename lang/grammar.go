@@ -383,6 +383,23 @@ type gCall struct {
 	From     *gExpr   `parser:"  ( \"FROM\" @@"`
 	As       *gType   `parser:"  | \"AS\" @@ )? )? \")\""`
 	Within   *gWithin `parser:"@@?"`
+	Over     *gOver   `parser:"( \"OVER\" @@ )?"`
+}
+
+// gOver is a window: OVER ([PARTITION BY …] [ORDER BY …] [frame]); the
+// resolver rejects what is not supported with its position.
+type gOver struct {
+	Pos       lexer.Position
+	Partition []*gExpr  `parser:"\"(\" ( \"PARTITION\" \"BY\" @@ ( \",\" @@ )* )?"`
+	OrderBy   []*gOrder `parser:"( \"ORDER\" \"BY\" @@ ( \",\" @@ )* )?"`
+	Frame     *gFrame   `parser:"@@? \")\""`
+}
+
+// gFrame is a window frame (ROWS|RANGE|GROUPS …), parsed to be rejected.
+type gFrame struct {
+	Pos  lexer.Position
+	Kind string   `parser:"@( \"ROWS\" | \"RANGE\" | \"GROUPS\" )"`
+	Rest []string `parser:"@( ~\")\" )*"`
 }
 
 // gWithin is the WITHIN GROUP (ORDER BY x [ASC|DESC]) of an ordered-set

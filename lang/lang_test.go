@@ -229,6 +229,38 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:8: MODE does not take * or DISTINCT
 	SELECT MODE(DISTINCT A) FROM R;
 	       ^`},
+		{"window in where", "SELECT A FROM R WHERE SUM(B) OVER (PARTITION BY A) > 1;",
+			`e.sql:3:23: window function SUM … OVER is not allowed in WHERE
+	SELECT A FROM R WHERE SUM(B) OVER (PARTITION BY A) > 1;
+	                      ^`},
+		{"row_number", "SELECT A, ROW_NUMBER() OVER (PARTITION BY A) FROM R;",
+			`e.sql:3:11: ROW_NUMBER is not supported yet (window functions: SUM, COUNT, AVG, MIN and MAX OVER ([PARTITION BY …]))
+	SELECT A, ROW_NUMBER() OVER (PARTITION BY A) FROM R;
+	          ^`},
+		{"window order by", "SELECT A, SUM(B) OVER (PARTITION BY A ORDER BY B) FROM R;",
+			`e.sql:3:48: ORDER BY in a window (running aggregates) is not supported yet
+	SELECT A, SUM(B) OVER (PARTITION BY A ORDER BY B) FROM R;
+	                                               ^`},
+		{"window frame", "SELECT A, SUM(B) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM R;",
+			`e.sql:3:24: window frames are not supported yet
+	SELECT A, SUM(B) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM R;
+	                       ^`},
+		{"window grouped", "SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;",
+			`e.sql:3:19: a window function in a grouped query is not supported yet
+	SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;
+	                  ^`},
+		{"window in subquery", "SELECT COUNT(*) FROM (SELECT A, SUM(B) OVER () AS s FROM R) x;",
+			`e.sql:3:33: a window function in a subquery or derived table is not supported yet
+	SELECT COUNT(*) FROM (SELECT A, SUM(B) OVER () AS s FROM R) x;
+	                                ^`},
+		{"window column not a key", "SELECT A, B + SUM(B) OVER (PARTITION BY A) FROM R;",
+			`e.sql:3:11: column R.B of a window item must be a SELECT column or a PARTITION BY expression
+	SELECT A, B + SUM(B) OVER (PARTITION BY A) FROM R;
+	          ^`},
+		{"over on a scalar function", "SELECT ABS(A) OVER () FROM R;",
+			`e.sql:3:20: ABS is not a window function
+	SELECT ABS(A) OVER () FROM R;
+	                   ^`},
 		{"not grouped", "SELECT A, NAME, SUM(B) FROM R GROUP BY A;",
 			`e.sql:3:11: column R.NAME must appear in GROUP BY or be used in an aggregate
 	SELECT A, NAME, SUM(B) FROM R GROUP BY A;

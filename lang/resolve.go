@@ -159,6 +159,7 @@ type scope struct {
 	natural map[string]int // column name → from index it resolves to after NATURAL JOIN
 	merged  map[string]map[int]bool
 	hasAgg  bool
+	window  *Agg // the first window aggregate of the SELECT list, if any
 	// The FROM list's NATURAL JOIN equalities and JOIN … ON conditions
 	// (resolved once every FROM item is visible), see joinList.
 	naturalConds []Expr
@@ -273,6 +274,7 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 	for _, o := range g.OrderBy {
 		q.OrderBy = append(q.OrderBy, r.orderItem(o, q, sc))
 	}
+	r.checkWindows(q, sc)
 	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
 		r.checkGrouped(q)
 	}

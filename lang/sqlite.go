@@ -74,6 +74,55 @@ func (t *sqlTr) capture(f func()) string {
 	return s
 }
 
+// windowed writes a query with window aggregates: the inner SELECT lists
+// the view's cells (keys, a placeholder for the multiplicity, the window
+// items), SQLite computing the windows, and applies the view's ORDER BY and
+// LIMIT to the rows; the outer one counts each distinct row (its window
+// values depend on its keys only).
+func (t *sqlTr) windowed(q *Query, keys, vals []*SelectItem) string {
+	t.push(q)
+	cells := make([]string, 0, len(keys)+len(vals))
+	t.w("SELECT ")
+	for i, k := range keys {
+		if i > 0 {
+			t.w(", ")
+		}
+		n := ident(fmt.Sprintf("tg_k%d", i))
+		t.expr(k.Expr)
+		t.w(" AS ", n)
+		cells = append(cells, n)
+	}
+	t.w(", 1 AS ", ident("tg_n"))
+	cells = append(cells, "COUNT(*) AS "+ident(vals[0].Name))
+	for i, v := range vals[1:] {
+		n := ident(fmt.Sprintf("tg_w%d", i))
+		t.w(", ")
+		t.expr(v.Expr)
+		t.w(" AS ", n)
+		cells = append(cells, n)
+	}
+	t.fromWhere(q)
+	if q.Limit != nil {
+		t.w(orderLimit(q, true))
+	}
+	inner := t.b.String()
+	t.pop()
+	t.b.Reset()
+	t.w("SELECT ", strings.Join(cells, ", "), " FROM (", inner, ") AS ", ident(t.fresh("tg_window")), " GROUP BY ")
+	for i := range keys {
+		if i > 0 {
+			t.w(", ")
+		}
+		t.w(strconv.Itoa(i + 1))
+	}
+	if q.Ordered() {
+		t.w(orderLimit(q, false))
+	} else {
+		t.w(orderByKeys(len(keys)))
+	}
+	return t.b.String()
+}
+
 // orderLimit is the ORDER BY of an ordered view (Query.Order, by column
 // position), with its LIMIT and OFFSET when limit is set.
 func orderLimit(q *Query, limit bool) string {
@@ -121,6 +170,9 @@ func (t *sqlTr) top(q *Query) string {
 		}
 		t.w(orderByKeys(len(keys)))
 		return t.b.String()
+	}
+	if q.Windowed() {
+		return t.windowed(q, keys, vals)
 	}
 	if !q.Aggregated() && !q.Distinct && q.Limit != nil {
 		// A LIMIT keeps rows of the bag: the inner query orders and
@@ -537,6 +589,18 @@ func (t *sqlTr) expr(e Expr) {
 				t.w("DISTINCT ")
 			}
 			t.expr(e.Arg)
+			t.w(")")
+		}
+		if e.Over != nil {
+			t.w(" OVER (")
+			for i, p := range e.Over.Partition {
+				if i == 0 {
+					t.w("PARTITION BY ")
+				} else {
+					t.w(", ")
+				}
+				t.expr(p)
+			}
 			t.w(")")
 		}
 		if coalesce {

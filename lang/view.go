@@ -52,6 +52,24 @@ func (q *Query) Columns() []runtime.OutputColumn {
 }
 
 func (q *Query) view() (keys, values []*SelectItem, cols []runtime.OutputColumn) {
+	if q.Windowed() {
+		// Keyed by the other items and the partitions; valued by the
+		// multiplicity, then the window items (window.go).
+		keys = windowKeys(q)
+		values = []*SelectItem{{Pos: q.Pos, Name: "COUNT", Expr: &Agg{P: q.Pos, Fn: "COUNT", T: TInt}}}
+		k, v := 0, 1
+		for _, it := range q.Items {
+			if hasWindow(it.Expr) {
+				cols = append(cols, runtime.OutputColumn{Name: it.label(), Index: v})
+				values = append(values, it)
+				v++
+			} else {
+				cols = append(cols, runtime.OutputColumn{Name: it.label(), Key: true, Index: k})
+				k++
+			}
+		}
+		return keys, values, cols
+	}
 	if !q.Aggregated() {
 		keys = append(keys, q.Items...)
 		values = []*SelectItem{{Pos: q.Pos, Name: "COUNT", Expr: &Agg{P: q.Pos, Fn: "COUNT", T: TInt}}}

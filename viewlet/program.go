@@ -70,6 +70,21 @@ type View struct {
 	Bag   bool // a view without aggregates, not DISTINCT (calculus.Query.Bag)
 }
 
+// keyVarNames are the names of the variables of the view's map keys: its
+// keys, then the presence flags of those that may be NULL.
+func keyVarNames(v *View) []string {
+	var names []string
+	for _, k := range v.Keys {
+		names = append(names, k.Var.Name)
+	}
+	for _, k := range v.Keys {
+		if k.Present.Name != "" {
+			names = append(names, k.Present.Name)
+		}
+	}
+	return names
+}
+
 // CellNames are the names of the cells of the view's rows: its keys, then
 // its values.
 func (v *View) CellNames() []string {
@@ -257,7 +272,18 @@ func (p *Program) String() string {
 			if a == nil {
 				continue
 			}
-			fmt.Fprintf(&b, "  #%d = %s\n", i, a.Name)
+			fmt.Fprintf(&b, "  #%d = %s", i, a.Name)
+			if pos, ok := v.AggKeys[i]; ok {
+				// Read at some of the view's keys (a window's partition, a
+				// correlated subquery's group).
+				vars := append([]string{}, keyVarNames(v)...)
+				at := make([]string, len(pos))
+				for j, p := range pos {
+					at[j] = vars[p]
+				}
+				fmt.Fprintf(&b, " at [%s]", strings.Join(at, ", "))
+			}
+			b.WriteString("\n")
 		}
 		for _, val := range v.Values {
 			fmt.Fprintf(&b, "  %s : %s = %s", val.Name, strings.ToLower(val.Type.String()), calculus.ExprString(val.E))

@@ -24,3 +24,5 @@ SELECT x.e FROM (t) AS x, (r, u) WHERE x.c = u.c AND r.a = u.f;
 SELECT * FROM (t NATURAL JOIN u);
 
 SELECT A, B FROM R ORDER BY B DESC LIMIT 3 OFFSET 1;
+
+SELECT a, b, SUM(b) OVER (PARTITION BY a) AS total, COUNT(*) OVER () AS n FROM r;

@@ -1,0 +1,171 @@
+package lang
+
+import "fmt"
+
+// Window aggregates: SUM, COUNT, AVG, MIN and MAX … OVER ([PARTITION BY
+// e, …]) in the SELECT list of a query without GROUP BY, HAVING or other
+// aggregates. Each is the aggregate over the rows of the query (its FROM
+// and WHERE) whose PARTITION BY values equal the row's (NULLs equal, as in
+// SQL); every row of the query keeps its window values.
+//
+// Such a query's view is a bag of rows keyed by its other SELECT items and
+// by the PARTITION BY expressions that are not among them (unselected
+// keys, as a grouped query's unselected GROUP BY keys): its values are the
+// row's multiplicity, COUNT, first, then the window items (View). A row's
+// window values depend on its keys only, through its partition; the
+// calculus reads each window aggregate from a map keyed by the partition.
+//
+// Not supported yet, with a positioned error: ORDER BY or a frame in a
+// window (running aggregates), the ranking functions (ROW_NUMBER, RANK, …,
+// LAG, LEAD), window functions in a grouped or DISTINCT query, in a
+// subquery, a derived table or a compound query, and a column of a window
+// item outside its aggregates that is not a key.
+
+// rankingFns are the window functions that are not aggregates.
+var rankingFns = map[string]bool{"ROW_NUMBER": true, "RANK": true, "DENSE_RANK": true, "PERCENT_RANK": true,
+	"CUME_DIST": true, "NTILE": true, "LAG": true, "LEAD": true, "FIRST_VALUE": true, "LAST_VALUE": true, "NTH_VALUE": true}
+
+// window resolves an aggregate with an OVER clause.
+func (r *resolver) window(g *gCall, c ctx) Expr {
+	p := pos(g.Pos)
+	if c.clause != "SELECT" {
+		r.fail(p, "window function %s … OVER is not allowed in %s", g.Name, c.clause)
+	}
+	switch g.Name {
+	case "SUM", "COUNT", "AVG", "MIN", "MAX":
+	default:
+		r.fail(p, "%s … OVER is not supported yet (window functions: SUM, COUNT, AVG, MIN and MAX)", g.Name)
+	}
+	if g.Distinct {
+		r.fail(p, "%s(DISTINCT …) OVER is not supported", g.Name)
+	}
+	if r.unionDepth > 1 {
+		r.fail(p, "a window function in a subquery or derived table is not supported yet")
+	}
+	o := g.Over
+	if len(o.OrderBy) > 0 {
+		r.fail(pos(o.OrderBy[0].Expr.Pos), "ORDER BY in a window (running aggregates) is not supported yet")
+	}
+	if o.Frame != nil {
+		r.fail(pos(o.Frame.Pos), "window frames are not supported yet")
+	}
+	w := &Window{P: pos(o.Pos)}
+	for _, pe := range o.Partition {
+		w.Partition = append(w.Partition, r.value(r.expr(pe, ctx{sc: c.sc, clause: "PARTITION BY"})))
+	}
+	// The aggregate as any other, but it does not make the query grouped.
+	saved := c.sc.hasAgg
+	call := *g
+	call.Over = nil
+	a := r.agg(&call, c).(*Agg)
+	c.sc.hasAgg = saved
+	a.Over = w
+	if c.sc.window == nil {
+		c.sc.window = a
+	}
+	return a
+}
+
+// checkWindows rejects the unsupported uses of the window aggregates of a
+// resolved SELECT q (see the package comment above).
+func (r *resolver) checkWindows(q *Query, sc *scope) {
+	w := sc.window
+	if w == nil {
+		return
+	}
+	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
+		r.fail(w.P, "a window function in a grouped query is not supported yet")
+	}
+	if q.Distinct {
+		r.fail(w.P, "SELECT DISTINCT with a window function is not supported yet")
+	}
+	keys := map[string]bool{}
+	for _, k := range windowKeys(q) {
+		keys[exprKey(k.Expr)] = true
+	}
+	for _, it := range q.Items {
+		if !hasWindow(it.Expr) {
+			continue
+		}
+		walkExpr(it.Expr, 0, func(e Expr, depth int) bool {
+			switch x := e.(type) {
+			case *Agg:
+				return false // its argument ranges over the partition
+			case *ColRef:
+				if depth == 0 && !keys[exprKey(x)] {
+					r.fail(x.P, "column %s.%s of a window item must be a SELECT column or a PARTITION BY expression", x.Alias, x.Name)
+				}
+			}
+			return depth == 0
+		})
+	}
+}
+
+// Windowed reports whether the query has window aggregates.
+func (q *Query) Windowed() bool {
+	if len(q.Union) > 0 || len(q.GroupBy) > 0 {
+		return false
+	}
+	for _, it := range q.Items {
+		if hasWindow(it.Expr) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWindow reports whether e contains a window aggregate of its own query.
+func hasWindow(e Expr) bool {
+	found := false
+	walkExpr(e, 0, func(e Expr, depth int) bool {
+		if a, ok := e.(*Agg); ok && depth == 0 && a.Over != nil {
+			found = true
+		}
+		return !found && depth == 0
+	})
+	return found
+}
+
+// windowKeys are the keys of a windowed query's view: its items without
+// window aggregates, then the PARTITION BY expressions that are not among
+// them (named after their column, else PARTITION<i>).
+func windowKeys(q *Query) []*SelectItem {
+	var keys []*SelectItem
+	seen := map[string]bool{}
+	names := map[string]bool{}
+	for _, it := range q.Items {
+		names[it.Name] = true
+		if !hasWindow(it.Expr) {
+			keys = append(keys, it)
+			seen[exprKey(it.Expr)] = true
+		}
+	}
+	n := 0
+	for _, it := range q.Items {
+		walkExpr(it.Expr, 0, func(e Expr, depth int) bool {
+			a, ok := e.(*Agg)
+			if !ok || depth > 0 || a.Over == nil {
+				return depth == 0
+			}
+			for _, pe := range a.Over.Partition {
+				k := exprKey(pe)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				n++
+				name := fmt.Sprintf("PARTITION%d", n)
+				if c, ok := pe.(*ColRef); ok {
+					name = c.Name
+				}
+				for base, i := name, 2; names[name]; i++ {
+					name = fmt.Sprintf("%s_%d", base, i)
+				}
+				names[name] = true
+				keys = append(keys, &SelectItem{Pos: pe.Pos(), Name: name, Expr: pe})
+			}
+			return false
+		})
+	}
+	return keys
+}
