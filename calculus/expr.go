@@ -151,6 +151,17 @@ func writeExpr(b *strings.Builder, e lang.Expr, ctx int) {
 		b.WriteString(x.V.Name)
 	case *AggRef:
 		fmt.Fprintf(b, "#%d", x.Index)
+	case *RangeRef:
+		op := "<="
+		switch {
+		case x.Desc && x.Strict:
+			op = ">"
+		case x.Desc:
+			op = ">="
+		case x.Strict:
+			op = "<"
+		}
+		fmt.Fprintf(b, "running#%d[key%d %s]", x.Index, x.Order, op)
 	case *ExtremeRef:
 		if x.Hol != nil {
 			fmt.Fprintf(b, "%s#%d", x.Hol, x.Index)

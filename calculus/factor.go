@@ -34,6 +34,9 @@ func factorIndependent(cq *Query) {
 			if r, ok := x.(*ExtremeRef); ok {
 				extremes[r.Index] = true
 			}
+			if r, ok := x.(*RangeRef); ok {
+				extremes[r.Index] = true // a running sum reads several entries
+			}
 		})
 	}
 	for _, v := range cq.Values {

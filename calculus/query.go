@@ -100,6 +100,27 @@ type ExtremeRef struct {
 	T     lang.Type
 }
 
+// RangeRef is a lang.Expr leaf that reads a running sum (a window with an
+// ORDER BY): the sum of the values of aggregate Index's entries whose keys
+// equal the row's but key Order (the window's partition), and whose key
+// Order (the window's ORDER BY value) is at most the row's — below it with
+// Strict, at least (above) it with Desc. Keys are the positions of the
+// aggregate's keys among the view's key variables.
+type RangeRef struct {
+	Index  int
+	Keys   []int
+	Order  int
+	Desc   bool
+	Strict bool
+	T      lang.Type
+}
+
+// Pos implements lang.Expr.
+func (a *RangeRef) Pos() lang.Pos { return lang.Pos{} }
+
+// Type implements lang.Expr.
+func (a *RangeRef) Type() lang.Type { return a.T }
+
 // holisticOf is the Holistic of an ordered-set aggregate, nil for others.
 func holisticOf(a *lang.Agg) *Holistic {
 	if !lang.HolisticAggs[a.Fn] {
@@ -309,15 +330,25 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			if x.Over != nil {
 				// A window: the aggregate grouped by its partition, read
 				// by the view's keys at the partition's positions.
-				pvars, pos, err := t.partition(x, cq, keyVars, keyOf)
+				pvars, pos, order, err := t.partition(x, cq, keyVars, keyOf)
 				if err != nil {
 					return nil, err
 				}
-				plain := *x
-				plain.Over = nil
 				saved, first := gvars, len(cq.Aggs)
 				gvars = pvars
-				r, err := readout(&plain)
+				var r lang.Expr
+				switch x.Fn {
+				case "RANK":
+					// 1 + the rows before the row's value.
+					r = &AggRef{Index: addAgg(group()), T: lang.TInt}
+				case "DENSE_RANK":
+					// 1 + the distinct values before the row's.
+					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: group()}}), T: lang.TInt}
+				default:
+					plain := *x
+					plain.Over = nil
+					r, err = readout(&plain)
+				}
 				gvars = saved
 				for i := first; i < len(cq.Aggs) && len(pos) > 0; i++ {
 					if cq.AggKeys == nil {
@@ -325,7 +356,22 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 					}
 					cq.AggKeys[i] = pos
 				}
-				return r, err
+				if err != nil || order < 0 {
+					return r, err
+				}
+				// A running aggregate: each of the window's aggregates is
+				// summed over the entries up to the row's ORDER BY value.
+				strict := x.Fn == "RANK" || x.Fn == "DENSE_RANK"
+				r = mapExpr(r, func(e lang.Expr) lang.Expr {
+					if a, ok := e.(*AggRef); ok {
+						return &RangeRef{Index: a.Index, Keys: pos, Order: order, Desc: x.Over.Desc, Strict: strict, T: a.T}
+					}
+					return e
+				})
+				if strict {
+					r = &lang.Binary{Op: "+", L: IntLit(1), R: r, T: lang.TInt}
+				}
+				return r, nil
 			}
 			if x.Distinct {
 				return b.distinctReadout(x, body, keyVars, addAgg) // distinctagg.go

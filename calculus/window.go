@@ -16,11 +16,21 @@ import (
 // partition's values), and a row's window value is read with the row;
 // a change of a partition's aggregate changes the value of every row of
 // the partition when the view is read, without touching them.
+//
+// A window with an ORDER BY x (x a key of the view, NOT NULL) is grouped by
+// its partition and x, and read by a RangeRef: the sum of the partition's
+// entries up to the row's x (peers included; before it, for RANK), which
+// generated code reads from a range-sum index of the map by partition,
+// ordered by x: O(log n) per event and per read. SUM, COUNT and AVG are
+// running sums of their aggregates; RANK is 1 + the running count before
+// the row's x, DENSE_RANK 1 + the running count of the Exists of each
+// (partition, x).
 
-// partition returns the key variables of window x's partition (each key,
-// then its presence flag if it may be NULL) and their positions among the
-// view's key variables.
-func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[string]Var) ([]Var, []int, error) {
+// partition returns the key variables of window x's partition and ORDER
+// BY (each key, then its presence flag if it may be NULL), in the order of
+// the view's key variables, their positions among them, and the index among
+// them of the ORDER BY value (-1: none).
+func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[string]Var) ([]Var, []int, int, error) {
 	var vars []Var
 	var pos []int
 	add := func(v Var) {
@@ -28,17 +38,42 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 			vars, pos = append(vars, v), append(pos, i)
 		}
 	}
-	for _, pe := range x.Over.Partition {
-		v, ok := keyOf[sqlKey(pe)]
+	keyVar := func(e lang.Expr) (Var, *Column, error) {
+		v, ok := keyOf[sqlKey(e)]
 		if !ok {
-			return nil, nil, errorAt(pe.Pos(), "this PARTITION BY expression is not supported yet")
+			return Var{}, nil, errorAt(e.Pos(), "this window expression is not supported yet")
 		}
-		add(v)
-		for _, k := range cq.Keys {
-			if k.Var.Name == v.Name && k.Present.Name != "" {
-				add(k.Present)
+		for i := range cq.Keys {
+			if cq.Keys[i].Var.Name == v.Name {
+				return v, &cq.Keys[i], nil
 			}
 		}
+		return v, nil, nil
+	}
+	for _, pe := range x.Over.Partition {
+		v, k, err := keyVar(pe)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		add(v)
+		if k != nil && k.Present.Name != "" {
+			add(k.Present)
+		}
+	}
+	var ov Var
+	if x.Over.Order != nil {
+		v, k, err := keyVar(x.Over.Order)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		if k != nil && k.Present.Name != "" {
+			return nil, nil, 0, errorAt(x.Over.Order.Pos(), "a window ORDER BY that may be NULL is not supported yet (declare its columns NOT NULL)")
+		}
+		if hasVar(vars, v.Name) {
+			return nil, nil, 0, errorAt(x.Over.Order.Pos(), "a window ordered by one of its PARTITION BY expressions is not supported yet")
+		}
+		add(v)
+		ov = v
 	}
 	// Keys first, then flags, as the view's maps are keyed.
 	order := make([]int, len(vars))
@@ -47,8 +82,21 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 	}
 	slices.SortFunc(order, func(a, b int) int { return pos[a] - pos[b] })
 	sv, sp := make([]Var, len(vars)), make([]int, len(pos))
+	oi := -1
 	for i, o := range order {
 		sv[i], sp[i] = vars[o], pos[o]
+		if x.Over.Order != nil && vars[o].Name == ov.Name {
+			oi = i
+		}
 	}
-	return sv, sp, nil
+	return sv, sp, oi, nil
+}
+
+// mapExpr rebuilds e bottom-up with f applied to every subexpression,
+// maybe values (nullable.go) included.
+func mapExpr(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
+	if m, ok := e.(*maybe); ok {
+		return f(&maybe{V: mapExpr(m.V, f), P: mapExpr(m.P, f)})
+	}
+	return f(mapChildren(e, func(c lang.Expr) lang.Expr { return mapExpr(c, f) }))
 }

@@ -33,6 +33,12 @@ func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
 			return nil, fmt.Errorf("codegen: aggregate #%d is not available", x.Index)
 		}
 		return c.Clone(), nil
+	case *calculus.RangeRef:
+		c, ok := sc[rangeName(x)]
+		if !ok {
+			return nil, fmt.Errorf("codegen: running sum #%d is not available", x.Index)
+		}
+		return c.Clone(), nil
 	case *calculus.ExtremeRef:
 		c, ok := sc[fmt.Sprintf("extreme#%d", x.Index)]
 		if !ok {

@@ -1,9 +1,12 @@
 package codegen
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/viewlet"
 )
 
@@ -125,4 +128,75 @@ func (g *gen) orderedView(v *viewlet.View, row string, keyFields, valFields []st
 // A LIMIT 3 OFFSET 1".
 func orderText(v *viewlet.View) string {
 	return calculus.OrderString(v.CellNames(), v.Order, v.Limit)
+}
+
+// Running sums (windows with an ORDER BY, calculus.RangeRef): each is one
+// read of a range-sum index of its aggregate's map, grouped by the map's
+// keys but the ORDER BY value (the partition) and ordered by it, O(log n)
+// when the row is read.
+
+// rangeName is the scope name of a running sum.
+func rangeName(x *calculus.RangeRef) string {
+	return fmt.Sprintf("range#%d#%v#%v#%d", x.Index, x.Desc, x.Strict, x.Order)
+}
+
+// readsRange reports whether a value or HAVING of v reads aggregate i by a
+// running sum.
+func readsRange(v *viewlet.View, i int) bool {
+	found := false
+	for _, r := range rangeRefs(v) {
+		found = found || r.Index == i
+	}
+	return found
+}
+
+func rangeRefs(v *viewlet.View) []*calculus.RangeRef {
+	var out []*calculus.RangeRef
+	visit := func(e lang.Expr) {
+		calculus.WalkExpr(e, func(x lang.Expr) {
+			if r, ok := x.(*calculus.RangeRef); ok {
+				out = append(out, r)
+			}
+		})
+	}
+	for _, val := range v.Values {
+		visit(val.E)
+		visit(val.Present)
+	}
+	if v.Having != nil {
+		visit(v.Having)
+	}
+	return out
+}
+
+// runningSums emits the reads of the running sums of view v's row into
+// local variables, which sc names.
+func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) []jen.Code {
+	var code []jen.Code
+	for _, x := range rangeRefs(v) {
+		name := rangeName(x)
+		if _, done := sc[name]; done {
+			continue
+		}
+		m := v.Aggs[x.Index]
+		mi := g.maps[m.Name]
+		var group []int
+		var vals []jen.Code
+		for j, p := range x.Keys {
+			if j != x.Order {
+				group = append(group, j)
+				vals = append(vals, sc[keyVars[p].Name].Clone())
+			}
+		}
+		at := sc[keyVars[x.Keys[x.Order]].Name].Clone()
+		fn := map[[2]bool]string{{false, false}: "SumLessEq", {false, true}: "SumLess", {true, false}: "SumGreaterEq", {true, true}: "SumGreater"}[[2]bool{x.Desc, x.Strict}]
+		args := []jen.Code{at}
+		if len(group) > 0 {
+			args = append([]jen.Code{g.keyValue(subVars(m.Keys, group), vals)}, args...)
+		}
+		local := g.fresh("run")
+		code = append(code, jen.Id(local).Op(":=").Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, x.Order))).Dot(fn).Call(args...))
+		sc[name] = jen.Id(local)
+	}
+	return code
 }

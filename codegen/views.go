@@ -120,6 +120,9 @@ func (g *gen) view(v *viewlet.View) error {
 			sc[fmt.Sprintf("extreme#%d", i)] = jen.Id(best)
 			continue
 		}
+		if i > 0 && !readsAgg(v, i) && readsRange(v, i) {
+			continue // read only by running sums (g.runningSums)
+		}
 		a := fmt.Sprintf("agg%d", i)
 		if pos, ok := v.AggKeys[i]; ok && mi.keyed {
 			vals := make([]jen.Code, len(pos))
@@ -141,6 +144,7 @@ func (g *gen) view(v *viewlet.View) error {
 	if !v.Scalar {
 		body = append(body, jen.If(jen.Id("agg0").Op("==").Lit(0)).Block(jen.Return(jen.Id(row).Values(), jen.False())))
 	}
+	body = append(body, g.runningSums(v, keyVars, sc)...)
 	if v.Having != nil {
 		h, err := g.expr(v.Having, sc)
 		if err != nil {
@@ -235,7 +239,7 @@ func withBlank(body []jen.Code, v *viewlet.View) []jen.Code {
 		if m == nil || i == 0 {
 			continue
 		}
-		if !readsAgg(v, i) {
+		if !readsAgg(v, i) && !readsRange(v, i) {
 			out = append(out[:len(out)-1], jen.Id("_").Op("=").Id(fmt.Sprintf("agg%d", i)), out[len(out)-1])
 		}
 	}

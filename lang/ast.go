@@ -417,6 +417,13 @@ type Agg struct {
 type Window struct {
 	P         Pos
 	Partition []Expr
+	// Order, when set, is the window's ORDER BY (one expression, DESC with
+	// Desc): the aggregate is then a running one, over the rows of the
+	// partition up to the row's peers included (RANGE BETWEEN UNBOUNDED
+	// PRECEDING AND CURRENT ROW), and RANK and DENSE_RANK count the rows or
+	// the distinct values before the row's.
+	Order Expr
+	Desc  bool
 }
 
 // Subquery is a scalar subquery (one aggregate column).

@@ -291,7 +291,9 @@ func (p *printer) expr(e Expr) {
 		if e.Distinct {
 			p.w("DISTINCT ")
 		}
-		if e.Arg == nil {
+		if e.Arg == nil && (e.Fn == "RANK" || e.Fn == "DENSE_RANK") {
+			// no argument
+		} else if e.Arg == nil {
 			p.w("*")
 		} else {
 			p.expr(e.Arg)
@@ -302,6 +304,16 @@ func (p *printer) expr(e Expr) {
 			if len(e.Over.Partition) > 0 {
 				p.w("PARTITION BY ")
 				p.list(e.Over.Partition)
+			}
+			if e.Over.Order != nil {
+				if len(e.Over.Partition) > 0 {
+					p.w(" ")
+				}
+				p.w("ORDER BY ")
+				p.expr(e.Over.Order)
+				if e.Over.Desc {
+					p.w(" DESC")
+				}
 			}
 			p.w(")")
 		}

@@ -233,18 +233,22 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:23: window function SUM … OVER is not allowed in WHERE
 	SELECT A FROM R WHERE SUM(B) OVER (PARTITION BY A) > 1;
 	                      ^`},
-		{"row_number", "SELECT A, ROW_NUMBER() OVER (PARTITION BY A) FROM R;",
-			`e.sql:3:11: ROW_NUMBER is not supported yet (window functions: SUM, COUNT, AVG, MIN and MAX OVER ([PARTITION BY …]))
-	SELECT A, ROW_NUMBER() OVER (PARTITION BY A) FROM R;
-	          ^`},
-		{"window order by", "SELECT A, SUM(B) OVER (PARTITION BY A ORDER BY B) FROM R;",
-			`e.sql:3:48: ORDER BY in a window (running aggregates) is not supported yet
-	SELECT A, SUM(B) OVER (PARTITION BY A ORDER BY B) FROM R;
+		{"window order by min", "SELECT A, MIN(B) OVER (PARTITION BY A ORDER BY B) FROM R;",
+			`e.sql:3:48: a running MIN (ORDER BY in its window) is not supported yet
+	SELECT A, MIN(B) OVER (PARTITION BY A ORDER BY B) FROM R;
 	                                               ^`},
 		{"window frame", "SELECT A, SUM(B) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM R;",
-			`e.sql:3:24: window frames are not supported yet
+			`e.sql:3:24: window frames are not supported yet (but RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, the default with ORDER BY)
 	SELECT A, SUM(B) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM R;
 	                       ^`},
+		{"rank without order", "SELECT A, RANK() OVER (PARTITION BY A) FROM R;",
+			`e.sql:3:11: RANK needs an ORDER BY in its window
+	SELECT A, RANK() OVER (PARTITION BY A) FROM R;
+	          ^`},
+		{"row_number", "SELECT A, ROW_NUMBER() OVER (ORDER BY A) FROM R;",
+			`e.sql:3:11: ROW_NUMBER is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX OVER ([PARTITION BY …]), and SUM, COUNT, AVG, RANK, DENSE_RANK OVER ([PARTITION BY …] ORDER BY x))
+	SELECT A, ROW_NUMBER() OVER (ORDER BY A) FROM R;
+	          ^`},
 		{"window grouped", "SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;",
 			`e.sql:3:19: a window function in a grouped query is not supported yet
 	SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;

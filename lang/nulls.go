@@ -144,7 +144,7 @@ func (r *resolver) settleNulls(q *Query) {
 		case *Agg:
 			if depth == 0 && x.Over != nil {
 				// A window holds its own row: NULL only for NULL arguments.
-				x.Null = x.Fn != "COUNT" && MayBeNull(x.Arg)
+				x.Null = x.Arg != nil && x.Fn != "COUNT" && MayBeNull(x.Arg)
 			} else if depth == 0 {
 				// A statistical aggregate is NULL over one value, too.
 				x.Null = x.Fn != "COUNT" && (len(q.GroupBy) == 0 || MayBeNull(x.Arg) || StatAggs[x.Fn])

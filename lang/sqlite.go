@@ -581,6 +581,8 @@ func (t *sqlTr) expr(e Expr) {
 				desc = 1
 			}
 			t.w(", ", strconv.FormatFloat(e.Frac, 'g', -1, 64), ", ", strconv.Itoa(desc), ")")
+		case e.Arg == nil && (e.Fn == "RANK" || e.Fn == "DENSE_RANK"):
+			t.w(e.Fn, "()")
 		case e.Arg == nil:
 			t.w(e.Fn, "(*)")
 		default:
@@ -600,6 +602,13 @@ func (t *sqlTr) expr(e Expr) {
 					t.w(", ")
 				}
 				t.expr(p)
+			}
+			if e.Over.Order != nil {
+				t.w(" ORDER BY ")
+				t.expr(e.Over.Order)
+				if e.Over.Desc {
+					t.w(" DESC")
+				}
 			}
 			t.w(")")
 		}

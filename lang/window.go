@@ -1,6 +1,9 @@
 package lang
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Window aggregates: SUM, COUNT, AVG, MIN and MAX … OVER ([PARTITION BY
 // e, …]) in the SELECT list of a query without GROUP BY, HAVING or other
@@ -15,9 +18,15 @@ import "fmt"
 // window values depend on its keys only, through its partition; the
 // calculus reads each window aggregate from a map keyed by the partition.
 //
-// Not supported yet, with a positioned error: ORDER BY or a frame in a
-// window (running aggregates), the ranking functions (ROW_NUMBER, RANK, …,
-// LAG, LEAD), window functions in a grouped or DISTINCT query, in a
+// With an ORDER BY x in its window, SUM, COUNT and AVG are running
+// aggregates over the rows of the partition whose x is before the row's or
+// equal (its peers), and RANK and DENSE_RANK are 1 + the number of rows, or
+// of distinct values of x, before the row's; x is a key of the view too.
+//
+// Not supported yet, with a positioned error: frames other than the
+// default, an ORDER BY of several expressions, running MIN and MAX,
+// ROW_NUMBER (which tells a bag's copies apart), LAG, LEAD and the other
+// ranking functions, window functions in a grouped or DISTINCT query, in a
 // subquery, a derived table or a compound query, and a column of a window
 // item outside its aggregates that is not a key.
 
@@ -32,9 +41,9 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 		r.fail(p, "window function %s … OVER is not allowed in %s", g.Name, c.clause)
 	}
 	switch g.Name {
-	case "SUM", "COUNT", "AVG", "MIN", "MAX":
+	case "SUM", "COUNT", "AVG", "MIN", "MAX", "RANK", "DENSE_RANK":
 	default:
-		r.fail(p, "%s … OVER is not supported yet (window functions: SUM, COUNT, AVG, MIN and MAX)", g.Name)
+		r.fail(p, "%s … OVER is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX, RANK and DENSE_RANK)", g.Name)
 	}
 	if g.Distinct {
 		r.fail(p, "%s(DISTINCT …) OVER is not supported", g.Name)
@@ -43,22 +52,38 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 		r.fail(p, "a window function in a subquery or derived table is not supported yet")
 	}
 	o := g.Over
-	if len(o.OrderBy) > 0 {
-		r.fail(pos(o.OrderBy[0].Expr.Pos), "ORDER BY in a window (running aggregates) is not supported yet")
-	}
-	if o.Frame != nil {
-		r.fail(pos(o.Frame.Pos), "window frames are not supported yet")
-	}
 	w := &Window{P: pos(o.Pos)}
 	for _, pe := range o.Partition {
 		w.Partition = append(w.Partition, r.value(r.expr(pe, ctx{sc: c.sc, clause: "PARTITION BY"})))
 	}
-	// The aggregate as any other, but it does not make the query grouped.
-	saved := c.sc.hasAgg
-	call := *g
-	call.Over = nil
-	a := r.agg(&call, c).(*Agg)
-	c.sc.hasAgg = saved
+	switch {
+	case len(o.OrderBy) > 1:
+		r.fail(pos(o.OrderBy[1].Expr.Pos), "a window ORDER BY of more than one expression is not supported yet")
+	case len(o.OrderBy) == 1 && (g.Name == "MIN" || g.Name == "MAX"):
+		r.fail(pos(o.OrderBy[0].Expr.Pos), "a running %s (ORDER BY in its window) is not supported yet", g.Name)
+	case len(o.OrderBy) == 1:
+		w.Order = r.value(r.expr(o.OrderBy[0].Expr, ctx{sc: c.sc, clause: "ORDER BY"}))
+		w.Desc = o.OrderBy[0].Dir == "DESC"
+	case g.Name == "RANK" || g.Name == "DENSE_RANK":
+		r.fail(p, "%s needs an ORDER BY in its window", g.Name)
+	}
+	if o.Frame != nil && !(w.Order != nil && defaultFrame(o.Frame)) {
+		r.fail(pos(o.Frame.Pos), "window frames are not supported yet (but RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, the default with ORDER BY)")
+	}
+	var a *Agg
+	if g.Name == "RANK" || g.Name == "DENSE_RANK" {
+		if len(g.Args) > 0 || g.Star {
+			r.fail(p, "%s takes no argument", g.Name)
+		}
+		a = &Agg{P: p, Fn: g.Name, T: TInt}
+	} else {
+		// The aggregate as any other, but it does not make the query grouped.
+		saved := c.sc.hasAgg
+		call := *g
+		call.Over = nil
+		a = r.agg(&call, c).(*Agg)
+		c.sc.hasAgg = saved
+	}
 	a.Over = w
 	if c.sc.window == nil {
 		c.sc.window = a
@@ -147,7 +172,11 @@ func windowKeys(q *Query) []*SelectItem {
 			if !ok || depth > 0 || a.Over == nil {
 				return depth == 0
 			}
-			for _, pe := range a.Over.Partition {
+			exprs := a.Over.Partition
+			if a.Over.Order != nil {
+				exprs = append(append([]Expr{}, exprs...), a.Over.Order)
+			}
+			for _, pe := range exprs {
 				k := exprKey(pe)
 				if seen[k] {
 					continue
@@ -168,4 +197,11 @@ func windowKeys(q *Query) []*SelectItem {
 		})
 	}
 	return keys
+}
+
+// defaultFrame reports whether a frame is RANGE BETWEEN UNBOUNDED PRECEDING
+// AND CURRENT ROW, or RANGE UNBOUNDED PRECEDING.
+func defaultFrame(f *gFrame) bool {
+	rest := strings.Join(f.Rest, " ")
+	return f.Kind == "RANGE" && (rest == "BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW" || rest == "UNBOUNDED PRECEDING")
 }

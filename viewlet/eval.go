@@ -28,6 +28,37 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 			v = int64(0)
 		}
 		return coerce(v, x.T)
+	case *calculus.RangeRef:
+		// A running sum: the entries of the row's partition (its keys at
+		// AggKeys but the ORDER BY value) up to the row's ORDER BY value.
+		am := in.view_.Aggs[x.Index]
+		m := in.maps[am.Name]
+		pos := x.Keys
+		var mask uint64
+		var vals []any
+		for j, p := range pos {
+			if j != x.Order {
+				mask |= 1 << j
+				vals = append(vals, in.group[p])
+			}
+		}
+		at := in.group[pos[x.Order]]
+		var isum int64
+		var fsum float64
+		m.each(mask, vals, func(e *ientry) {
+			c := compareNum(e.keys[x.Order], at)
+			if x.Desc {
+				c = -c
+			}
+			if c < 0 || c == 0 && !x.Strict {
+				isum += e.i
+				fsum += e.f.Value()
+			}
+		})
+		if am.Type == lang.TInt {
+			return coerce(isum, x.T)
+		}
+		return coerce(fsum, x.T)
 	case *calculus.ExtremeRef:
 		// The least or greatest last key among the group's entries: those
 		// whose other keys are the group's (or, for a subquery's MIN/MAX,

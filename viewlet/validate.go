@@ -286,6 +286,12 @@ func (v *validator) view(view *View) error {
 				if r.Index < 0 || r.Index >= len(view.Aggs) || view.Aggs[r.Index] == nil {
 					err = fmt.Errorf("%s reads MIN/MAX #%d, which has no map", what, r.Index)
 				}
+			case *calculus.RangeRef:
+				if r.Index < 0 || r.Index >= len(view.Aggs) || view.Aggs[r.Index] == nil {
+					err = fmt.Errorf("%s reads running sum #%d, which has no map", what, r.Index)
+				} else if r.Order < 0 || r.Order >= len(r.Keys) || len(r.Keys) != len(view.Aggs[r.Index].Keys) {
+					err = fmt.Errorf("%s reads running sum #%d by key %d of %d", what, r.Index, r.Order, len(r.Keys))
+				}
 			}
 		})
 		return err

@@ -29,7 +29,8 @@ import (
 // Engine holds the maps of the compiled queries. It is not safe for concurrent use.
 type Engine struct {
 	// QUERY1_COUNT[a, b] := AggSum([a, b], R(a, b))
-	query1Count *mapQuery1Count
+	// query1Count stores the maps above and below whose value lives in its entryQuery1Count entries.
+	query1Count *tableQuery1Count
 	// QUERY1_TOTAL[a] := AggSum([a], R(a, b) * b)
 	// query1Total stores the maps above and below whose value lives in its entryQuery1Total entries.
 	query1Total *tableQuery1Total
@@ -38,6 +39,7 @@ type Engine struct {
 	query1Agg3 *mapQuery1Agg3
 	// QUERY1_ROWS_IN_R[] := AggSum([], R(a, b))
 	query1RowsInR int64
+	// QUERY1_AGG5[a, b] := AggSum([a, b], R(a, b) * b)
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -47,7 +49,7 @@ type Engine struct {
 func New() *Engine {
 	return &Engine{
 		query1Agg3:  newQuery1Agg3Map(),
-		query1Count: newQuery1CountMap(),
+		query1Count: newQuery1CountTable(),
 		query1Total: newQuery1TotalTable(),
 	}
 }
@@ -63,8 +65,9 @@ func New() *Engine {
 //	QUERY1_AGG2[a] += 1
 //	QUERY1_AGG3[a, b] += 1
 //	QUERY1_ROWS_IN_R[] += 1
+//	QUERY1_AGG5[a, b] += b
 func (e *Engine) InsertR(a int64, b int64) error {
-	e.query1Count.add(keyII{
+	e.query1Count.addQuery1Count(keyII{
 		k0: a,
 		k1: b,
 	}, int64(1))
@@ -73,6 +76,12 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		k1: b,
 	}, int64(1))
 	val1 := b
+	if e.query1Count.addQuery1Agg5(keyII{
+		k0: a,
+		k1: b,
+	}, val1) {
+		e.overflow = true
+	}
 	{
 		key2 := a
 		at3 := e.query1Total.entry(key2)
@@ -108,8 +117,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	QUERY1_AGG2[a] += -1
 //	QUERY1_AGG3[a, b] += -1
 //	QUERY1_ROWS_IN_R[] += -1
+//	QUERY1_AGG5[a, b] += -b
 func (e *Engine) DeleteR(a int64, b int64) error {
-	e.query1Count.add(keyII{
+	e.query1Count.addQuery1Count(keyII{
 		k0: a,
 		k1: b,
 	}, int64(-1))
@@ -119,15 +129,24 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 	}, int64(-1))
 	val5 := b
 	{
-		key6 := a
-		at7 := e.query1Total.entry(key6)
-		ent8 := &e.query1Total.entries[at7]
-		{
-			acc9 := e.mulInt(int64(-1), val5)
-			ent8.query1Total = e.addInt(ent8.query1Total, acc9)
+		acc6 := e.mulInt(int64(-1), val5)
+		if e.query1Count.addQuery1Agg5(keyII{
+			k0: a,
+			k1: b,
+		}, acc6) {
+			e.overflow = true
 		}
-		ent8.query1Agg2 += int64(-1)
-		e.query1Total.release(key6, at7)
+	}
+	{
+		key7 := a
+		at8 := e.query1Total.entry(key7)
+		ent9 := &e.query1Total.entries[at8]
+		{
+			acc10 := e.mulInt(int64(-1), val5)
+			ent9.query1Total = e.addInt(ent9.query1Total, acc10)
+		}
+		ent9.query1Agg2 += int64(-1)
+		e.query1Total.release(key7, at8)
 	}
 	e.query1RowsInR += int64(-1)
 	if e.overflow && !e.undoing {
@@ -154,11 +173,13 @@ type Query1Row struct {
 	Mean    float64 // MEAN = #1 / LISTMAX(1, #2)
 	Top     int64   // TOP = max#3
 	RowsInR int64   // ROWS_IN_R = #4
+	Running int64   // RUNNING = running#5[key1 <=]
+	Place   int64   // PLACE = 1 + running#0[key1 >]
 }
 
 func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
-	agg0 := e.query1Count.get(keyII{
+	agg0 := e.query1Count.getQuery1Count(keyII{
 		k0: a,
 		k1: b,
 	})
@@ -169,12 +190,16 @@ func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
 	if agg0 == 0 {
 		return Query1Row{}, false
 	}
+	run11 := e.query1Count.rngQuery1Agg50.SumLessEq(a, b)
+	run12 := e.query1Count.rngQuery1Count0.SumGreater(a, b)
 	return Query1Row{
 		A:       a,
 		B:       b,
 		Count:   agg0,
 		Mean:    runtime.Div(float64(agg1), float64(runtime.ListMax[int64](int64(1), agg2))),
+		Place:   (int64(1)) + (run12),
 		RowsInR: agg4,
+		Running: run11,
 		Top:     best3,
 		Total:   agg1,
 	}, true
@@ -378,6 +403,12 @@ func (e *Engine) Views() []runtime.View {
 			}, {
 				Index: 4,
 				Name:  "ROWS_IN_R",
+			}, {
+				Index: 5,
+				Name:  "RUNNING",
+			}, {
+				Index: 6,
+				Name:  "PLACE",
 			}},
 			Keys: []runtime.Column{{
 				Name: "A",
@@ -402,10 +433,16 @@ func (e *Engine) Views() []runtime.View {
 			}, {
 				Name: "ROWS_IN_R",
 				Type: runtime.Int,
+			}, {
+				Name: "RUNNING",
+				Type: runtime.Int,
+			}, {
+				Name: "PLACE",
+				Type: runtime.Int,
 			}},
 		}
 		for _, r := range e.Query1() {
-			v.Rows = append(v.Rows, []any{r.A, r.B, r.Count, r.Total, r.Mean, r.Top, r.RowsInR})
+			v.Rows = append(v.Rows, []any{r.A, r.B, r.Count, r.Total, r.Mean, r.Top, r.RowsInR, r.Running, r.Place})
 		}
 		out = append(out, v)
 	}
@@ -432,58 +469,83 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
-// entryQuery1Count is an entry of map QUERY1_COUNT.
+// entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {
-	val int64
+	query1Count int64 // QUERY1_COUNT
+	query1Agg5  int64 // QUERY1_AGG5
 }
 
-// mapQuery1Count stores map QUERY1_COUNT[a, b], its entries in a slice.
-type mapQuery1Count struct {
-	entries []entryQuery1Count // live and free entries
-	free    []int32            // positions of free entries
-	index   map[keyII]int32    // primary index
+// tableQuery1Count stores the fused maps QUERY1_COUNT, QUERY1_AGG5, keyed by [a, b]; an entry lives while one of its values is non-zero.
+type tableQuery1Count struct {
+	entries         []entryQuery1Count                         // live and free entries
+	free            []int32                                    // positions of free entries
+	index           map[keyII]int32                            // primary index
+	rngQuery1Count0 runtime.RangeSumIndex[int64, int64, int64] // sums over ranges of b by a
+	rngQuery1Agg50  runtime.RangeSumIndex[int64, int64, int64] // sums over ranges of b by a
 }
 
-func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[keyII]int32)}
+func newQuery1CountTable() *tableQuery1Count {
+	return &tableQuery1Count{index: make(map[keyII]int32)}
 }
-func (m *mapQuery1Count) get(k keyII) int64 {
+
+// getQuery1Count returns the value of QUERY1_COUNT at k.
+func (m *tableQuery1Count) getQuery1Count(k keyII) int64 {
 	if i, ok := m.index[k]; ok {
-		return m.entries[i].val
+		return m.entries[i].query1Count
 	}
 	return 0
 }
 
-// add adds v to the value of k.
-func (m *mapQuery1Count) add(k keyII, v int64) {
+// addQuery1Count adds v to the value of QUERY1_COUNT at k (a counter: it cannot overflow).
+func (m *tableQuery1Count) addQuery1Count(k keyII, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
-	if !ok {
+	i := m.entry(k)
+	m.entries[i].query1Count += v
+	m.rngQuery1Count0.Add(k.k0, k.k1, v)
+	m.release(k, i)
+}
+
+// addQuery1Agg5 adds v to the value of QUERY1_AGG5 at k and reports whether the sum overflowed int64 (it then wraps).
+func (m *tableQuery1Count) addQuery1Agg5(k keyII, v int64) (overflow bool) {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	m.entries[i].query1Agg5, overflow = runtime.AddInt(m.entries[i].query1Agg5, v)
+	m.rngQuery1Agg50.Add(k.k0, k.k1, v)
+	m.release(k, i)
+	return overflow
+}
+
+// entry returns the position of the entry of k, creating it (every value 0) if needed;
+// release it after adding to it.
+func (m *tableQuery1Count) entry(k keyII) (i int32) {
+	if i, ok := m.index[k]; ok {
+		return i
+	}
+	{
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
 			m.free = m.free[:n-1]
+			m.entries[i] = entryQuery1Count{}
 		} else {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1Count{})
 		}
-		ent := &m.entries[i]
-		ent.val = v
 		m.index[k] = i
-		return
 	}
-	ent := &m.entries[i]
-	ent.val += v
-	if ent.val == 0 {
-		m.unlink(k, i)
-	}
+	return i
 }
 
-// unlink removes the entry of k, at position i, from every index.
-func (m *mapQuery1Count) unlink(k keyII, i int32) {
-	delete(m.index, k)
-	m.free = append(m.free, i)
+// release removes the entry of k, at position i, from every index when all its values are 0.
+func (m *tableQuery1Count) release(k keyII, i int32) {
+	ent := &m.entries[i]
+	if ent.query1Count == 0 && ent.query1Agg5 == 0 {
+		delete(m.index, k)
+		m.free = append(m.free, i)
+	}
 }
 
 // entryQuery1Total is an entry of table tableQuery1Total: one value per fused map.
