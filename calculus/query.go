@@ -337,11 +337,14 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				saved, first := gvars, len(cq.Aggs)
 				gvars = pvars
 				var r lang.Expr
-				switch x.Fn {
-				case "RANK":
+				switch {
+				case order < 0 && (x.Fn == "RANK" || x.Fn == "DENSE_RANK"):
+					// Ordered by a PARTITION BY expression: all peers.
+					r = IntLit(1)
+				case x.Fn == "RANK":
 					// 1 + the rows before the row's value.
 					r = &AggRef{Index: addAgg(group()), T: lang.TInt}
-				case "DENSE_RANK":
+				case x.Fn == "DENSE_RANK":
 					// 1 + the distinct values before the row's.
 					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: group()}}), T: lang.TInt}
 				default:

@@ -66,14 +66,16 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 		if err != nil {
 			return nil, nil, 0, err
 		}
-		if k != nil && k.Present.Name != "" {
+		switch {
+		case hasVar(vars, v.Name):
+			// Ordered by one of its PARTITION BY expressions, every row of
+			// a partition is a peer of every other: no order.
+		case k != nil && k.Present.Name != "":
 			return nil, nil, 0, errorAt(x.Over.Order.Pos(), "a window ORDER BY that may be NULL is not supported yet (declare its columns NOT NULL)")
+		default:
+			add(v)
+			ov = v
 		}
-		if hasVar(vars, v.Name) {
-			return nil, nil, 0, errorAt(x.Over.Order.Pos(), "a window ordered by one of its PARTITION BY expressions is not supported yet")
-		}
-		add(v)
-		ov = v
 	}
 	// Keys first, then flags, as the view's maps are keyed.
 	order := make([]int, len(vars))
@@ -85,7 +87,7 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 	oi := -1
 	for i, o := range order {
 		sv[i], sp[i] = vars[o], pos[o]
-		if x.Over.Order != nil && vars[o].Name == ov.Name {
+		if ov.Name != "" && vars[o].Name == ov.Name {
 			oi = i
 		}
 	}

@@ -3,6 +3,7 @@ package sqlcorpus
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -37,9 +38,17 @@ func (g *gen) top() string {
 			types, exprs = append(types, t), append(exprs, e)
 			items = append(items, g.item(e))
 		}
+		windowed := !strings.HasPrefix(b.String(), "SELECT DISTINCT ") && g.p(0.25)
+		if windowed {
+			for range 1 + g.n(2) {
+				items = append(items, g.item(g.window(sc)))
+			}
+		}
 		b.WriteString(strings.Join(items, ", ") + " FROM " + from)
 		writeWhere(&b, where)
-		if g.p(0.35) {
+		if !windowed && g.p(0.15) {
+			g.orderLimit(&b, len(items))
+		} else if !windowed && g.p(0.35) {
 			// The first arm as the raw check runs it: columns c1, c2, ….
 			var first strings.Builder
 			first.WriteString("SELECT ")
@@ -80,6 +89,9 @@ func (g *gen) top() string {
 		if g.p(0.35) {
 			b.WriteString(" HAVING " + g.having(own, keys))
 		}
+		if g.p(0.15) {
+			g.orderLimit(&b, len(items))
+		}
 	default:
 		g.use("aggregate")
 		own := &scope{items: sc.items}
@@ -91,6 +103,79 @@ func (g *gen) top() string {
 		writeWhere(&b, where)
 	}
 	return b.String()
+}
+
+// window writes a window function over sc's rows: SUM, COUNT, AVG, MIN or
+// MAX OVER (PARTITION BY columns), now and then with an ORDER BY column (a
+// running SUM, COUNT or AVG; RANK; DENSE_RANK).
+func (g *gen) window(sc *scope) string {
+	var parts []string
+	for range g.n(3) {
+		if c, ok := g.column(sc, g.anyType()); ok {
+			parts = append(parts, c)
+		}
+	}
+	over := ""
+	if len(parts) > 0 {
+		over = "PARTITION BY " + strings.Join(parts, ", ")
+	}
+	ordered := g.p(0.4)
+	if ordered {
+		c, ok := g.column(sc, g.anyType())
+		if !ok {
+			ordered = false
+		} else {
+			if over != "" {
+				over += " "
+			}
+			over += "ORDER BY " + c
+			if g.p(0.4) {
+				over += " DESC"
+			}
+		}
+	}
+	var call string
+	switch k := g.n(7); {
+	case ordered && k == 5:
+		g.use("rank")
+		call = []string{"RANK()", "DENSE_RANK()"}[g.n(2)]
+	case k < 2:
+		g.use("window-count")
+		call = "COUNT(*)"
+		if k == 1 {
+			call = "COUNT(" + g.expr(sc, g.anyType(), 1) + ")"
+		}
+	case k < 4 || ordered:
+		g.use("window-sum")
+		call = []string{"SUM", "AVG"}[g.n(2)] + "(" + g.expr(sc, []Type{Int, Float}[g.n(2)], 1) + ")"
+	default:
+		g.use("window-min-max")
+		call = []string{"MIN", "MAX"}[g.n(2)] + "(" + g.expr(sc, g.anyType(), 1) + ")"
+	}
+	if ordered {
+		g.use("window-order")
+	}
+	return call + " OVER (" + over + ")"
+}
+
+// orderLimit appends an ORDER BY of every column of the SELECT list (by
+// position, in a random order and directions: a total order but for equal
+// rows, so that the rows a LIMIT keeps are the same in SQLite) and a LIMIT,
+// sometimes with an OFFSET.
+func (g *gen) orderLimit(b *strings.Builder, n int) {
+	g.use("limit")
+	var keys []string
+	for _, i := range g.rng.Perm(n) {
+		k := strconv.Itoa(i + 1)
+		if g.p(0.4) {
+			k += " DESC"
+		}
+		keys = append(keys, k)
+	}
+	b.WriteString(" ORDER BY " + strings.Join(keys, ", ") + " LIMIT " + strconv.Itoa(g.n(6)))
+	if g.p(0.3) {
+		b.WriteString(" OFFSET " + strconv.Itoa(1+g.n(3)))
+	}
 }
 
 // compound appends one or two arms to a plain SELECT whose columns have
