@@ -161,7 +161,11 @@ func writeExpr(b *strings.Builder, e lang.Expr, ctx int) {
 		case x.Strict:
 			op = "<"
 		}
-		fmt.Fprintf(b, "running#%d[key%d %s]", x.Index, x.Order, op)
+		if x.Flag >= 0 {
+			fmt.Fprintf(b, "running#%d[key%d %s, NULL where key%d = 0]", x.Index, x.Order, op, x.Flag)
+		} else {
+			fmt.Fprintf(b, "running#%d[key%d %s]", x.Index, x.Order, op)
+		}
 	case *ExtremeRef:
 		if x.Hol != nil {
 			fmt.Fprintf(b, "%s#%d", x.Hol, x.Index)

@@ -105,11 +105,15 @@ type ExtremeRef struct {
 // equal the row's but key Order (the window's partition), and whose key
 // Order (the window's ORDER BY value) is at most the row's — below it with
 // Strict, at least (above) it with Desc. Keys are the positions of the
-// aggregate's keys among the view's key variables.
+// aggregate's keys among the view's key variables. Flag, for an ORDER BY
+// value that may be NULL, is the index among them of its presence flag
+// (-1: none): NULL comes before every value ascending, after descending,
+// and NULLs are peers.
 type RangeRef struct {
 	Index  int
 	Keys   []int
 	Order  int
+	Flag   int
 	Desc   bool
 	Strict bool
 	T      lang.Type
@@ -330,7 +334,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			if x.Over != nil {
 				// A window: the aggregate grouped by its partition, read
 				// by the view's keys at the partition's positions.
-				pvars, pos, order, err := t.partition(x, cq, keyVars, keyOf)
+				pvars, pos, order, flag, err := t.partition(x, cq, keyVars, keyOf)
 				if err != nil {
 					return nil, err
 				}
@@ -367,7 +371,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				strict := x.Fn == "RANK" || x.Fn == "DENSE_RANK"
 				r = mapExpr(r, func(e lang.Expr) lang.Expr {
 					if a, ok := e.(*AggRef); ok {
-						return &RangeRef{Index: a.Index, Keys: pos, Order: order, Desc: x.Over.Desc, Strict: strict, T: a.T}
+						return &RangeRef{Index: a.Index, Keys: pos, Order: order, Flag: flag, Desc: x.Over.Desc, Strict: strict, T: a.T}
 					}
 					return e
 				})

@@ -17,8 +17,9 @@ import (
 // a change of a partition's aggregate changes the value of every row of
 // the partition when the view is read, without touching them.
 //
-// A window with an ORDER BY x (x a key of the view, NOT NULL) is grouped by
-// its partition and x, and read by a RangeRef: the sum of the partition's
+// A window with an ORDER BY x (x a key of the view; if it may be NULL, its
+// presence flag too) is grouped by its partition and x, and read by a
+// RangeRef: the sum of the partition's
 // entries up to the row's x (peers included; before it, for RANK), which
 // generated code reads from a range-sum index of the map by partition,
 // ordered by x: O(log n) per event and per read. SUM, COUNT and AVG are
@@ -28,9 +29,9 @@ import (
 
 // partition returns the key variables of window x's partition and ORDER
 // BY (each key, then its presence flag if it may be NULL), in the order of
-// the view's key variables, their positions among them, and the index among
-// them of the ORDER BY value (-1: none).
-func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[string]Var) ([]Var, []int, int, error) {
+// the view's key variables, their positions among them, and the indexes
+// among them of the ORDER BY value and of its presence flag (-1: none).
+func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[string]Var) ([]Var, []int, int, int, error) {
 	var vars []Var
 	var pos []int
 	add := func(v Var) {
@@ -53,28 +54,30 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 	for _, pe := range x.Over.Partition {
 		v, k, err := keyVar(pe)
 		if err != nil {
-			return nil, nil, 0, err
+			return nil, nil, 0, 0, err
 		}
 		add(v)
 		if k != nil && k.Present.Name != "" {
 			add(k.Present)
 		}
 	}
-	var ov Var
+	var ov, of Var
 	if x.Over.Order != nil {
 		v, k, err := keyVar(x.Over.Order)
 		if err != nil {
-			return nil, nil, 0, err
+			return nil, nil, 0, 0, err
 		}
 		switch {
 		case hasVar(vars, v.Name):
 			// Ordered by one of its PARTITION BY expressions, every row of
 			// a partition is a peer of every other: no order.
-		case k != nil && k.Present.Name != "":
-			return nil, nil, 0, errorAt(x.Over.Order.Pos(), "a window ORDER BY that may be NULL is not supported yet (declare its columns NOT NULL)")
 		default:
 			add(v)
 			ov = v
+			if k != nil && k.Present.Name != "" {
+				add(k.Present)
+				of = k.Present
+			}
 		}
 	}
 	// Keys first, then flags, as the view's maps are keyed.
@@ -84,14 +87,17 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 	}
 	slices.SortFunc(order, func(a, b int) int { return pos[a] - pos[b] })
 	sv, sp := make([]Var, len(vars)), make([]int, len(pos))
-	oi := -1
+	oi, fi := -1, -1
 	for i, o := range order {
 		sv[i], sp[i] = vars[o], pos[o]
 		if ov.Name != "" && vars[o].Name == ov.Name {
 			oi = i
 		}
+		if of.Name != "" && vars[o].Name == of.Name {
+			fi = i
+		}
 	}
-	return sv, sp, oi, nil
+	return sv, sp, oi, fi, nil
 }
 
 // mapExpr rebuilds e bottom-up with f applied to every subexpression,

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -182,20 +183,56 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) []j
 		mi := g.maps[m.Name]
 		var group []int
 		var vals []jen.Code
+		flagAt := -1 // the flag's index in the group key
 		for j, p := range x.Keys {
 			if j != x.Order {
+				if j == x.Flag {
+					flagAt = len(group)
+				}
 				group = append(group, j)
 				vals = append(vals, sc[keyVars[p].Name].Clone())
 			}
 		}
+		// gkey is the group key, with the order value's flag set to f.
+		gkey := func(f int) jen.Code {
+			vs := slices.Clone(vals)
+			if flagAt >= 0 {
+				vs[flagAt] = jen.Lit(f)
+			}
+			return g.keyValue(subVars(m.Keys, group), vs)
+		}
 		at := sc[keyVars[x.Keys[x.Order]].Name].Clone()
 		fn := map[[2]bool]string{{false, false}: "SumLessEq", {false, true}: "SumLess", {true, false}: "SumGreaterEq", {true, true}: "SumGreater"}[[2]bool{x.Desc, x.Strict}]
-		args := []jen.Code{at}
-		if len(group) > 0 {
-			args = append([]jen.Code{g.keyValue(subVars(m.Keys, group), vals)}, args...)
-		}
+		idx := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, x.Order)))
 		local := g.fresh("run")
-		code = append(code, jen.Id(local).Op(":=").Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, x.Order))).Dot(fn).Call(args...))
+		if x.Flag < 0 {
+			args := []jen.Code{at}
+			if len(group) > 0 {
+				args = append([]jen.Code{gkey(0)}, args...)
+			}
+			code = append(code, jen.Id(local).Op(":=").Add(idx.Clone()).Dot(fn).Call(args...))
+			sc[name] = jen.Id(local)
+			continue
+		}
+		// A nullable ORDER BY value: NULL first ascending, last descending,
+		// NULLs peers; the NULL rows are group flag 0, the others flag 1.
+		nulls := idx.Clone().Dot("Total").Call(gkey(0))
+		values := idx.Clone().Dot(fn).Call(gkey(1), at)
+		var ifNull, ifValue jen.Code
+		switch {
+		case !x.Desc && !x.Strict:
+			ifNull, ifValue = nulls, jen.Add(nulls).Op("+").Add(values)
+		case !x.Desc:
+			ifNull, ifValue = jen.Lit(0), jen.Add(nulls).Op("+").Add(values)
+		case !x.Strict:
+			ifNull, ifValue = jen.Add(idx.Clone().Dot("Total").Call(gkey(1))).Op("+").Add(nulls), values
+		default:
+			ifNull, ifValue = idx.Clone().Dot("Total").Call(gkey(1)), values
+		}
+		flag := sc[keyVars[x.Keys[x.Flag]].Name].Clone()
+		code = append(code,
+			jen.Var().Id(local).Add(goType(m.Type)),
+			jen.If(jen.Add(flag).Op("==").Lit(0)).Block(jen.Id(local).Op("=").Add(ifNull)).Else().Block(jen.Id(local).Op("=").Add(ifValue)))
 		sc[name] = jen.Id(local)
 	}
 	return code

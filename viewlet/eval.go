@@ -37,16 +37,27 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		var mask uint64
 		var vals []any
 		for j, p := range pos {
-			if j != x.Order {
+			if j != x.Order && j != x.Flag {
 				mask |= 1 << j
 				vals = append(vals, in.group[p])
 			}
 		}
 		at := in.group[pos[x.Order]]
+		atNull := x.Flag >= 0 && in.group[pos[x.Flag]] == int64(0)
 		var isum int64
 		var fsum float64
 		m.each(mask, vals, func(e *ientry) {
-			c := compareNum(e.keys[x.Order], at)
+			var c int
+			switch eNull := x.Flag >= 0 && e.keys[x.Flag] == int64(0); {
+			case eNull && atNull:
+				c = 0 // NULLs are peers
+			case eNull:
+				c = -1 // NULL first (ascending)
+			case atNull:
+				c = 1
+			default:
+				c = compareNum(e.keys[x.Order], at)
+			}
 			if x.Desc {
 				c = -c
 			}

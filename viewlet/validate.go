@@ -289,7 +289,7 @@ func (v *validator) view(view *View) error {
 			case *calculus.RangeRef:
 				if r.Index < 0 || r.Index >= len(view.Aggs) || view.Aggs[r.Index] == nil {
 					err = fmt.Errorf("%s reads running sum #%d, which has no map", what, r.Index)
-				} else if r.Order < 0 || r.Order >= len(r.Keys) || len(r.Keys) != len(view.Aggs[r.Index].Keys) {
+				} else if r.Order < 0 || r.Order >= len(r.Keys) || r.Flag >= len(r.Keys) || len(r.Keys) != len(view.Aggs[r.Index].Keys) {
 					err = fmt.Errorf("%s reads running sum #%d by key %d of %d", what, r.Index, r.Order, len(r.Keys))
 				}
 			}
