@@ -314,6 +314,21 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		if v, ok := keyOf[sqlKey(e)]; ok && !containsAgg(e) {
 			return Ref(v), nil // a key as written (see rowsOf)
 		}
+		if n, ok := e.(*lang.IsNull); ok {
+			if v, ok := keyOf[sqlKey(n.X)]; ok && !containsAgg(n.X) {
+				// A group key IS [NOT] NULL: its presence flag.
+				op := "="
+				if n.Not {
+					op = "!="
+				}
+				for _, k := range cq.Keys {
+					if k.Var.Name == v.Name && k.Present.Name != "" {
+						return &lang.Binary{Op: op, L: Ref(k.Present), R: IntLit(0), T: lang.TBool}, nil
+					}
+				}
+				return &lang.Binary{Op: op, L: IntLit(1), R: IntLit(0), T: lang.TBool}, nil // never NULL
+			}
+		}
 		if !containsAgg(e) && !containsSubquery(e) {
 			se, _, err := b.scalar(e)
 			if err != nil {

@@ -286,10 +286,18 @@ func summary(rs []result, elapsed time.Duration) string {
 	reasons := map[string]int{}
 	nonEmpty, withNulls := 0, 0
 	compound := map[class]int{} // queries with UNION, INTERSECT or EXCEPT
+	window := map[class]int{}   // queries with window functions
+	limit := map[class]int{}    // queries with ORDER BY … LIMIT
 	for _, r := range rs {
 		count[r.class]++
 		if slices.Contains(r.q.Features, "compound") {
 			compound[r.class]++
+		}
+		if slices.ContainsFunc(r.q.Features, func(f string) bool { return strings.HasPrefix(f, "window") || f == "rank" }) {
+			window[r.class]++
+		}
+		if slices.Contains(r.q.Features, "limit") {
+			limit[r.class]++
 		}
 		if r.class == accepted && r.rows > 0 {
 			nonEmpty++
@@ -306,9 +314,14 @@ func summary(rs []result, elapsed time.Duration) string {
 	fmt.Fprintf(&b, "sqlcorpus: %d queries in %v: %d accepted (%.1f%%), %d unsupported, %d WRONG, %d ORACLE, %d FAILURE\n",
 		len(rs), elapsed.Round(time.Millisecond), count[accepted], pct, count[unsupported], count[wrong], count[oracleBad], count[failure])
 	fmt.Fprintf(&b, "accepted queries whose view had rows: %d, NULLs: %d\n", nonEmpty, withNulls)
-	nc := compound[accepted] + compound[unsupported] + compound[wrong] + compound[oracleBad] + compound[failure]
-	fmt.Fprintf(&b, "compound queries (UNION, INTERSECT, EXCEPT): %d, %d accepted (%.1f%%), %d WRONG\n",
-		nc, compound[accepted], 100*float64(compound[accepted])/float64(max(1, nc)), compound[wrong])
+	for _, c := range []struct {
+		what string
+		n    map[class]int
+	}{{"compound queries (UNION, INTERSECT, EXCEPT)", compound}, {"window queries", window}, {"ORDER BY … LIMIT queries", limit}} {
+		nc := c.n[accepted] + c.n[unsupported] + c.n[wrong] + c.n[oracleBad] + c.n[failure]
+		fmt.Fprintf(&b, "%s: %d, %d accepted (%.1f%%), %d WRONG\n",
+			c.what, nc, c.n[accepted], 100*float64(c.n[accepted])/float64(max(1, nc)), c.n[wrong])
+	}
 	type kv struct {
 		k string
 		n int
