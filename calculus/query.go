@@ -198,7 +198,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		cq := &Query{Name: q.Name, Named: q.Named, Distinct: !q.UnionAll, Columns: q.Columns()}
+		cq := &Query{Name: q.Name, Named: q.Named, Distinct: !q.UnionAll, Columns: q.Columns(), Order: q.Order(), Limit: q.Limit, Bag: q.UnionAll}
 		var keys, flags []Var
 		for i, it := range q.Items {
 			v := items[i].(*VarRef).V

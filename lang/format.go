@@ -135,6 +135,7 @@ func (p *printer) query(q *Query) {
 			}
 			p.query(b)
 		}
+		p.orderLimit(q, sep, true)
 		return
 	}
 	p.w("SELECT ")
@@ -180,13 +181,23 @@ func (p *printer) query(q *Query) {
 		p.w(sep, "HAVING ")
 		p.expr(q.Having)
 	}
+	p.orderLimit(q, sep, false)
+}
+
+// orderLimit prints a query's ORDER BY and LIMIT; a compound's ORDER BY
+// names its columns by position.
+func (p *printer) orderLimit(q *Query, sep string, byPosition bool) {
 	if len(q.OrderBy) > 0 {
 		p.w(sep, "ORDER BY ")
 		for i, o := range q.OrderBy {
 			if i > 0 {
 				p.w(", ")
 			}
-			p.expr(o.Expr)
+			if byPosition {
+				p.w(strconv.Itoa(o.Col + 1))
+			} else {
+				p.expr(o.Expr)
+			}
 			if o.Desc {
 				p.w(" DESC")
 			}

@@ -289,10 +289,14 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:50: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
 	SELECT COUNT(*) FROM (SELECT A FROM R ORDER BY A LIMIT 3) x;
 	                                                 ^`},
-		{"limit on compound", "SELECT A FROM R UNION SELECT B FROM R LIMIT 3;",
-			`e.sql:3:39: LIMIT on a compound query (UNION, INTERSECT, EXCEPT) is not supported yet
-	SELECT A FROM R UNION SELECT B FROM R LIMIT 3;
-	                                      ^`},
+		{"order by before the last arm", "SELECT A FROM R ORDER BY A UNION SELECT B FROM R;",
+			`e.sql:3:26: ORDER BY must come after the last arm of a compound query (UNION, INTERSECT, EXCEPT)
+	SELECT A FROM R ORDER BY A UNION SELECT B FROM R;
+	                         ^`},
+		{"compound order by expression", "SELECT A FROM R UNION SELECT B FROM R ORDER BY A + 1 LIMIT 2;",
+			`e.sql:3:48: ORDER BY of a compound query must name one of its columns, by name or position
+	SELECT A FROM R UNION SELECT B FROM R ORDER BY A + 1 LIMIT 2;
+	                                               ^`},
 		{"order by outside select with limit", "SELECT A FROM R ORDER BY B LIMIT 3;",
 			`e.sql:3:26: ORDER BY with LIMIT must name a column of the SELECT list (add this expression to it)
 	SELECT A FROM R ORDER BY B LIMIT 3;

@@ -19,7 +19,9 @@ import (
 //
 // An ORDER BY item must name a SELECT item (its alias, its position, or
 // its expression) when the query has a LIMIT; without one, an ORDER BY of
-// another expression cannot change the view and is ignored.
+// another expression cannot change the view and is ignored. A compound
+// query's ORDER BY and LIMIT follow its last arm and order the compound;
+// its ORDER BY names columns by name (the first arm's) or position.
 
 // limit resolves LIMIT n [OFFSET m]: both integer constants, n ≥ 0, m ≥ 0;
 // only in a top-level SELECT.
@@ -134,11 +136,52 @@ func (q *Query) Order() []rt.SortKey {
 	return order
 }
 
-// restSelects returns the SELECTs of a compound query's arms after the first.
-func restSelects(g *gUnion) []*gSelect {
-	var out []*gSelect
-	for _, a := range g.Rest {
-		out = append(out, a.Sel)
+// compoundTail takes the ORDER BY and LIMIT of a compound query off its
+// last arm, where the grammar puts them (they order the whole compound, as
+// in SQL), and returns them with a copy of g without them. An ORDER BY or
+// LIMIT on another arm is an error.
+func (r *resolver) compoundTail(g *gUnion) ([]*gOrder, *gLimit, *gUnion) {
+	arms := append([]*gSelect{g.First}, make([]*gSelect, len(g.Rest))...)
+	for i, a := range g.Rest {
+		arms[i+1] = a.Sel
 	}
-	return out
+	for _, s := range arms[:len(arms)-1] {
+		if len(s.OrderBy) > 0 {
+			r.fail(pos(s.OrderBy[0].Expr.Pos), "ORDER BY must come after the last arm of a compound query (UNION, INTERSECT, EXCEPT)")
+		}
+		if s.Limit != nil {
+			r.fail(pos(s.Limit.Pos), "LIMIT must come after the last arm of a compound query (UNION, INTERSECT, EXCEPT)")
+		}
+	}
+	last := *arms[len(arms)-1]
+	order, limit := last.OrderBy, last.Limit
+	last.OrderBy, last.Limit = nil, nil
+	out := *g
+	out.Rest = append([]*gUnionArm{}, g.Rest...)
+	arm := *out.Rest[len(out.Rest)-1]
+	arm.Sel = &last
+	out.Rest[len(out.Rest)-1] = &arm
+	return order, limit, &out
+}
+
+// compoundOrderItem resolves an ORDER BY item of compound query u: a
+// column's name (the first arm's) or position.
+func (r *resolver) compoundOrderItem(o *gOrder, u *Query) *OrderItem {
+	it := &OrderItem{Desc: o.Dir == "DESC", Col: -1}
+	if id, ok := o.Expr.bareIdent(); ok {
+		for i, item := range u.Items {
+			if item.Name == id {
+				it.Expr, it.Col = item.Expr, i
+				return it
+			}
+		}
+	}
+	if p := o.Expr.prim(); p != nil && p.Int != nil {
+		if n, err := strconv.Atoi(*p.Int); err == nil && n >= 1 && n <= len(u.Items) {
+			it.Expr, it.Col = u.Items[n-1].Expr, n-1
+			return it
+		}
+	}
+	r.fail(pos(o.Expr.Pos), "ORDER BY of a compound query must name one of its columns, by name or position")
+	return nil
 }

@@ -186,14 +186,15 @@ func (r *resolver) union(g *gUnion, parent *scope, name string) *Query {
 
 // unionOf resolves a SELECT or a chain of UNIONs; sel rewrites each SELECT.
 func (r *resolver) unionOf(g *gUnion, parent *scope, name string, sel func(*Query) *Query) *Query {
+	var order []*gOrder
+	var limit *gLimit
+	if len(g.Rest) > 0 {
+		// ORDER BY and LIMIT after the last arm order the whole compound.
+		order, limit, g = r.compoundTail(g)
+	}
 	first := sel(r.selectQ(g.First, parent, name))
 	if len(g.Rest) == 0 {
 		return first
-	}
-	for _, arm := range append([]*gSelect{g.First}, restSelects(g)...) {
-		if arm.Limit != nil {
-			r.fail(pos(arm.Limit.Pos), "LIMIT on a compound query (UNION, INTERSECT, EXCEPT) is not supported yet")
-		}
 	}
 	// Compound operators associate left to right, all with one precedence
 	// (SQLite's): a run of arms with one operator is one Query, and where
@@ -227,6 +228,12 @@ func (r *resolver) unionOf(g *gUnion, parent *scope, name string, sel func(*Quer
 		u.Union = append(u.Union, q)
 	}
 	u.Name = name
+	if limit != nil {
+		u.Limit = r.limit(limit)
+	}
+	for _, o := range order {
+		u.OrderBy = append(u.OrderBy, r.compoundOrderItem(o, u))
+	}
 	return u
 }
 

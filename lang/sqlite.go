@@ -163,12 +163,26 @@ func (t *sqlTr) top(q *Query) string {
 			t.w(", 1 AS ", ident(vals[0].Name))
 		}
 		t.w(" FROM (")
-		t.query(q)
+		if q.Limit != nil && q.UnionAll {
+			// A bag's LIMIT keeps rows: order and limit them, then count.
+			t.w("SELECT * FROM (")
+			t.query(q)
+			t.w(") AS ", ident(t.fresh("tg_union")), orderLimit(q, true))
+		} else {
+			t.query(q)
+		}
 		t.w(") AS ", ident(t.fresh("tg_union")))
 		if q.UnionAll {
 			t.w(" GROUP BY ", strings.Join(names, ", "))
 		}
-		t.w(orderByKeys(len(keys)))
+		switch {
+		case q.Ordered() && q.UnionAll:
+			t.w(orderLimit(q, false))
+		case q.Ordered():
+			t.w(orderLimit(q, true))
+		default:
+			t.w(orderByKeys(len(keys)))
+		}
 		return t.b.String()
 	}
 	if q.Windowed() {

@@ -47,7 +47,7 @@ func (g *gen) top() string {
 		b.WriteString(strings.Join(items, ", ") + " FROM " + from)
 		writeWhere(&b, where)
 		if !windowed && g.p(0.15) {
-			g.orderLimit(&b, len(items))
+			b.WriteString(g.orderLimitText(len(items)))
 		} else if !windowed && g.p(0.35) {
 			// The first arm as the raw check runs it: columns c1, c2, ….
 			var first strings.Builder
@@ -58,6 +58,14 @@ func (g *gen) top() string {
 			first.WriteString(aliased(exprs) + " FROM " + from)
 			writeWhere(&first, where)
 			g.compound(&b, types, first.String())
+			if g.p(0.2) {
+				// After the last arm: it orders and limits the compound.
+				tail := g.orderLimitText(len(items))
+				b.WriteString(tail)
+				if g.raw != "" {
+					g.raw += tail
+				}
+			}
 		}
 	case k < 8:
 		g.use("group-by")
@@ -90,7 +98,7 @@ func (g *gen) top() string {
 			b.WriteString(" HAVING " + g.having(own, keys))
 		}
 		if g.p(0.15) {
-			g.orderLimit(&b, len(items))
+			b.WriteString(g.orderLimitText(len(items)))
 		}
 	default:
 		g.use("aggregate")
@@ -158,11 +166,12 @@ func (g *gen) window(sc *scope) string {
 	return call + " OVER (" + over + ")"
 }
 
-// orderLimit appends an ORDER BY of every column of the SELECT list (by
+// orderLimitText is an ORDER BY of every column of the SELECT list (by
 // position, in a random order and directions: a total order but for equal
 // rows, so that the rows a LIMIT keeps are the same in SQLite) and a LIMIT,
 // sometimes with an OFFSET.
-func (g *gen) orderLimit(b *strings.Builder, n int) {
+func (g *gen) orderLimitText(n int) string {
+	var b strings.Builder
 	g.use("limit")
 	var keys []string
 	for _, i := range g.rng.Perm(n) {
@@ -176,6 +185,7 @@ func (g *gen) orderLimit(b *strings.Builder, n int) {
 	if g.p(0.3) {
 		b.WriteString(" OFFSET " + strconv.Itoa(1+g.n(3)))
 	}
+	return b.String()
 }
 
 // compound appends one or two arms to a plain SELECT whose columns have
