@@ -27,8 +27,9 @@ import (
 // aggregates; its MIN, MAX and ordered-set aggregates' counts by group and
 // value), so that a changed entry names the one row it changes. A view that
 // reads a map by fewer keys (a subquery's aggregate in SELECT or HAVING,
-// uncorrelated or correlated with some group keys only), whose change may
-// move every row, and a scalar view (one row), are ordered when read
+// uncorrelated or correlated with some group keys only, a window's
+// partition) or reads other rows' entries (a running window), whose change
+// may move every row, and a scalar view (one row), are ordered when read
 // instead (ordered.go). The maps a top-K view reads are not fused into
 // tables.
 
@@ -41,8 +42,8 @@ type touchHook struct {
 
 // topIndexed reports whether view v keeps its rows in a sorted set.
 func topIndexed(v *viewlet.View) bool {
-	if v.Limit == nil || v.Scalar {
-		return false
+	if v.Limit == nil || v.Scalar || len(rangeRefs(v)) > 0 {
+		return false // a running sum reads other rows' entries too
 	}
 	n := v.MapKeys()
 	for i, m := range v.Aggs {

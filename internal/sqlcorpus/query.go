@@ -46,7 +46,7 @@ func (g *gen) top() string {
 		}
 		b.WriteString(strings.Join(items, ", ") + " FROM " + from)
 		writeWhere(&b, where)
-		if !windowed && g.p(0.15) {
+		if g.p(0.15) {
 			b.WriteString(g.orderLimitText(len(items)))
 		} else if !windowed && g.p(0.35) {
 			// The first arm as the raw check runs it: columns c1, c2, ….
@@ -142,6 +142,14 @@ func (g *gen) window(sc *scope) string {
 			}
 		}
 	}
+	// Not the bare NULL literal, as in agg.
+	arg := func(t Type) string {
+		e := g.expr(sc, t, 1)
+		if e == "NULL" {
+			e = g.literal(t)
+		}
+		return e
+	}
 	var call string
 	switch k := g.n(7); {
 	case ordered && k == 5:
@@ -151,14 +159,14 @@ func (g *gen) window(sc *scope) string {
 		g.use("window-count")
 		call = "COUNT(*)"
 		if k == 1 {
-			call = "COUNT(" + g.expr(sc, g.anyType(), 1) + ")"
+			call = "COUNT(" + arg(g.anyType()) + ")"
 		}
 	case k < 4 || ordered:
 		g.use("window-sum")
-		call = []string{"SUM", "AVG"}[g.n(2)] + "(" + g.expr(sc, []Type{Int, Float}[g.n(2)], 1) + ")"
+		call = []string{"SUM", "AVG"}[g.n(2)] + "(" + arg([]Type{Int, Float}[g.n(2)]) + ")"
 	default:
 		g.use("window-min-max")
-		call = []string{"MIN", "MAX"}[g.n(2)] + "(" + g.expr(sc, g.anyType(), 1) + ")"
+		call = []string{"MIN", "MAX"}[g.n(2)] + "(" + arg(g.anyType()) + ")"
 	}
 	if ordered {
 		g.use("window-order")
