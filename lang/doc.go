@@ -9,14 +9,19 @@
 // query for the SQLite correctness oracle; (*Query).View splits a query into
 // the key and value columns of its view.
 //
-// Files: grammar.go (lexer and concrete syntax), resolve.go (names, types,
-// normal forms, View), errors.go, format.go, sqlite.go.
+// Files: grammar.go (lexer and concrete syntax), resolve.go (queries, names,
+// FROM, GROUP BY), exprs.go (expressions and their types), calls.go
+// (functions and aggregates), order.go (ORDER BY, LIMIT), window.go (window
+// functions), view.go (the view of a query), errors.go, format.go,
+// sqlite.go (the oracle's SQL).
 //
 // Decisions, where the dialect leaves room:
 //
 //   - Reserved words are only those that can follow an expression or a table
 //     name (SELECT, FROM, WHERE, AND, JOIN, CASE, …); function, type and unit
-//     names (SUM, DATE, YEAR, INT, …) stay usable as column names.
+//     names (SUM, DATE, YEAR, INT, …) stay usable as column names. OFFSET
+//     is reserved too (FROM R OFFSET 3 must not read OFFSET as an alias);
+//     OVER, PARTITION, WITHIN are not (they follow a call's parenthesis).
 //   - Positions: a Binary, Like, InList, BETWEEN, IN or comparison node is
 //     positioned at its operator, so type errors point at the operator; other
 //     nodes at their first token.
