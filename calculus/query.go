@@ -366,6 +366,35 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				case x.Fn == "DENSE_RANK":
 					// 1 + the distinct values before the row's.
 					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: group()}}), T: lang.TInt}
+				case grouped && x.Fn == "COUNT" && x.Arg == nil && cq.Scalar:
+					r = IntLit(1) // one group, over empty input too
+				case grouped && x.Fn == "COUNT" && x.Arg == nil:
+					// Over groups: the number of the partition's groups.
+					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: &AggSum{Group: keyVars, T: prod(body)}}}), T: lang.TInt}
+				case grouped:
+					// SUM or AVG over the groups' SUM or COUNT (lang's
+					// checkGroupWindows): the inner aggregate over the
+					// partition's rows, for AVG divided by its groups.
+					inner := x.Arg.(*lang.Agg)
+					r, err = readout(inner)
+					if err == nil && x.Fn == "AVG" {
+						// AVG skips the groups whose value is NULL: a SUM
+						// of no non-NULL argument.
+						var present []Term
+						if inner.Fn == "SUM" {
+							a, lifts, err2 := b.scalar(inner.Arg)
+							if err2 != nil {
+								return nil, err2
+							}
+							present = nonNull(lifts, t.presence(a))
+						}
+						groups := &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), present...))}
+						var n lang.Expr = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: groups}}), T: lang.TInt}
+						if cq.Scalar && inner.Fn == "COUNT" {
+							n = IntLit(1) // a scalar query's one group
+						}
+						r = &lang.Binary{Op: "/", L: r, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), n}, T: lang.TInt}, T: lang.TFloat}
+					}
 				default:
 					plain := *x
 					plain.Over = nil

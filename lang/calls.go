@@ -193,7 +193,8 @@ func (r *resolver) agg(g *gCall, c ctx) Expr {
 	if len(g.Args) != 1 {
 		r.fail(p, "%s takes one argument, got %d", g.Name, len(g.Args))
 	}
-	c.inAgg = true
+	c.inAgg = !c.windowArg
+	c.windowArg = false
 	a.Arg = r.expr(g.Args[0], c)
 	a.Arg = r.value(a.Arg)
 	at := a.Arg.Type()

@@ -172,6 +172,9 @@ type ctx struct {
 	clause string // for messages: "WHERE", "GROUP BY", …
 	aggOK  bool
 	inAgg  bool
+	// windowArg: resolving the aggregate of a window, whose argument may
+	// hold the query's aggregates (a window over groups: SUM(SUM(x)) OVER).
+	windowArg bool
 }
 
 // union resolves a SELECT or a chain of UNIONs whose rows are a view, a

@@ -23,12 +23,17 @@ import (
 // equal (its peers), and RANK and DENSE_RANK are 1 + the number of rows, or
 // of distinct values of x, before the row's; x is a key of the view too.
 //
+// In a grouped query, a window is over its groups: SUM or AVG of a group's
+// SUM or COUNT, or COUNT(*), partitioned by GROUP BY expressions
+// (checkGroupWindows); the view is the grouped one, with the windows among
+// its values.
+//
 // Not supported yet, with a positioned error: frames other than the
 // default, an ORDER BY of several expressions, running MIN and MAX,
 // ROW_NUMBER (which tells a bag's copies apart), LAG, LEAD and the other
-// ranking functions, window functions in a grouped or DISTINCT query, in a
-// subquery, a derived table or a compound query, and a column of a window
-// item outside its aggregates that is not a key.
+// ranking functions, other windows over groups, window functions in a
+// DISTINCT query, in a subquery, a derived table or a compound query, and
+// a column of a window item outside its aggregates that is not a key.
 
 // rankingFns are the window functions that are not aggregates.
 var rankingFns = map[string]bool{"ROW_NUMBER": true, "RANK": true, "DENSE_RANK": true, "PERCENT_RANK": true,
@@ -81,7 +86,9 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 		saved := c.sc.hasAgg
 		call := *g
 		call.Over = nil
-		a = r.agg(&call, c).(*Agg)
+		inner := c
+		inner.windowArg = true
+		a = r.agg(&call, inner).(*Agg)
 		c.sc.hasAgg = saved
 	}
 	a.Over = w
@@ -99,7 +106,8 @@ func (r *resolver) checkWindows(q *Query, sc *scope) {
 		return
 	}
 	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
-		r.fail(w.P, "a window function in a grouped query is not supported yet")
+		r.checkGroupWindows(q)
+		return
 	}
 	if q.Distinct {
 		r.fail(w.P, "SELECT DISTINCT with a window function is not supported yet")
@@ -126,9 +134,49 @@ func (r *resolver) checkWindows(q *Query, sc *scope) {
 	}
 }
 
-// Windowed reports whether the query has window aggregates.
+// checkGroupWindows rejects the windows of grouped query q that are not
+// over its groups' SUMs and COUNTs: SUM(agg) and AVG(agg) OVER, agg a SUM or
+// a COUNT, and COUNT(*) OVER (the number of groups), without ORDER BY,
+// partitioned by GROUP BY expressions, in a query without HAVING (which
+// filters the groups before their windows).
+func (r *resolver) checkGroupWindows(q *Query) {
+	groupKeys := map[string]bool{}
+	for _, g := range q.GroupBy {
+		groupKeys[exprKey(g)] = true
+	}
+	for _, it := range q.Items {
+		walkExpr(it.Expr, 0, func(e Expr, depth int) bool {
+			a, ok := e.(*Agg)
+			if !ok || depth > 0 || a.Over == nil {
+				return depth == 0
+			}
+			if q.Having != nil {
+				r.fail(a.P, "a window function in a query with HAVING is not supported yet")
+			}
+			if a.Over.Order != nil {
+				r.fail(a.Over.Order.Pos(), "ORDER BY in a window over groups is not supported yet")
+			}
+			for _, p := range a.Over.Partition {
+				if !groupKeys[exprKey(p)] {
+					r.fail(p.Pos(), "the PARTITION BY of a window over groups must be a GROUP BY expression")
+				}
+			}
+			inner, nested := a.Arg.(*Agg)
+			switch {
+			case a.Fn == "COUNT" && a.Arg == nil:
+			case (a.Fn == "SUM" || a.Fn == "AVG") && nested && inner.Over == nil && !inner.Distinct && (inner.Fn == "SUM" || inner.Fn == "COUNT"):
+			default:
+				r.fail(a.P, "a window over groups is supported for SUM and AVG of a SUM or COUNT and for COUNT(*) only")
+			}
+			return false
+		})
+	}
+}
+
+// Windowed reports whether the query has window aggregates over its rows
+// (not over its groups: a grouped query's windows are values of its view).
 func (q *Query) Windowed() bool {
-	if len(q.Union) > 0 || len(q.GroupBy) > 0 {
+	if len(q.Union) > 0 || q.Aggregated() {
 		return false
 	}
 	for _, it := range q.Items {
