@@ -90,11 +90,15 @@ func (g *gen) top() string {
 		for range 1 + g.n(3) {
 			items = append(items, g.item(g.aggExpr(own, g.typeIn(own), 1)))
 		}
+		having := g.p(0.35)
+		if !having && g.p(0.2) {
+			items = append(items, g.item(g.groupWindow(own, keys)))
+		}
 		g.rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
 		b.WriteString("SELECT " + strings.Join(items, ", ") + " FROM " + from)
 		writeWhere(&b, where)
 		b.WriteString(" GROUP BY " + strings.Join(keys, ", "))
-		if g.p(0.35) {
+		if having {
 			b.WriteString(" HAVING " + g.having(own, keys))
 		}
 		if g.p(0.15) {
@@ -170,6 +174,31 @@ func (g *gen) window(sc *scope) string {
 	}
 	if ordered {
 		g.use("window-order")
+	}
+	return call + " OVER (" + over + ")"
+}
+
+// groupWindow writes a window over the groups of a grouped query: SUM or
+// AVG of a group's SUM or COUNT, or COUNT(*), over all groups or those
+// sharing a GROUP BY key.
+func (g *gen) groupWindow(own *scope, keys []string) string {
+	g.use("window-groups")
+	over := ""
+	if g.p(0.4) {
+		over = "PARTITION BY " + keys[g.n(len(keys))]
+	}
+	var call string
+	switch g.n(3) {
+	case 0:
+		call = "COUNT(*)"
+	case 1:
+		call = []string{"SUM", "AVG"}[g.n(2)] + "(COUNT(*))"
+	default:
+		e := g.expr(own, []Type{Int, Float}[g.n(2)], 1)
+		if e == "NULL" {
+			e = "1"
+		}
+		call = []string{"SUM", "AVG"}[g.n(2)] + "(SUM(" + e + "))"
 	}
 	return call + " OVER (" + over + ")"
 }
