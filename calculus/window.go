@@ -19,13 +19,19 @@ import (
 //
 // A window with an ORDER BY x (x a key of the view; if it may be NULL, its
 // presence flag too) is grouped by its partition and x, and read by a
-// RangeRef: the sum of the partition's
-// entries up to the row's x (peers included; before it, for RANK), which
-// generated code reads from a range-sum index of the map by partition,
-// ordered by x: O(log n) per event and per read. SUM, COUNT and AVG are
-// running sums of their aggregates; RANK is 1 + the running count before
-// the row's x, DENSE_RANK 1 + the running count of the Exists of each
-// (partition, x).
+// RangeRef: the sum of the partition's entries up to the row's x (peers
+// included; before it, for RANK), which generated code reads from a
+// range-sum index of the map by partition, ordered by x: O(log n) per event
+// and per read. SUM, COUNT and AVG are running sums of their aggregates;
+// RANK is 1 + the running count before the row's x, DENSE_RANK 1 + the
+// running count of the Exists of each (partition, x).
+//
+// In a grouped query a window is over the groups (lang's checkGroupWindows):
+// SUM(agg) OVER is agg over the partition's rows (agg a SUM or COUNT: the
+// sum of the groups' values is the aggregate of their rows), AVG(agg)
+// divides it by the number of the partition's groups whose agg is not NULL
+// (an AggSum of the Exists of each group), and COUNT(*) OVER counts the
+// partition's groups (1 in an ungrouped aggregate query).
 
 // partition returns the key variables of window x's partition and ORDER
 // BY (each key, then its presence flag if it may be NULL), in the order of
