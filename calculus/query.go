@@ -360,6 +360,9 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				case order < 0 && (x.Fn == "RANK" || x.Fn == "DENSE_RANK"):
 					// Ordered by a PARTITION BY expression: all peers.
 					r = IntLit(1)
+				case x.Fn == "RANK" && grouped:
+					// 1 + the groups before the row's value.
+					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: &AggSum{Group: keyVars, T: prod(body)}}}), T: lang.TInt}
 				case x.Fn == "RANK":
 					// 1 + the rows before the row's value.
 					r = &AggRef{Index: addAgg(group()), T: lang.TInt}

@@ -30,8 +30,10 @@ import (
 // SUM(agg) OVER is agg over the partition's rows (agg a SUM or COUNT: the
 // sum of the groups' values is the aggregate of their rows), AVG(agg)
 // divides it by the number of the partition's groups whose agg is not NULL
-// (an AggSum of the Exists of each group), and COUNT(*) OVER counts the
-// partition's groups (1 in an ungrouped aggregate query).
+// (an AggSum of the Exists of each group), COUNT(*) OVER counts the
+// partition's groups (1 in an ungrouped aggregate query), and RANK counts
+// the groups before the row's ORDER BY value; with an ORDER BY (a group
+// key) each is running, as above.
 
 // partition returns the key variables of window x's partition and ORDER
 // BY (each key, then its presence flag if it may be NULL), in the order of

@@ -250,7 +250,7 @@ func TestErrors(t *testing.T) {
 	SELECT A, ROW_NUMBER() OVER (ORDER BY A) FROM R;
 	          ^`},
 		{"window grouped", "SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;",
-			`e.sql:3:19: a window over groups is supported for SUM and AVG of a SUM or COUNT and for COUNT(*) only
+			`e.sql:3:19: a window over groups is supported for SUM and AVG of a SUM or COUNT, COUNT(*), RANK and DENSE_RANK only
 	SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;
 	                  ^`},
 		{"window in subquery", "SELECT COUNT(*) FROM (SELECT A, SUM(B) OVER () AS s FROM R) x;",

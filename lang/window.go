@@ -24,9 +24,9 @@ import (
 // of distinct values of x, before the row's; x is a key of the view too.
 //
 // In a grouped query, a window is over its groups: SUM or AVG of a group's
-// SUM or COUNT, or COUNT(*), partitioned by GROUP BY expressions
-// (checkGroupWindows); the view is the grouped one, with the windows among
-// its values.
+// SUM or COUNT, COUNT(*), RANK or DENSE_RANK, partitioned and ordered by
+// GROUP BY expressions (checkGroupWindows); the view is the grouped one,
+// with the windows among its values.
 //
 // Not supported yet, with a positioned error: frames other than the
 // default, an ORDER BY of several expressions, running MIN and MAX,
@@ -136,9 +136,9 @@ func (r *resolver) checkWindows(q *Query, sc *scope) {
 
 // checkGroupWindows rejects the windows of grouped query q that are not
 // over its groups' SUMs and COUNTs: SUM(agg) and AVG(agg) OVER, agg a SUM or
-// a COUNT, and COUNT(*) OVER (the number of groups), without ORDER BY,
-// partitioned by GROUP BY expressions, in a query without HAVING (which
-// filters the groups before their windows).
+// a COUNT, COUNT(*) OVER (the number of groups), RANK and DENSE_RANK,
+// partitioned and ordered by GROUP BY expressions, in a query without
+// HAVING (which filters the groups before their windows).
 func (r *resolver) checkGroupWindows(q *Query) {
 	groupKeys := map[string]bool{}
 	for _, g := range q.GroupBy {
@@ -153,8 +153,8 @@ func (r *resolver) checkGroupWindows(q *Query) {
 			if q.Having != nil {
 				r.fail(a.P, "a window function in a query with HAVING is not supported yet")
 			}
-			if a.Over.Order != nil {
-				r.fail(a.Over.Order.Pos(), "ORDER BY in a window over groups is not supported yet")
+			if o := a.Over.Order; o != nil && !groupKeys[exprKey(o)] {
+				r.fail(o.Pos(), "the ORDER BY of a window over groups must be a GROUP BY expression")
 			}
 			for _, p := range a.Over.Partition {
 				if !groupKeys[exprKey(p)] {
@@ -163,10 +163,10 @@ func (r *resolver) checkGroupWindows(q *Query) {
 			}
 			inner, nested := a.Arg.(*Agg)
 			switch {
-			case a.Fn == "COUNT" && a.Arg == nil:
+			case a.Fn == "COUNT" && a.Arg == nil, a.Fn == "RANK", a.Fn == "DENSE_RANK":
 			case (a.Fn == "SUM" || a.Fn == "AVG") && nested && inner.Over == nil && !inner.Distinct && (inner.Fn == "SUM" || inner.Fn == "COUNT"):
 			default:
-				r.fail(a.P, "a window over groups is supported for SUM and AVG of a SUM or COUNT and for COUNT(*) only")
+				r.fail(a.P, "a window over groups is supported for SUM and AVG of a SUM or COUNT, COUNT(*), RANK and DENSE_RANK only")
 			}
 			return false
 		})

@@ -187,6 +187,18 @@ func (g *gen) groupWindow(own *scope, keys []string) string {
 	if g.p(0.4) {
 		over = "PARTITION BY " + keys[g.n(len(keys))]
 	}
+	if g.p(0.3) {
+		if over != "" {
+			over += " "
+		}
+		over += "ORDER BY " + keys[g.n(len(keys))]
+		if g.p(0.4) {
+			over += " DESC"
+		}
+		if g.p(0.4) {
+			return []string{"RANK()", "DENSE_RANK()"}[g.n(2)] + " OVER (" + over + ")"
+		}
+	}
 	var call string
 	switch g.n(3) {
 	case 0:
