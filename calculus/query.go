@@ -355,6 +355,12 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				}
 				saved, first := gvars, len(cq.Aggs)
 				gvars = pvars
+				// groups counts the partition's groups (of a grouped query)
+				// where the factors hold.
+				groups := func(factors ...Term) lang.Expr {
+					rows := &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), factors...))}
+					return &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: rows}}), T: lang.TInt}
+				}
 				var r lang.Expr
 				switch {
 				case order < 0 && (x.Fn == "RANK" || x.Fn == "DENSE_RANK"):
@@ -362,7 +368,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 					r = IntLit(1)
 				case x.Fn == "RANK" && grouped:
 					// 1 + the groups before the row's value.
-					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: &AggSum{Group: keyVars, T: prod(body)}}}), T: lang.TInt}
+					r = groups()
 				case x.Fn == "RANK":
 					// 1 + the rows before the row's value.
 					r = &AggRef{Index: addAgg(group()), T: lang.TInt}
@@ -373,7 +379,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 					r = IntLit(1) // one group, over empty input too
 				case grouped && x.Fn == "COUNT" && x.Arg == nil:
 					// Over groups: the number of the partition's groups.
-					r = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: &AggSum{Group: keyVars, T: prod(body)}}}), T: lang.TInt}
+					r = groups()
 				case grouped:
 					// SUM or AVG over the groups' SUM or COUNT (lang's
 					// checkGroupWindows): the inner aggregate over the
@@ -391,10 +397,9 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 							}
 							present = nonNull(lifts, t.presence(a))
 						}
-						groups := &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), present...))}
-						var n lang.Expr = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: groups}}), T: lang.TInt}
-						if cq.Scalar && inner.Fn == "COUNT" {
-							n = IntLit(1) // a scalar query's one group
+						var n lang.Expr = IntLit(1) // a scalar query's one group, whose COUNT is never NULL
+						if !cq.Scalar || inner.Fn != "COUNT" {
+							n = groups(present...)
 						}
 						r = &lang.Binary{Op: "/", L: r, R: &lang.Call{Name: "LISTMAX", Args: []lang.Expr{IntLit(1), n}, T: lang.TInt}, T: lang.TFloat}
 					}

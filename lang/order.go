@@ -55,20 +55,8 @@ func (r *resolver) limitCount(g *gExpr, what string) int64 {
 // orderItem resolves an ORDER BY item, finding the SELECT item it names.
 func (r *resolver) orderItem(o *gOrder, q *Query, sc *scope) *OrderItem {
 	it := &OrderItem{Desc: o.Dir == "DESC", Col: -1}
-	if id, ok := o.Expr.bareIdent(); ok {
-		for i, item := range q.Items {
-			if item.Name == id {
-				it.Expr, it.Col = item.Expr, i
-				return it
-			}
-		}
-	}
-	if p := o.Expr.prim(); p != nil && p.Int != nil {
-		n, err := strconv.Atoi(*p.Int)
-		if err != nil || n < 1 || n > len(q.Items) {
-			r.fail(pos(o.Expr.Pos), "ORDER BY position %s is not a column of the SELECT list (it has %d)", *p.Int, len(q.Items))
-		}
-		it.Expr, it.Col = q.Items[n-1].Expr, n-1
+	if i, ok := r.namedColumn(o, q.Items); ok {
+		it.Expr, it.Col = q.Items[i].Expr, i
 		return it
 	}
 	it.Expr = r.value(r.expr(o.Expr, ctx{sc: sc, clause: "ORDER BY", aggOK: true}))
@@ -83,6 +71,26 @@ func (r *resolver) orderItem(o *gOrder, q *Query, sc *scope) *OrderItem {
 		r.fail(pos(o.Expr.Pos), "ORDER BY with LIMIT must name a column of the SELECT list (add this expression to it)")
 	}
 	return it
+}
+
+// namedColumn finds the SELECT item an ORDER BY item names by its name or
+// its position (ORDER BY 2); a position out of range is an error.
+func (r *resolver) namedColumn(o *gOrder, items []*SelectItem) (int, bool) {
+	if id, ok := o.Expr.bareIdent(); ok {
+		for i, item := range items {
+			if item.Name == id {
+				return i, true
+			}
+		}
+	}
+	if p := o.Expr.prim(); p != nil && p.Int != nil {
+		n, err := strconv.Atoi(*p.Int)
+		if err != nil || n < 1 || n > len(items) {
+			r.fail(pos(o.Expr.Pos), "ORDER BY position %s is not a column of the SELECT list (it has %d)", *p.Int, len(items))
+		}
+		return n - 1, true
+	}
+	return 0, false
 }
 
 // Ordered reports whether the query's view has an order: an ORDER BY whose
@@ -167,21 +175,9 @@ func (r *resolver) compoundTail(g *gUnion) ([]*gOrder, *gLimit, *gUnion) {
 // compoundOrderItem resolves an ORDER BY item of compound query u: a
 // column's name (the first arm's) or position.
 func (r *resolver) compoundOrderItem(o *gOrder, u *Query) *OrderItem {
-	it := &OrderItem{Desc: o.Dir == "DESC", Col: -1}
-	if id, ok := o.Expr.bareIdent(); ok {
-		for i, item := range u.Items {
-			if item.Name == id {
-				it.Expr, it.Col = item.Expr, i
-				return it
-			}
-		}
+	i, ok := r.namedColumn(o, u.Items)
+	if !ok {
+		r.fail(pos(o.Expr.Pos), "ORDER BY of a compound query must name one of its columns, by name or position")
 	}
-	if p := o.Expr.prim(); p != nil && p.Int != nil {
-		if n, err := strconv.Atoi(*p.Int); err == nil && n >= 1 && n <= len(u.Items) {
-			it.Expr, it.Col = u.Items[n-1].Expr, n-1
-			return it
-		}
-	}
-	r.fail(pos(o.Expr.Pos), "ORDER BY of a compound query must name one of its columns, by name or position")
-	return nil
+	return &OrderItem{Expr: u.Items[i].Expr, Desc: o.Dir == "DESC", Col: i}
 }

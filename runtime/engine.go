@@ -151,26 +151,19 @@ func Window(rows [][]any, order []SortKey, offset, count int64, mult int) [][]an
 	slices.SortStableFunc(rows, func(a, b []any) int { return CompareRows(a, b, order) })
 	var out [][]any
 	pos := int64(0)
-	end := offset + count
 	for _, r := range rows {
-		if count >= 0 && pos >= end {
-			break
-		}
 		n := int64(1)
 		if mult >= 0 {
 			n = max(r[mult].(int64), 0) // a negative multiplicity (a Z-set's) takes no place
 		}
-		lo, hi := max(pos, offset), pos+n
-		if count >= 0 {
-			hi = min(hi, end)
-		}
+		part := shownPart(pos, n, offset, count)
 		pos += n
-		if hi <= lo {
+		if part == 0 {
 			continue
 		}
-		if mult >= 0 && hi-lo != n {
+		if mult >= 0 && part != n {
 			r = slices.Clone(r)
-			r[mult] = hi - lo
+			r[mult] = part
 		}
 		out = append(out, r)
 	}
@@ -188,19 +181,27 @@ func Limit[R any](rows []R, offset, count int64, weight func(*R) *int64) []R {
 		return rows[lo:min(lo+count, int64(len(rows)))]
 	}
 	out := rows[:0]
-	pos, end := int64(0), offset+count
+	pos := int64(0)
 	for i := range rows {
-		if pos >= end {
-			break
-		}
 		w := weight(&rows[i])
 		n := max(*w, 0) // a negative multiplicity (a Z-set's) takes no place
-		lo, hi := max(pos, offset), min(pos+n, end)
+		part := shownPart(pos, n, offset, count)
 		pos += n
-		if hi > lo {
-			*w = hi - lo
+		if part > 0 {
+			*w = part
 			out = append(out, rows[i])
 		}
 	}
 	return out
+}
+
+// shownPart is how many of the n rows at positions pos to pos+n−1 of an
+// order fall in the window of positions offset to offset+count−1 (count <
+// 0: no end): what Window, Limit and SortedSet show of a weighted row.
+func shownPart(pos, n, offset, count int64) int64 {
+	lo, hi := max(pos, offset), pos+n
+	if count >= 0 {
+		hi = min(hi, offset+count)
+	}
+	return max(hi-lo, 0)
 }

@@ -73,9 +73,7 @@ func (s *SortedSet[T]) Shown(v T, offset, count int64) int64 {
 			pos += s.nodes[nd.left].sum + nd.w
 			t = nd.right
 		default:
-			pos += s.nodes[nd.left].sum
-			lo, hi := max(pos, offset), min(pos+nd.w, offset+count)
-			return max(hi-lo, 0)
+			return shownPart(pos+s.nodes[nd.left].sum, nd.w, offset, count)
 		}
 	}
 	return 0
@@ -114,7 +112,7 @@ func (s *SortedSet[T]) walk(t int32, base, lo, hi int64, yield func(T, int64) bo
 	}
 	nd = &s.nodes[t]
 	mid := base + s.nodes[nd.left].sum
-	if a, b := max(mid, lo), min(mid+nd.w, hi); b > a && !yield(nd.val, b-a) {
+	if part := shownPart(mid, nd.w, lo, hi-lo); part > 0 && !yield(nd.val, part) {
 		return false
 	}
 	return s.walk(nd.right, mid+nd.w, lo, hi, yield)
