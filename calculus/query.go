@@ -24,7 +24,7 @@ type Query struct {
 	// row count of each group: a group is in the view while it is non-zero.
 	Aggs []Term
 	// Having filters groups at read time (nil: none); it reads key variables
-	// and aggregates (AggRef).
+	// and aggregates (AggRef). A windowed view's Qualify is its Having.
 	Having lang.Expr
 	// Distinct reports a SELECT DISTINCT without aggregates (or a UNION):
 	// every present row has value 1. It is never set for an aggregated
@@ -306,10 +306,49 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
 		return &maybe{V: v, P: &lang.Binary{Op: "!=", L: n, R: IntLit(0), T: lang.TBool}}
 	}
+	// rowNumber reads ROW_NUMBER x, whose partition and ORDER BY are pvars:
+	// 1 + the rows (of a grouped query: the groups) before the row's
+	// ORDER BY value + at each tie level the peers before it (tieLevels).
+	rowNumber := func(x *lang.Agg, pvars []Var, pos []int, order, flag int) (lang.Expr, error) {
+		var r lang.Expr = IntLit(1)
+		before := func(vars []Var, pos []int, ord, flg int, desc bool) {
+			gvars = vars
+			var n *AggRef
+			if grouped {
+				rows := &AggSum{Group: keyVars, T: prod(body)}
+				n = &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: rows}}), T: lang.TInt}
+			} else {
+				n = &AggRef{Index: addAgg(group()), T: lang.TInt}
+			}
+			if n.Index > 0 && len(pos) > 0 {
+				if cq.AggKeys == nil {
+					cq.AggKeys = map[int][]int{}
+				}
+				cq.AggKeys[n.Index] = pos
+			}
+			r = &lang.Binary{Op: "+", L: r, R: &RangeRef{Index: n.Index, Keys: pos, Order: ord, Flag: flg, Desc: desc, Strict: true, T: lang.TInt}, T: lang.TInt}
+		}
+		if order >= 0 {
+			before(pvars, pos, order, flag, x.Over.Desc)
+		}
+		levels, err := tieLevels(x, cq, keyVars, keyOf, pvars)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range levels {
+			before(l.vars, l.pos, l.order, l.flag, false)
+		}
+		return r, nil
+	}
+	// rowNumberShown is what a ROW_NUMBER that a Qualify bounds shows: the
+	// number of the first copy of the row that the filter keeps.
+	rowNumberShown := map[string]lang.Expr{}
 	// readout rewrites a select or HAVING expression: aggregates become
 	// AggRefs, group-key expressions their key variables, and uncorrelated
 	// scalar subqueries AggRefs of keyless aggregates.
 	var readout func(e lang.Expr) (lang.Expr, error)
+	var readoutAgg func(x *lang.Agg) (lang.Expr, error)
+	aggMemo := map[string]lang.Expr{}
 	readout = func(e lang.Expr) (lang.Expr, error) {
 		if v, ok := keyOf[sqlKey(e)]; ok && !containsAgg(e) {
 			return Ref(v), nil // a key as written (see rowsOf)
@@ -346,6 +385,39 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		}
 		switch x := e.(type) {
 		case *lang.Agg:
+			if r, ok := rowNumberShown[lang.ExprKey(x)]; ok && x.Fn == "ROW_NUMBER" {
+				return r, nil
+			}
+			// The same aggregate read twice (a SELECT item and a filter
+			// on it) reads the same maps.
+			memoKey := lang.ExprKey(x) + " by " + varNames(gvars)
+			if r, ok := aggMemo[memoKey]; ok {
+				return r, nil
+			}
+			r, err := readoutAgg(x)
+			if err == nil {
+				aggMemo[memoKey] = r
+			}
+			return r, err
+		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
+			return b.readoutSubquery(e, body, keyVars, addAgg, cq)
+		case *lang.ColRef:
+			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
+		}
+		var err error
+		out := mapChildren(e, func(c lang.Expr) lang.Expr {
+			if err != nil {
+				return c
+			}
+			var r lang.Expr
+			r, err = readout(c)
+			return r
+		})
+		return out, err
+	}
+	// readoutAgg reads out aggregate x (readout's case).
+	readoutAgg = func(x *lang.Agg) (lang.Expr, error) {
+		{
 			if x.Over != nil {
 				// A window: the aggregate grouped by its partition, read
 				// by the view's keys at the partition's positions.
@@ -360,6 +432,11 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				groups := func(factors ...Term) lang.Expr {
 					rows := &AggSum{Group: keyVars, T: prod(append(append([]Term{}, body...), factors...))}
 					return &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: rows}}), T: lang.TInt}
+				}
+				if x.Fn == "ROW_NUMBER" {
+					r, err := rowNumber(x, pvars, pos, order, flag)
+					gvars = saved
+					return r, err
 				}
 				var r lang.Expr
 				switch {
@@ -484,23 +561,17 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				return nullIfNone(&ExtremeRef{Index: addAgg(term), Max: x.Fn == "MAX", Hol: holisticOf(x), T: x.T}, lifts, p), nil
 			}
 			return nil, errorAt(x.P, "%s is not supported yet", x.Fn)
-		case *lang.Subquery, *lang.Exists, *lang.InQuery, *lang.Quantified:
-			return b.readoutSubquery(e, body, keyVars, addAgg, cq)
-		case *lang.ColRef:
-			return nil, errorAt(x.P, "column %s.%s is not a group key", x.Alias, x.Name)
 		}
-		var err error
-		out := mapChildren(e, func(c lang.Expr) lang.Expr {
-			if err != nil {
-				return c
-			}
-			var r lang.Expr
-			r, err = readout(c)
-			return r
-		})
-		return out, err
 	}
 	if grouped || windowed {
+		qualify := q.Qualify
+		var kept lang.Expr // the copies of a row that a Qualify on ROW_NUMBER keeps
+		if windowed && qualify != nil {
+			var err error
+			if qualify, kept, err = keptCopies(qualify, readout, rowNumberShown); err != nil {
+				return nil, err
+			}
+		}
 		for _, v := range values {
 			e, err := readout(v.Expr)
 			if err != nil {
@@ -519,11 +590,30 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			}
 			cq.Having = t.truth(h)
 		}
+		if kept != nil {
+			cq.Values[0].E = kept
+			var h lang.Expr = &lang.Binary{Op: ">", L: kept, R: IntLit(0), T: lang.TBool}
+			if qualify != nil {
+				r, err := readout(qualify)
+				if err != nil {
+					return nil, err
+				}
+				h = &lang.Binary{Op: "AND", L: t.truth(r), R: h, T: lang.TBool}
+			}
+			cq.Having = h
+		} else if qualify != nil {
+			r, err := readout(qualify)
+			if err != nil {
+				return nil, err
+			}
+			cq.Having = t.truth(r)
+		}
 	} else {
 		for _, v := range values {
 			cq.Values = append(cq.Values, Value{Name: v.Name, Type: lang.TInt, E: &AggRef{Index: 0, T: lang.TInt}})
 		}
 	}
+	pruneAggs(cq)
 	factorIndependent(cq) // factor.go
 	return cq, nil
 }
@@ -549,4 +639,76 @@ func OrderString(names []string, order []runtime.SortKey, limit *lang.Limit) str
 		}
 	}
 	return b.String()
+}
+
+// pruneAggs drops the aggregates that no value or filter reads (Aggs[0],
+// the row count, stays): a filter that reads a MIN's presence only (HAVING
+// MAX(x) IS NOT NULL) leaves the MIN's own map unread.
+func pruneAggs(cq *Query) {
+	used := map[int]bool{0: true}
+	mark := func(e lang.Expr) {
+		mapExpr(e, func(x lang.Expr) lang.Expr {
+			switch r := x.(type) {
+			case *AggRef:
+				used[r.Index] = true
+			case *ExtremeRef:
+				used[r.Index] = true
+			case *RangeRef:
+				used[r.Index] = true
+			}
+			return x
+		})
+	}
+	for _, v := range cq.Values {
+		mark(v.E)
+		mark(v.Present)
+	}
+	mark(cq.Having)
+	if len(used) == len(cq.Aggs) {
+		return
+	}
+	index := map[int]int{}
+	var aggs []Term
+	keys := map[int][]int{}
+	for i, a := range cq.Aggs {
+		if used[i] {
+			index[i] = len(aggs)
+			if k, ok := cq.AggKeys[i]; ok {
+				keys[len(aggs)] = k
+			}
+			aggs = append(aggs, a)
+		}
+	}
+	renumber := func(e lang.Expr) lang.Expr {
+		if e == nil {
+			return nil
+		}
+		return mapExpr(e, func(x lang.Expr) lang.Expr {
+			switch r := x.(type) {
+			case *AggRef:
+				c := *r
+				c.Index = index[r.Index]
+				return &c
+			case *ExtremeRef:
+				c := *r
+				c.Index = index[r.Index]
+				return &c
+			case *RangeRef:
+				c := *r
+				c.Index = index[r.Index]
+				return &c
+			}
+			return x
+		})
+	}
+	for i := range cq.Values {
+		cq.Values[i].E = renumber(cq.Values[i].E)
+		cq.Values[i].Present = renumber(cq.Values[i].Present)
+	}
+	cq.Having = renumber(cq.Having)
+	cq.Aggs = aggs
+	cq.AggKeys = nil
+	if len(keys) > 0 {
+		cq.AggKeys = keys
+	}
 }

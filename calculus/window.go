@@ -1,7 +1,9 @@
 package calculus
 
 import (
+	"math"
 	"slices"
+	"strings"
 
 	"github.com/toastgen/toastgen/lang"
 )
@@ -26,6 +28,17 @@ import (
 // RANK is 1 + the running count before the row's x, DENSE_RANK 1 + the
 // running count of the Exists of each (partition, x).
 //
+// ROW_NUMBER is 1 + the RANK-like count of the rows before the row's ORDER
+// BY value + one more range read per tie level (tieLevels): the rows equal
+// on the partition, the ORDER BY value and the ties before whose next tie
+// key is below the row's. A row of a bag counts its copies, and the view
+// shows the number of the first (keptCopies adjusts it under a filter).
+//
+// A lang Qualify, the filter of a windowed view's rows after their
+// windows, is the view's read-time Having; in a bag, its bounds on a
+// ROW_NUMBER keep an interval of a row's copies, which becomes the row's
+// COUNT (keptCopies).
+//
 // In a grouped query a window is over the groups (lang's checkGroupWindows):
 // SUM(agg) OVER is agg over the partition's rows (agg a SUM or COUNT: the
 // sum of the groups' values is the aggregate of their rows), AVG(agg)
@@ -47,18 +60,7 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 			vars, pos = append(vars, v), append(pos, i)
 		}
 	}
-	keyVar := func(e lang.Expr) (Var, *Column, error) {
-		v, ok := keyOf[sqlKey(e)]
-		if !ok {
-			return Var{}, nil, errorAt(e.Pos(), "this window expression is not supported yet")
-		}
-		for i := range cq.Keys {
-			if cq.Keys[i].Var.Name == v.Name {
-				return v, &cq.Keys[i], nil
-			}
-		}
-		return v, nil, nil
-	}
+	keyVar := func(e lang.Expr) (Var, *Column, error) { return windowKey(e, cq, keyOf) }
 	for _, pe := range x.Over.Partition {
 		v, k, err := keyVar(pe)
 		if err != nil {
@@ -108,6 +110,139 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 	return sv, sp, oi, fi, nil
 }
 
+// windowKey returns the key variable of the view that a window's
+// PARTITION BY, ORDER BY or tie expression e is, with its column (nil for
+// an unselected key without one).
+func windowKey(e lang.Expr, cq *Query, keyOf map[string]Var) (Var, *Column, error) {
+	v, ok := keyOf[sqlKey(e)]
+	if !ok {
+		return Var{}, nil, errorAt(e.Pos(), "this window expression is not supported yet")
+	}
+	for i := range cq.Keys {
+		if cq.Keys[i].Var.Name == v.Name {
+			return v, &cq.Keys[i], nil
+		}
+	}
+	return v, nil, nil
+}
+
+// tieLevel is a grouping of a ROW_NUMBER's rows that counts the peers
+// before a row (rowNumber): its key variables, sorted as the view's, their
+// positions among the view's, and the indexes among them of the tie key
+// whose order it reads and of that key's presence flag (-1: none).
+type tieLevel struct {
+	vars        []Var
+	pos         []int
+	order, flag int
+}
+
+// tieLevels returns the levels of ROW_NUMBER x's order among the peers of
+// its ORDER BY: one per tie key (lang.Window.Ties) that is not among base,
+// the variables of its partition and ORDER BY, each grouped by base and the
+// ties before it. A row's number is 1 + the rows before its ORDER BY value
+// + at each level the peers equal on the level's group whose tie key is
+// below the row's: a sum of range reads, O(levels · log n) per event and
+// per read.
+func tieLevels(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[string]Var, base []Var) ([]tieLevel, error) {
+	posOf := func(v Var) int { return slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }) }
+	base = slices.Clone(base)
+	var levels []tieLevel
+	for _, e := range x.Over.Ties {
+		v, col, err := windowKey(e, cq, keyOf)
+		if err != nil {
+			return nil, err
+		}
+		if hasVar(base, v.Name) {
+			continue
+		}
+		var flag Var
+		vars := append(slices.Clone(base), v)
+		if col != nil && col.Present.Name != "" {
+			flag = col.Present
+			vars = append(vars, flag)
+		}
+		slices.SortFunc(vars, func(a, b Var) int { return posOf(a) - posOf(b) })
+		l := tieLevel{vars: vars, order: -1, flag: -1}
+		for i, w := range vars {
+			l.pos = append(l.pos, posOf(w))
+			switch w.Name {
+			case v.Name:
+				l.order = i
+			case flag.Name:
+				if flag.Name != "" {
+					l.flag = i
+				}
+			}
+		}
+		levels = append(levels, l)
+		base = vars
+	}
+	return levels, nil
+}
+
+// keptCopies splits the Qualify of a bag view with windows into its
+// bounds on a ROW_NUMBER (lang's RowNumberBound) and the rest, which it
+// returns (nil: none). A row of the view stands for its copies, numbered
+// first, first+1, … by the ROW_NUMBER; the bounds keep those in an
+// interval [lo, hi], whose count, max(0, min(m−1, hi−first) − max(0,
+// lo−first) + 1) for m copies, it returns as kept (nil without bounds),
+// and it records in shown that the ROW_NUMBER shows the first kept number.
+func keptCopies(qualify lang.Expr, readout func(lang.Expr) (lang.Expr, error), shown map[string]lang.Expr) (rest, kept lang.Expr, err error) {
+	var rn *lang.Agg
+	lo, hi := int64(1), int64(math.MaxInt64) // numbers start at 1
+	for _, c := range lang.Conjuncts(qualify) {
+		a, op, k, ok := lang.RowNumberBound(c)
+		if !ok {
+			if rest == nil {
+				rest = c
+			} else {
+				rest = &lang.Binary{Op: "AND", L: rest, R: c, T: lang.TBool}
+			}
+			continue
+		}
+		rn = a // lang allows one ROW_NUMBER in the bounds
+		switch op {
+		case "=":
+			lo, hi = max(lo, k), min(hi, k)
+		case "<":
+			if k == math.MinInt64 {
+				hi = 0
+			} else {
+				hi = min(hi, k-1)
+			}
+		case "<=":
+			hi = min(hi, k)
+		case ">":
+			if k == math.MaxInt64 {
+				lo, hi = 1, 0
+			} else {
+				lo = max(lo, k+1)
+			}
+		case ">=":
+			lo = max(lo, k)
+		}
+	}
+	if rn == nil {
+		return qualify, nil, nil
+	}
+	first, err := readout(rn)
+	if err != nil {
+		return nil, nil, err
+	}
+	bin := func(op string, l, r lang.Expr) lang.Expr { return &lang.Binary{Op: op, L: l, R: r, T: lang.TInt} }
+	call := func(fn string, a, b lang.Expr) lang.Expr {
+		return &lang.Call{Name: fn, Args: []lang.Expr{a, b}, T: lang.TInt}
+	}
+	copies := &AggRef{Index: 0, T: lang.TInt}
+	skip := call("LISTMAX", IntLit(0), bin("-", IntLit(lo), first))
+	last := bin("-", copies, IntLit(1))
+	if hi != math.MaxInt64 {
+		last = call("LISTMIN", last, bin("-", IntLit(hi), first))
+	}
+	shown[lang.ExprKey(rn)] = bin("+", first, skip)
+	return rest, bin("+", bin("-", last, skip), IntLit(1)), nil
+}
+
 // mapExpr rebuilds e bottom-up with f applied to every subexpression,
 // maybe values (nullable.go) included.
 func mapExpr(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
@@ -115,4 +250,16 @@ func mapExpr(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
 		return f(&maybe{V: mapExpr(m.V, f), P: mapExpr(m.P, f)})
 	}
 	return f(mapChildren(e, func(c lang.Expr) lang.Expr { return mapExpr(c, f) }))
+}
+
+// varNames lists the names of vs, for memo keys.
+func varNames(vs []Var) string {
+	var b strings.Builder
+	for i, v := range vs {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(v.Name)
+	}
+	return b.String()
 }

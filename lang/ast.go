@@ -149,7 +149,12 @@ type Query struct {
 	Where    Expr   // nil when absent; JOIN … ON and NATURAL JOIN conditions are AND-ed in here, but for those inside an outer join (Joins)
 	GroupBy  []Expr // resolved GROUP BY expressions (a select alias is replaced by its expression)
 	Having   Expr   // nil when absent
-	Items    []*SelectItem
+	// Qualify filters the rows of a query with window functions after
+	// their windows are computed (nil: none): SQL's QUALIFY, which toastgen
+	// reads from the WHERE of a SELECT over a derived table with windows
+	// (qualify.go).
+	Qualify Expr
+	Items   []*SelectItem
 	// OrderBy orders a top-level query's rows (see Order); elsewhere it
 	// changes nothing.
 	OrderBy []*OrderItem
@@ -424,6 +429,11 @@ type Window struct {
 	// the distinct values before the row's.
 	Order Expr
 	Desc  bool
+	// Ties, for ROW_NUMBER, break the ties of Order: the keys of its
+	// query's view (its SELECT columns without windows, then its unselected
+	// keys), each ascending with NULLs first; copies of one row are numbered
+	// one after the other.
+	Ties []Expr
 }
 
 // Subquery is a scalar subquery (one aggregate column).

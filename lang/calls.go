@@ -33,12 +33,12 @@ func (r *resolver) call(g *gCall, c ctx) Expr {
 	if g.Within != nil {
 		r.fail(pos(g.Within.Pos), "WITHIN GROUP is only allowed with PERCENTILE_CONT, PERCENTILE_DISC and MODE")
 	}
-	if g.Over != nil && (name == "RANK" || name == "DENSE_RANK") {
+	if g.Over != nil && (name == "RANK" || name == "DENSE_RANK" || name == "ROW_NUMBER") {
 		return r.window(g, c)
 	}
 	if g.Over != nil {
 		if rankingFns[name] {
-			r.fail(p, "%s is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX OVER ([PARTITION BY …]), and SUM, COUNT, AVG, RANK, DENSE_RANK OVER ([PARTITION BY …] ORDER BY x))", name)
+			r.fail(p, "%s is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX OVER ([PARTITION BY …]), and SUM, COUNT, AVG, RANK, DENSE_RANK, ROW_NUMBER OVER ([PARTITION BY …] ORDER BY x))", name)
 		}
 		r.fail(pos(g.Over.Pos), "%s is not a window function", name)
 	}

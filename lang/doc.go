@@ -20,7 +20,8 @@
 //   - Reserved words are only those that can follow an expression or a table
 //     name (SELECT, FROM, WHERE, AND, JOIN, CASE, …); function, type and unit
 //     names (SUM, DATE, YEAR, INT, …) stay usable as column names. OFFSET
-//     is reserved too (FROM R OFFSET 3 must not read OFFSET as an alias);
+//     and QUALIFY are reserved too (FROM R OFFSET 3 must not read OFFSET
+//     as an alias);
 //     OVER, PARTITION, WITHIN are not (they follow a call's parenthesis).
 //   - Positions: a Binary, Like, InList, BETWEEN, IN or comparison node is
 //     positioned at its operator, so type errors point at the operator; other

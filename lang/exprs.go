@@ -312,6 +312,14 @@ func (r *resolver) prim(g *gPrim, c ctx) Expr {
 			qual, name = g.Col.First, g.Col.Second
 		}
 		ref, err := r.lookup(c.sc, p, qual, name)
+		if err != nil && qual == "" && c.clause == "QUALIFY" {
+			// QUALIFY may name a SELECT item, as its windows are.
+			for _, it := range c.sc.q.Items {
+				if it.Name == name {
+					return it.Expr
+				}
+			}
+		}
 		if err != nil {
 			panic(bailout{err})
 		}

@@ -181,6 +181,10 @@ func (p *printer) query(q *Query) {
 		p.w(sep, "HAVING ")
 		p.expr(q.Having)
 	}
+	if q.Qualify != nil {
+		p.w(sep, "QUALIFY ")
+		p.expr(q.Qualify)
+	}
 	p.orderLimit(q, sep, false)
 }
 
@@ -302,7 +306,7 @@ func (p *printer) expr(e Expr) {
 		if e.Distinct {
 			p.w("DISTINCT ")
 		}
-		if e.Arg == nil && (e.Fn == "RANK" || e.Fn == "DENSE_RANK") {
+		if e.Arg == nil && (e.Fn == "RANK" || e.Fn == "DENSE_RANK" || e.Fn == "ROW_NUMBER") {
 			// no argument
 		} else if e.Arg == nil {
 			p.w("*")

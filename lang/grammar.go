@@ -20,7 +20,7 @@ var sqlLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Float", Pattern: `(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+`},
 	{Name: "Int", Pattern: `\d+`},
 	{Name: "String", Pattern: `'(?:[^']|'')*'`},
-	{Name: "Keyword", Pattern: `(?i)(?:SELECT|DISTINCT|FROM|WHERE|GROUP|BY|HAVING|ORDER|LIMIT|OFFSET|UNION|INTERSECT|EXCEPT|ALL|AS|JOIN|INNER|NATURAL|LEFT|RIGHT|FULL|OUTER|CROSS|ON|AND|OR|NOT|IN|LIKE|BETWEEN|EXISTS|CASE|WHEN|THEN|ELSE|END|SOME|ANY|ASC|DESC|INTERVAL|IS|NULL)\b`},
+	{Name: "Keyword", Pattern: `(?i)(?:SELECT|DISTINCT|FROM|WHERE|GROUP|BY|HAVING|QUALIFY|ORDER|LIMIT|OFFSET|UNION|INTERSECT|EXCEPT|ALL|AS|JOIN|INNER|NATURAL|LEFT|RIGHT|FULL|OUTER|CROSS|ON|AND|OR|NOT|IN|LIKE|BETWEEN|EXISTS|CASE|WHEN|THEN|ELSE|END|SOME|ANY|ASC|DESC|INTERVAL|IS|NULL)\b`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*`},
 	{Name: "Op", Pattern: `:=|<>|!=|<=|>=|\|\||[-+*/%(),.;=<>]`},
 })
@@ -154,6 +154,7 @@ type gSelect struct {
 	Where    *gExpr    `parser:"( \"WHERE\" @@ )?"`
 	GroupBy  []*gExpr  `parser:"( \"GROUP\" \"BY\" @@ ( \",\" @@ )* )?"`
 	Having   *gExpr    `parser:"( \"HAVING\" @@ )?"`
+	Qualify  *gExpr    `parser:"( \"QUALIFY\" @@ )?"`
 	OrderBy  []*gOrder `parser:"( \"ORDER\" \"BY\" @@ ( \",\" @@ )* )?"`
 	Limit    *gLimit   `parser:"@@?"`
 }

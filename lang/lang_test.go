@@ -230,7 +230,7 @@ func TestErrors(t *testing.T) {
 	SELECT MODE(DISTINCT A) FROM R;
 	       ^`},
 		{"window in where", "SELECT A FROM R WHERE SUM(B) OVER (PARTITION BY A) > 1;",
-			`e.sql:3:23: window function SUM … OVER is not allowed in WHERE
+			`e.sql:3:23: window function SUM … OVER is not allowed in WHERE (windows are computed after WHERE: filter on them with QUALIFY, or in a query over a derived table with the window)
 	SELECT A FROM R WHERE SUM(B) OVER (PARTITION BY A) > 1;
 	                      ^`},
 		{"window order by min", "SELECT A, MIN(B) OVER (PARTITION BY A ORDER BY B) FROM R;",
@@ -245,18 +245,54 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:11: RANK needs an ORDER BY in its window
 	SELECT A, RANK() OVER (PARTITION BY A) FROM R;
 	          ^`},
-		{"row_number", "SELECT A, ROW_NUMBER() OVER (ORDER BY A) FROM R;",
-			`e.sql:3:11: ROW_NUMBER is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX OVER ([PARTITION BY …]), and SUM, COUNT, AVG, RANK, DENSE_RANK OVER ([PARTITION BY …] ORDER BY x))
-	SELECT A, ROW_NUMBER() OVER (ORDER BY A) FROM R;
+		{"row_number limit", "SELECT A, ROW_NUMBER() OVER (ORDER BY A) AS n FROM R ORDER BY n LIMIT 3;",
+			`e.sql:3:65: a LIMIT over rows numbered by ROW_NUMBER is not supported yet (filter on the number instead: SELECT … FROM (SELECT …, ROW_NUMBER() OVER (…) AS n …) WHERE n <= k)
+	SELECT A, ROW_NUMBER() OVER (ORDER BY A) AS n FROM R ORDER BY n LIMIT 3;
+	                                                                ^`},
+		{"row_number filter", "SELECT A FROM (SELECT A, ROW_NUMBER() OVER (ORDER BY B) AS n FROM R) AS t WHERE n <> 2;",
+			`e.sql:3:83: a filter on ROW_NUMBER must compare it with an integer constant (=, <, <=, >, >=, BETWEEN), joined by AND
+	SELECT A FROM (SELECT A, ROW_NUMBER() OVER (ORDER BY B) AS n FROM R) AS t WHERE n <> 2;
+	                                                                                  ^`},
+		{"row_number two filters", "SELECT A, B FROM R QUALIFY ROW_NUMBER() OVER (ORDER BY B) < 3 AND ROW_NUMBER() OVER (ORDER BY A) < 3;",
+			`e.sql:3:98: a filter on two different ROW_NUMBER windows is not supported
+	SELECT A, B FROM R QUALIFY ROW_NUMBER() OVER (ORDER BY B) < 3 AND ROW_NUMBER() OVER (ORDER BY A) < 3;
+	                                                                                                 ^`},
+		{"row_number expression", "SELECT A, ROW_NUMBER() OVER (ORDER BY B) * 10 FROM R;",
+			`e.sql:3:11: ROW_NUMBER in an expression is not supported yet in a query without GROUP BY (select the number itself)
+	SELECT A, ROW_NUMBER() OVER (ORDER BY B) * 10 FROM R;
 	          ^`},
+		{"row_number argument", "SELECT A, ROW_NUMBER(B) OVER (ORDER BY B) FROM R;",
+			`e.sql:3:11: ROW_NUMBER takes no argument
+	SELECT A, ROW_NUMBER(B) OVER (ORDER BY B) FROM R;
+	          ^`},
+		{"qualify without window", "SELECT A, B FROM R QUALIFY A > 1;",
+			`e.sql:3:30: QUALIFY needs a window function in the query
+	SELECT A, B FROM R QUALIFY A > 1;
+	                             ^`},
+		{"window derived table joined", "SELECT t.A FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS t, R WHERE t.A = R.A;",
+			`e.sql:3:28: a window function in a subquery or derived table is not supported yet (but in a derived table that the view's query selects from and filters: SELECT … FROM (SELECT …, RANK() OVER (…) AS r FROM …) AS t WHERE r <= 3)
+	SELECT t.A FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS t, R WHERE t.A = R.A;
+	                           ^`},
+		{"window derived table nested", "SELECT A FROM (SELECT * FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS u) AS t WHERE n < 3;",
+			`e.sql:3:41: a window function in a subquery or derived table is not supported yet (but in a derived table that the view's query selects from and filters: SELECT … FROM (SELECT …, RANK() OVER (…) AS r FROM …) AS t WHERE r <= 3)
+	SELECT A FROM (SELECT * FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS u) AS t WHERE n < 3;
+	                                        ^`},
+		{"window derived table subquery", "SELECT A FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS t WHERE n < (SELECT COUNT(*) FROM R);",
+			`e.sql:3:79: a subquery in a query over a derived table with window functions is not supported yet
+	SELECT A FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS t WHERE n < (SELECT COUNT(*) FROM R);
+	                                                                              ^`},
+		{"window derived table distinct", "SELECT DISTINCT A FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS t WHERE n < 3;",
+			`e.sql:3:1: SELECT DISTINCT over a derived table with window functions is not supported yet
+	SELECT DISTINCT A FROM (SELECT A, RANK() OVER (ORDER BY B) AS n FROM R) AS t WHERE n < 3;
+	^`},
 		{"window grouped", "SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;",
-			`e.sql:3:19: a window over groups is supported for SUM and AVG of a SUM or COUNT, COUNT(*), RANK and DENSE_RANK only
+			`e.sql:3:19: a window over groups is supported for SUM and AVG of a SUM or COUNT, COUNT(*), RANK, DENSE_RANK and ROW_NUMBER only
 	SELECT A, SUM(B), SUM(A) OVER () FROM R GROUP BY A;
 	                  ^`},
 		{"window in subquery", "SELECT COUNT(*) FROM (SELECT A, SUM(B) OVER () AS s FROM R) x;",
-			`e.sql:3:33: a window function in a subquery or derived table is not supported yet
+			`e.sql:3:1: a query over a derived table with window functions may only select and filter its rows (no grouping, aggregates or windows)
 	SELECT COUNT(*) FROM (SELECT A, SUM(B) OVER () AS s FROM R) x;
-	                                ^`},
+	^`},
 		{"window column not a key", "SELECT A, B + SUM(B) OVER (PARTITION BY A) FROM R;",
 			`e.sql:3:11: column R.B of a window item must be a SELECT column or a PARTITION BY expression
 	SELECT A, B + SUM(B) OVER (PARTITION BY A) FROM R;

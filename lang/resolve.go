@@ -65,6 +65,9 @@ type resolver struct {
 	// allowed at depth 1 (a view).
 	unionDepth int
 	text       map[string][]byte // the source of every file read, for the text of select items
+	// nestedWindows are the window functions of the derived tables of the
+	// query being resolved, which foldQualify must absorb.
+	nestedWindows []*Agg
 }
 
 func (r *resolver) fail(p Pos, format string, args ...any) {
@@ -279,10 +282,20 @@ func (r *resolver) selectQ(g *gSelect, parent *scope, name string) *Query {
 		r.cond(c, "HAVING")
 		q.Having = c
 	}
+	// QUALIFY (qualify.go)
+	if g.Qualify != nil {
+		// A grouped query's filter may read its aggregates too.
+		c := r.expr(g.Qualify, ctx{sc: sc, clause: "QUALIFY", aggOK: sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil})
+		r.cond(c, "QUALIFY")
+		if sc.window == nil {
+			r.fail(c.Pos(), "QUALIFY needs a window function in the query")
+		}
+		q.Qualify = c
+	}
 	for _, o := range g.OrderBy {
 		q.OrderBy = append(q.OrderBy, r.orderItem(o, q, sc))
 	}
-	r.checkWindows(q, sc)
+	r.checkWindows(q, sc.window)
 	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
 		r.checkGrouped(q)
 	}
@@ -528,7 +541,11 @@ func (r *resolver) addQuery(g *gUnion, vn *viewName) {
 	if vn != nil {
 		name = vn.name
 	}
-	q := r.union(g, nil, name)
+	r.nestedWindows = nil
+	q := r.foldQualify(r.union(g, nil, name))
+	if len(r.nestedWindows) > 0 {
+		r.fail(r.nestedWindows[0].P, "a window function in a subquery or derived table is not supported yet (but in a derived table that the view's query selects from and filters: SELECT … FROM (SELECT …, RANK() OVER (…) AS r FROM …) AS t WHERE r <= 3)")
+	}
 	if vn != nil {
 		q.Named, q.NamePos = true, vn.pos
 	}
@@ -621,6 +638,7 @@ func walkQuery(q *Query, depth int, fn func(e Expr, depth int) bool) {
 		walkExpr(g, depth, fn)
 	}
 	walkExpr(q.Having, depth, fn)
+	walkExpr(q.Qualify, depth, fn)
 	if len(q.Union) == 0 {
 		for _, it := range q.Items {
 			walkExpr(it.Expr, depth, fn)

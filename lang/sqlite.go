@@ -99,15 +99,33 @@ func (t *sqlTr) windowed(q *Query, keys, vals []*SelectItem) string {
 		t.w(", ")
 		t.expr(v.Expr)
 		t.w(" AS ", n)
+		if a, ok := v.Expr.(*Agg); ok && a.Fn == "ROW_NUMBER" {
+			// A row stands for its copies, numbered one after the other:
+			// the view shows the first number (NULL if they are not
+			// consecutive, which no engine's row can equal).
+			n = fmt.Sprintf("CASE WHEN MAX(%[1]s) - MIN(%[1]s) + 1 = COUNT(*) THEN MIN(%[1]s) END", n)
+		}
 		cells = append(cells, n)
 	}
+	if q.Qualify != nil {
+		t.w(", ")
+		t.expr(q.Qualify)
+		t.w(" AS ", ident("tg_q"))
+	}
 	t.fromWhere(q)
-	if q.Limit != nil {
+	if q.Limit != nil && q.Qualify == nil {
 		t.w(orderLimit(q, true))
 	}
 	inner := t.b.String()
 	t.pop()
 	t.b.Reset()
+	if q.Qualify != nil {
+		// The windows are computed before the filter, in the inner query.
+		inner = "SELECT * FROM (" + inner + ") AS " + ident(t.fresh("tg_qualify")) + " WHERE " + ident("tg_q")
+		if q.Limit != nil {
+			inner += orderLimit(q, true)
+		}
+	}
 	t.w("SELECT ", strings.Join(cells, ", "), " FROM (", inner, ") AS ", ident(t.fresh("tg_window")), " GROUP BY ")
 	for i := range keys {
 		if i > 0 {
@@ -243,6 +261,14 @@ func (t *sqlTr) top(q *Query) string {
 		return t.b.String()
 	}
 	t.push(q)
+	if q.Qualify != nil {
+		// Filtered after the windows over the groups: by an outer query.
+		var names []string
+		for _, it := range append(append([]*SelectItem{}, keys...), vals...) {
+			names = append(names, ident(it.Name))
+		}
+		t.w("SELECT ", strings.Join(names, ", "), " FROM (")
+	}
 	t.w("SELECT ")
 	t.coalesce = t.nulls && !t.sql
 	t.items(keys)
@@ -251,9 +277,18 @@ func (t *sqlTr) top(q *Query) string {
 		t.w(", ")
 	}
 	t.items(vals)
+	if q.Qualify != nil {
+		t.w(", ")
+		t.expr(q.Qualify)
+		t.w(" AS ", ident("tg_q"))
+	}
 	t.fromWhere(q)
 	t.coalesce = t.nulls && !t.sql // the GROUP BY keys
 	t.groupHaving(q, "")
+	t.coalesce = false
+	if q.Qualify != nil {
+		t.w(") AS ", ident(t.fresh("tg_qualify")), " WHERE ", ident("tg_q"))
+	}
 	if q.Ordered() {
 		t.w(orderLimit(q, true))
 	} else if len(keys) > 0 {
@@ -617,12 +652,20 @@ func (t *sqlTr) expr(e Expr) {
 				}
 				t.expr(p)
 			}
+			sep := " ORDER BY "
 			if e.Over.Order != nil {
-				t.w(" ORDER BY ")
+				t.w(sep)
 				t.expr(e.Over.Order)
 				if e.Over.Desc {
 					t.w(" DESC")
 				}
+				sep = ", "
+			}
+			for _, k := range e.Over.Ties {
+				// ROW_NUMBER's order among peers (Window.Ties).
+				t.w(sep)
+				t.expr(k)
+				sep = ", "
 			}
 			t.w(")")
 		}

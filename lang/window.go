@@ -22,18 +22,29 @@ import (
 // aggregates over the rows of the partition whose x is before the row's or
 // equal (its peers), and RANK and DENSE_RANK are 1 + the number of rows, or
 // of distinct values of x, before the row's; x is a key of the view too.
+// ROW_NUMBER (ORDER BY optional) is 1 + the number of rows before the row,
+// peers of x ordered by the view's keys (Window.Ties: the SELECT columns
+// without windows, then the unselected keys, each ascending, NULLs first,
+// which makes the numbering deterministic); the copies of a row of the bag
+// are numbered one after the other, and the view's row, which stands for
+// them, shows the first number. Since a LIMIT or an expression of the
+// number would tell the copies apart, neither is supported with ROW_NUMBER
+// in a bag view.
 //
 // In a grouped query, a window is over its groups: SUM or AVG of a group's
-// SUM or COUNT, COUNT(*), RANK or DENSE_RANK, partitioned and ordered by
-// GROUP BY expressions (checkGroupWindows); the view is the grouped one,
-// with the windows among its values.
+// SUM or COUNT, COUNT(*), RANK, DENSE_RANK or ROW_NUMBER, partitioned and
+// ordered by GROUP BY expressions (checkGroupWindows); the view is the
+// grouped one, with the windows among its values.
+//
+// A filter on window values (QUALIFY, or a WHERE over a derived table with
+// windows) is the query's Qualify (qualify.go).
 //
 // Not supported yet, with a positioned error: frames other than the
-// default, an ORDER BY of several expressions, running MIN and MAX,
-// ROW_NUMBER (which tells a bag's copies apart), LAG, LEAD and the other
-// ranking functions, other windows over groups, window functions in a
-// DISTINCT query, in a subquery, a derived table or a compound query, and
-// a column of a window item outside its aggregates that is not a key.
+// default, an ORDER BY of several expressions, running MIN and MAX, LAG,
+// LEAD and the other ranking functions, other windows over groups, window
+// functions in a DISTINCT query, in a subquery, in a derived table but one
+// that the view's query filters (qualify.go), or in a compound query, and a
+// column of a window item outside its aggregates that is not a key.
 
 // rankingFns are the window functions that are not aggregates.
 var rankingFns = map[string]bool{"ROW_NUMBER": true, "RANK": true, "DENSE_RANK": true, "PERCENT_RANK": true,
@@ -42,19 +53,21 @@ var rankingFns = map[string]bool{"ROW_NUMBER": true, "RANK": true, "DENSE_RANK":
 // window resolves an aggregate with an OVER clause.
 func (r *resolver) window(g *gCall, c ctx) Expr {
 	p := pos(g.Pos)
-	if c.clause != "SELECT" {
-		r.fail(p, "window function %s … OVER is not allowed in %s", g.Name, c.clause)
+	if c.clause != "SELECT" && c.clause != "QUALIFY" {
+		hint := ""
+		if c.clause == "WHERE" {
+			hint = " (windows are computed after WHERE: filter on them with QUALIFY, or in a query over a derived table with the window)"
+		}
+		r.fail(p, "window function %s … OVER is not allowed in %s%s", g.Name, c.clause, hint)
 	}
-	switch g.Name {
-	case "SUM", "COUNT", "AVG", "MIN", "MAX", "RANK", "DENSE_RANK":
+	ranking := g.Name == "RANK" || g.Name == "DENSE_RANK" || g.Name == "ROW_NUMBER"
+	switch {
+	case ranking, g.Name == "SUM", g.Name == "COUNT", g.Name == "AVG", g.Name == "MIN", g.Name == "MAX":
 	default:
-		r.fail(p, "%s … OVER is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX, RANK and DENSE_RANK)", g.Name)
+		r.fail(p, "%s … OVER is not supported yet (window functions: SUM, COUNT, AVG, MIN, MAX, RANK, DENSE_RANK and ROW_NUMBER)", g.Name)
 	}
 	if g.Distinct {
 		r.fail(p, "%s(DISTINCT …) OVER is not supported", g.Name)
-	}
-	if r.unionDepth > 1 {
-		r.fail(p, "a window function in a subquery or derived table is not supported yet")
 	}
 	o := g.Over
 	w := &Window{P: pos(o.Pos)}
@@ -76,7 +89,7 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 		r.fail(pos(o.Frame.Pos), "window frames are not supported yet (but RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, the default with ORDER BY)")
 	}
 	var a *Agg
-	if g.Name == "RANK" || g.Name == "DENSE_RANK" {
+	if ranking {
 		if len(g.Args) > 0 || g.Star {
 			r.fail(p, "%s takes no argument", g.Name)
 		}
@@ -88,6 +101,7 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 		call.Over = nil
 		inner := c
 		inner.windowArg = true
+		inner.aggOK = true // in QUALIFY too
 		a = r.agg(&call, inner).(*Agg)
 		c.sc.hasAgg = saved
 	}
@@ -95,32 +109,52 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 	if c.sc.window == nil {
 		c.sc.window = a
 	}
+	if r.unionDepth > 1 {
+		// Only a derived table that its view's query filters can have
+		// windows (qualify.go); addQuery rejects the others.
+		r.nestedWindows = append(r.nestedWindows, a)
+	}
 	return a
 }
 
 // checkWindows rejects the unsupported uses of the window aggregates of a
-// resolved SELECT q (see the package comment above).
-func (r *resolver) checkWindows(q *Query, sc *scope) {
-	w := sc.window
+// resolved SELECT q, w its first window (nil: none; see the package
+// comment above), and sets the Ties of its ROW_NUMBERs.
+func (r *resolver) checkWindows(q *Query, w *Agg) {
 	if w == nil {
 		return
 	}
-	if sc.hasAgg || len(q.GroupBy) > 0 || q.Having != nil {
+	defer func() {
+		setTies(q)
+		r.checkRowNumbers(q)
+	}()
+	if q.Aggregated() || len(q.GroupBy) > 0 || q.Having != nil {
 		r.checkGroupWindows(q)
 		return
 	}
 	if q.Distinct {
 		r.fail(w.P, "SELECT DISTINCT with a window function is not supported yet")
 	}
+	if q.Limit != nil {
+		for _, a := range windowsOf(q) {
+			if a.Fn == "ROW_NUMBER" {
+				r.fail(q.Limit.P, "a LIMIT over rows numbered by ROW_NUMBER is not supported yet (filter on the number instead: SELECT … FROM (SELECT …, ROW_NUMBER() OVER (…) AS n …) WHERE n <= k)")
+			}
+		}
+	}
 	keys := map[string]bool{}
 	for _, k := range windowKeys(q) {
 		keys[exprKey(k.Expr)] = true
 	}
+	exprs := []Expr{q.Qualify}
 	for _, it := range q.Items {
-		if !hasWindow(it.Expr) {
+		exprs = append(exprs, it.Expr)
+	}
+	for _, e := range exprs {
+		if e == nil || (e != q.Qualify && !hasWindow(e)) {
 			continue
 		}
-		walkExpr(it.Expr, 0, func(e Expr, depth int) bool {
+		walkExpr(e, 0, func(e Expr, depth int) bool {
 			switch x := e.(type) {
 			case *Agg:
 				return false // its argument ranges over the partition
@@ -132,6 +166,41 @@ func (r *resolver) checkWindows(q *Query, sc *scope) {
 			return depth == 0
 		})
 	}
+}
+
+// setTies sets the Ties of the ROW_NUMBERs of q to its view's keys, but
+// those of a folded derived table's (qualify.go), set already.
+func setTies(q *Query) {
+	keys, _ := q.View()
+	var ties []Expr
+	for _, k := range keys {
+		ties = append(ties, k.Expr)
+	}
+	for _, a := range windowsOf(q) {
+		if a.Fn == "ROW_NUMBER" && a.Over.Ties == nil {
+			a.Over.Ties = ties
+		}
+	}
+}
+
+// windowsOf returns the window aggregates of q's SELECT items and Qualify.
+func windowsOf(q *Query) []*Agg {
+	var out []*Agg
+	var exprs []Expr
+	for _, it := range q.Items {
+		exprs = append(exprs, it.Expr)
+	}
+	exprs = append(exprs, q.Qualify)
+	for _, e := range exprs {
+		walkExpr(e, 0, func(e Expr, depth int) bool {
+			if a, ok := e.(*Agg); ok && depth == 0 && a.Over != nil {
+				out = append(out, a)
+				return false
+			}
+			return depth == 0
+		})
+	}
+	return out
 }
 
 // checkGroupWindows rejects the windows of grouped query q that are not
@@ -163,10 +232,10 @@ func (r *resolver) checkGroupWindows(q *Query) {
 			}
 			inner, nested := a.Arg.(*Agg)
 			switch {
-			case a.Fn == "COUNT" && a.Arg == nil, a.Fn == "RANK", a.Fn == "DENSE_RANK":
+			case a.Fn == "COUNT" && a.Arg == nil, a.Fn == "RANK", a.Fn == "DENSE_RANK", a.Fn == "ROW_NUMBER":
 			case (a.Fn == "SUM" || a.Fn == "AVG") && nested && inner.Over == nil && !inner.Distinct && (inner.Fn == "SUM" || inner.Fn == "COUNT"):
 			default:
-				r.fail(a.P, "a window over groups is supported for SUM and AVG of a SUM or COUNT, COUNT(*), RANK and DENSE_RANK only")
+				r.fail(a.P, "a window over groups is supported for SUM and AVG of a SUM or COUNT, COUNT(*), RANK, DENSE_RANK and ROW_NUMBER only")
 			}
 			return false
 		})
@@ -179,12 +248,7 @@ func (q *Query) Windowed() bool {
 	if len(q.Union) > 0 || q.Aggregated() {
 		return false
 	}
-	for _, it := range q.Items {
-		if hasWindow(it.Expr) {
-			return true
-		}
-	}
-	return false
+	return len(windowsOf(q)) > 0
 }
 
 // hasWindow reports whether e contains a window aggregate of its own query.
@@ -214,35 +278,44 @@ func windowKeys(q *Query) []*SelectItem {
 		}
 	}
 	n := 0
-	for _, it := range q.Items {
-		walkExpr(it.Expr, 0, func(e Expr, depth int) bool {
-			a, ok := e.(*Agg)
-			if !ok || depth > 0 || a.Over == nil {
-				return depth == 0
-			}
-			exprs := a.Over.Partition
-			if a.Over.Order != nil {
-				exprs = append(append([]Expr{}, exprs...), a.Over.Order)
-			}
-			for _, pe := range exprs {
-				k := exprKey(pe)
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				n++
-				name := fmt.Sprintf("PARTITION%d", n)
-				if c, ok := pe.(*ColRef); ok {
-					name = c.Name
-				}
-				for base, i := name, 2; names[name]; i++ {
-					name = fmt.Sprintf("%s_%d", base, i)
-				}
-				names[name] = true
-				keys = append(keys, &SelectItem{Pos: pe.Pos(), Name: name, Expr: pe})
-			}
+	var exprs []Expr
+	for _, a := range windowsOf(q) {
+		exprs = append(exprs, a.Over.Partition...)
+		if a.Over.Order != nil {
+			exprs = append(exprs, a.Over.Order)
+		}
+		exprs = append(exprs, a.Over.Ties...)
+	}
+	// The columns a Qualify reads besides windows (qualify.go).
+	walkExpr(q.Qualify, 0, func(e Expr, depth int) bool {
+		switch x := e.(type) {
+		case *Agg:
 			return false
-		})
+		case *ColRef:
+			if depth == 0 {
+				exprs = append(exprs, x)
+			}
+		}
+		return depth == 0
+	})
+	{
+		for _, pe := range exprs {
+			k := exprKey(pe)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			n++
+			name := fmt.Sprintf("PARTITION%d", n)
+			if c, ok := pe.(*ColRef); ok {
+				name = c.Name
+			}
+			for base, i := name, 2; names[name]; i++ {
+				name = fmt.Sprintf("%s_%d", base, i)
+			}
+			names[name] = true
+			keys = append(keys, &SelectItem{Pos: pe.Pos(), Name: name, Expr: pe})
+		}
 	}
 	return keys
 }

@@ -31,7 +31,7 @@ func TestMinimize(t *testing.T) {
 	}
 	progs, err := compile(f)
 	if err != nil {
-		t.Fatalf("not accepted: %v", err)
+		t.Fatalf("not accepted: %v\n%s", err, q.File())
 	}
 	try := func(s oracle.Stream) (class, string) {
 		raw, err := openRaw(q)

@@ -3,6 +3,7 @@ package sqlcorpus
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,15 +41,14 @@ func (g *gen) top() string {
 		}
 		windowed := !strings.HasPrefix(b.String(), "SELECT DISTINCT ") && g.p(0.25)
 		if windowed {
-			for range 1 + g.n(2) {
-				items = append(items, g.item(g.window(sc)))
-			}
+			g.windowed(&b, sc, exprs, items, from, where)
+			break
 		}
 		b.WriteString(strings.Join(items, ", ") + " FROM " + from)
 		writeWhere(&b, where)
 		if g.p(0.15) {
 			b.WriteString(g.orderLimitText(len(items)))
-		} else if !windowed && g.p(0.35) {
+		} else if g.p(0.35) {
 			// The first arm as the raw check runs it: columns c1, c2, ….
 			var first strings.Builder
 			first.WriteString("SELECT ")
@@ -117,16 +117,33 @@ func (g *gen) top() string {
 	return b.String()
 }
 
+// Placeholders in a ROW_NUMBER's OVER clause for the order of its peers
+// (windowed), which the raw SQL spells out.
+const (
+	moreTies = "\x01" // after an ORDER BY: ", ties"
+	onlyTies = "\x02" // without one: " ORDER BY ties"
+)
+
+// windowFn is a window function written by window.
+type windowFn struct {
+	text string
+	kind string   // "rank", "row-number", "count" or "value"
+	t    Type     // the type of a "value"
+	keys []string // its PARTITION BY and ORDER BY columns
+}
+
 // window writes a window function over sc's rows: SUM, COUNT, AVG, MIN or
 // MAX OVER (PARTITION BY columns), now and then with an ORDER BY column (a
-// running SUM, COUNT or AVG; RANK; DENSE_RANK).
-func (g *gen) window(sc *scope) string {
+// running SUM, COUNT or AVG; RANK; DENSE_RANK), or ROW_NUMBER.
+func (g *gen) window(sc *scope) windowFn {
+	var w windowFn
 	var parts []string
 	for range g.n(3) {
 		if c, ok := g.column(sc, g.anyType()); ok {
 			parts = append(parts, c)
 		}
 	}
+	w.keys = parts
 	over := ""
 	if len(parts) > 0 {
 		over = "PARTITION BY " + strings.Join(parts, ", ")
@@ -137,6 +154,7 @@ func (g *gen) window(sc *scope) string {
 		if !ok {
 			ordered = false
 		} else {
+			w.keys = append(w.keys, c)
 			if over != "" {
 				over += " "
 			}
@@ -155,27 +173,170 @@ func (g *gen) window(sc *scope) string {
 		return e
 	}
 	var call string
-	switch k := g.n(7); {
+	switch k := g.n(8); {
+	case k == 7:
+		g.use("row-number")
+		w.kind = "row-number"
+		if ordered {
+			over += moreTies
+		} else {
+			over += onlyTies
+		}
+		call = "ROW_NUMBER()"
 	case ordered && k == 5:
 		g.use("rank")
+		w.kind = "rank"
 		call = []string{"RANK()", "DENSE_RANK()"}[g.n(2)]
 	case k < 2:
 		g.use("window-count")
+		w.kind = "count"
 		call = "COUNT(*)"
 		if k == 1 {
 			call = "COUNT(" + arg(g.anyType()) + ")"
 		}
 	case k < 4 || ordered:
 		g.use("window-sum")
-		call = []string{"SUM", "AVG"}[g.n(2)] + "(" + arg([]Type{Int, Float}[g.n(2)]) + ")"
+		w.kind, w.t = "value", []Type{Int, Float}[g.n(2)]
+		call = []string{"SUM", "AVG"}[g.n(2)] + "(" + arg(w.t) + ")"
 	default:
 		g.use("window-min-max")
-		call = []string{"MIN", "MAX"}[g.n(2)] + "(" + arg(g.anyType()) + ")"
+		w.kind, w.t = "value", g.anyType()
+		call = []string{"MIN", "MAX"}[g.n(2)] + "(" + arg(w.t) + ")"
 	}
 	if ordered {
 		g.use("window-order")
 	}
-	return call + " OVER (" + over + ")"
+	w.text = call + " OVER (" + over + ")"
+	return w
+}
+
+// windowed writes a plain SELECT of the items (over exprs) with one or two
+// windows, now and then filtered on them: by a QUALIFY or a WHERE over it
+// as a derived table. A ROW_NUMBER numbers peers by the view's keys, the
+// items without windows, then the windows' columns (lang's Window.Ties):
+// the raw SQL spells that order out, which SQLite would leave arbitrary.
+func (g *gen) windowed(b *strings.Builder, sc *scope, exprs, items []string, from string, where []string) {
+	filtered := g.p(0.4)
+	var wins []windowFn
+	ties := slices.Clone(exprs)
+	names := map[int]string{}
+	for range 1 + g.n(2) {
+		w := g.window(sc)
+		if w.kind == "row-number" && slices.ContainsFunc(wins, func(v windowFn) bool { return v.kind == w.kind }) {
+			// Two numberings would pair a bag's equal rows' numbers
+			// arbitrarily.
+			continue
+		}
+		wins = append(wins, w)
+		ties = append(ties, w.keys...)
+		if filtered {
+			g.aliases++
+			names[len(wins)-1] = fmt.Sprintf("w%d", g.aliases)
+			items = append(items, w.text+" AS "+names[len(wins)-1])
+		} else {
+			items = append(items, g.item(w.text))
+		}
+	}
+	if filtered {
+		// Every column named, for the derived table.
+		for i := range exprs {
+			if !strings.Contains(items[i], " AS ") {
+				g.aliases++
+				items[i] = fmt.Sprintf("%s AS x%d", items[i], g.aliases)
+			}
+		}
+	}
+	var q strings.Builder
+	q.WriteString(b.String() + strings.Join(items, ", ") + " FROM " + from)
+	writeWhere(&q, where)
+	inner := q.String()
+	text, raw := inner, inner
+	numbered := strings.Contains(inner, moreTies) || strings.Contains(inner, onlyTies)
+	if filtered {
+		cond := g.windowFilter(wins, names)
+		text = "SELECT * FROM (" + inner + ") AS wq WHERE " + cond
+		if g.p(0.5) {
+			g.use("qualify")
+			text = inner + " QUALIFY " + cond
+		} else {
+			g.use("window-filter")
+		}
+		raw = "SELECT * FROM (" + inner + ") AS wq WHERE " + cond
+	}
+	if !numbered && g.p(0.15) {
+		tail := g.orderLimitText(len(items))
+		text += tail
+		raw += tail
+	}
+	tieList := strings.Join(ties, ", ")
+	text = strings.NewReplacer(moreTies, "", onlyTies, "").Replace(text)
+	raw = strings.NewReplacer(moreTies, ", "+tieList, onlyTies, " ORDER BY "+tieList).Replace(raw)
+	b.Reset()
+	b.WriteString(text)
+	if raw != text {
+		g.raw = raw
+	}
+}
+
+// windowFilter writes a condition on the windows, named by names: bounds
+// on a rank or row number, comparisons of counts and values; joined by OR
+// now and then, but not over a ROW_NUMBER (whose bounds must be an
+// interval, joined by AND).
+func (g *gen) windowFilter(wins []windowFn, names map[int]string) string {
+	var conds []string
+	anyRowNumber := false
+	for range 1 + g.n(2) {
+		i := g.n(len(wins))
+		w, n := wins[i], names[i]
+		k := 1 + g.n(3)
+		switch w.kind {
+		case "row-number":
+			anyRowNumber = true
+			conds = append(conds, []string{
+				fmt.Sprintf("%s <= %d", n, k), fmt.Sprintf("%s = %d", n, k), fmt.Sprintf("%s > %d", n, k),
+				fmt.Sprintf("%s BETWEEN %d AND %d", n, k, k+2)}[g.n(4)])
+		case "rank":
+			conds = append(conds, []string{
+				fmt.Sprintf("%s <= %d", n, k), fmt.Sprintf("%s = %d", n, k), fmt.Sprintf("%s <> %d", n, k),
+				fmt.Sprintf("%s BETWEEN %d AND %d", n, k, k+1)}[g.n(4)])
+		case "count":
+			conds = append(conds, fmt.Sprintf("%s >= %d", n, k))
+		default:
+			if g.p(0.3) {
+				conds = append(conds, n+" IS NOT NULL")
+			} else {
+				conds = append(conds, n+" "+[]string{"<", ">", "<=", ">="}[g.n(4)]+" "+g.literal(w.t))
+			}
+		}
+	}
+	// Bounds on two ROW_NUMBERs are not supported: keep one's.
+	var rn string
+	kept := conds[:0]
+	for _, c := range conds {
+		name, _, _ := strings.Cut(c, " ")
+		if isRowNumber(wins, names, name) {
+			if rn != "" && rn != name {
+				continue
+			}
+			rn = name
+		}
+		kept = append(kept, c)
+	}
+	op := " AND "
+	if !anyRowNumber && g.p(0.3) {
+		op = " OR "
+	}
+	return strings.Join(kept, op)
+}
+
+// isRowNumber reports whether the window named n is a ROW_NUMBER.
+func isRowNumber(wins []windowFn, names map[int]string, n string) bool {
+	for i, w := range wins {
+		if names[i] == n {
+			return w.kind == "row-number"
+		}
+	}
+	return false
 }
 
 // groupWindow writes a window over the groups of a grouped query: SUM or

@@ -141,9 +141,19 @@ func viewRows(q *lang.Query, v runtime.View) ([]string, error) {
 			}
 			n = m
 		}
-		s := canonRow(proj)
-		for range n {
-			out = append(out, s)
+		// A bag's row stands for n copies; a ROW_NUMBER numbers them
+		// from the one it shows on (lang's Window.Ties).
+		var numbered []int
+		for i, it := range q.Items {
+			if a, ok := it.Expr.(*lang.Agg); ok && a.Fn == "ROW_NUMBER" && !q.Aggregated() && proj[i] != nil {
+				numbered = append(numbered, i)
+			}
+		}
+		for k := range n {
+			for _, i := range numbered {
+				proj[i] = row[len(v.Keys)+cols[i].Index].(int64) + k
+			}
+			out = append(out, canonRow(proj))
 		}
 	}
 	slices.Sort(out)
