@@ -86,6 +86,10 @@ func walkExpr(e lang.Expr, f func(lang.Expr)) {
 		for _, y := range x.Args {
 			walkExpr(y, f)
 		}
+	case *RangeRef:
+		for _, y := range x.Exprs {
+			walkExpr(y, f)
+		}
 	}
 }
 
@@ -161,10 +165,14 @@ func writeExpr(b *strings.Builder, e lang.Expr, ctx int) {
 		case x.Strict:
 			op = "<"
 		}
+		at := fmt.Sprintf("key%d", x.Order)
+		if x.Exprs != nil && x.Exprs[x.Order] != nil {
+			at = "(" + ExprString(x.Exprs[x.Order]) + ")"
+		}
 		if x.Flag >= 0 {
-			fmt.Fprintf(b, "running#%d[key%d %s, NULL where key%d = 0]", x.Index, x.Order, op, x.Flag)
+			fmt.Fprintf(b, "running#%d[%s %s, NULL where key%d = 0]", x.Index, at, op, x.Flag)
 		} else {
-			fmt.Fprintf(b, "running#%d[key%d %s]", x.Index, x.Order, op)
+			fmt.Fprintf(b, "running#%d[%s %s]", x.Index, at, op)
 		}
 	case *ExtremeRef:
 		if x.Hol != nil {

@@ -2,6 +2,7 @@ package calculus
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toastgen/toastgen/lang"
@@ -109,9 +110,17 @@ type ExtremeRef struct {
 // value that may be NULL, is the index among them of its presence flag
 // (-1: none): NULL comes before every value ascending, after descending,
 // and NULLs are peers.
+//
+// A key of the aggregate that is no key of the view (a window over groups
+// ordered by an aggregate, RANK() OVER (ORDER BY SUM(x))) has position -1
+// in Keys, and Exprs gives the row's value for it (an expression of the
+// row's aggregates; for a presence flag, 1 or 0); Exprs is nil when every
+// key is the view's. Such an aggregate is read by RangeRefs only, and its
+// AggKeys hold the -1s too.
 type RangeRef struct {
 	Index  int
 	Keys   []int
+	Exprs  []lang.Expr
 	Order  int
 	Flag   int
 	Desc   bool
@@ -347,7 +356,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 	// AggRefs, group-key expressions their key variables, and uncorrelated
 	// scalar subqueries AggRefs of keyless aggregates.
 	var readout func(e lang.Expr) (lang.Expr, error)
-	var readoutAgg func(x *lang.Agg) (lang.Expr, error)
+	var readoutAgg, rankByValue func(x *lang.Agg) (lang.Expr, error)
 	aggMemo := map[string]lang.Expr{}
 	readout = func(e lang.Expr) (lang.Expr, error) {
 		if v, ok := keyOf[sqlKey(e)]; ok && !containsAgg(e) {
@@ -415,9 +424,88 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		})
 		return out, err
 	}
+	// rankByValue reads RANK, DENSE_RANK or ROW_NUMBER over the groups
+	// ordered by an expression of their aggregates (window.go).
+	rankByValue = func(x *lang.Agg) (lang.Expr, error) {
+		if x.Fn == "ROW_NUMBER" {
+			return nil, errorAt(x.P, "ROW_NUMBER over groups ordered by an aggregate is not supported yet")
+		}
+		val, err := readout(x.Over.Order)
+		if err != nil {
+			return nil, err
+		}
+		present := t.presence(val)
+		val = t.orZero(val)
+		// Each aggregate the value reads, lifted per group.
+		var lifts []Term
+		lifted := map[int]Var{}
+		var bad lang.Expr
+		lift := func(e lang.Expr) lang.Expr {
+			return mapExpr(e, func(y lang.Expr) lang.Expr {
+				switch r := y.(type) {
+				case *AggRef:
+					v, ok := lifted[r.Index]
+					if !ok {
+						v = t.newVar("agg", r.T)
+						lifted[r.Index] = v
+						lifts = append(lifts, &Lift{V: v, T: b.freshCopy(cq.Aggs[r.Index], keyVars)})
+					}
+					return Ref(v)
+				case *ExtremeRef, *RangeRef:
+					bad = y
+				}
+				return y
+			})
+		}
+		var flag lang.Expr
+		if present != nil {
+			flag = &lang.Case{Whens: []*lang.When{{Cond: present, Then: IntLit(1)}}, Else: IntLit(0), T: lang.TInt}
+		}
+		valLifted, flagLifted := lift(val), lift(flag)
+		if bad != nil {
+			return nil, errorAt(x.Over.Order.Pos(), "a window ordered by MIN, MAX or a window is not supported yet")
+		}
+		plain := *x.Over
+		plain.Order = nil
+		px := *x
+		px.Over = &plain
+		pvars, pos, _, _, err := t.partition(&px, cq, keyVars, keyOf)
+		if err != nil {
+			return nil, err
+		}
+		ov := t.newVar("value", val.Type())
+		factors := append([]Term{&Exists{T: &AggSum{Group: keyVars, T: prod(body)}}}, lifts...)
+		factors = append(factors, &Lift{V: ov, T: &Val{E: valLifted}})
+		group := append(slices.Clone(pvars), ov)
+		keys := append(slices.Clone(pos), -1)
+		exprs := make([]lang.Expr, len(keys))
+		exprs[len(pos)] = val
+		fi := -1
+		if flag != nil {
+			of := t.newVar("value_present", lang.TInt)
+			factors = append(factors, &Lift{V: of, T: &Val{E: flagLifted}})
+			group, keys = append(group, of), append(keys, -1)
+			exprs = append(exprs, flag)
+			fi = len(keys) - 1
+		}
+		var term Term = &AggSum{Group: group, T: prod(factors)}
+		if x.Fn == "DENSE_RANK" {
+			term = &AggSum{Group: group, T: &Exists{T: term}}
+		}
+		i := addAgg(term)
+		if cq.AggKeys == nil {
+			cq.AggKeys = map[int][]int{}
+		}
+		cq.AggKeys[i] = keys
+		before := &RangeRef{Index: i, Keys: keys, Exprs: exprs, Order: len(pos), Flag: fi, Desc: x.Over.Desc, Strict: true, T: lang.TInt}
+		return &lang.Binary{Op: "+", L: IntLit(1), R: before, T: lang.TInt}, nil
+	}
 	// readoutAgg reads out aggregate x (readout's case).
 	readoutAgg = func(x *lang.Agg) (lang.Expr, error) {
 		{
+			if o := x.Over; o != nil && grouped && o.Order != nil && containsAgg(o.Order) {
+				return rankByValue(x)
+			}
 			if x.Over != nil {
 				// A window: the aggregate grouped by its partition, read
 				// by the view's keys at the partition's positions.

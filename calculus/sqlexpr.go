@@ -49,6 +49,18 @@ func mapChildren(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
 			y.Args[i] = f(a)
 		}
 		return &y
+	case *RangeRef:
+		if x.Exprs == nil {
+			return e
+		}
+		y := *x
+		y.Exprs = make([]lang.Expr, len(x.Exprs))
+		for i, a := range x.Exprs {
+			if a != nil {
+				y.Exprs[i] = f(a)
+			}
+		}
+		return &y
 	}
 	return e
 }

@@ -47,6 +47,16 @@ import (
 // partition's groups (1 in an ungrouped aggregate query), and RANK counts
 // the groups before the row's ORDER BY value; with an ORDER BY (a group
 // key) each is running, as above.
+//
+// RANK and DENSE_RANK over groups ordered by an expression v of their
+// aggregates (rankByValue in query.go) count the partition's groups by
+// their value: AggSum([partition, value], Exists(group) * (agg ^= each
+// aggregate v reads) * (value ^= v)), a nested aggregate whose delta moves
+// the event's group from its old value to its new, O(1) map updates per
+// event, O(log n) in its range-sum index. The row reads it by a RangeRef
+// whose value slots are expressions of the row (RangeRef.Exprs): the
+// groups whose value is before the row's. DENSE_RANK counts the values'
+// Exists instead.
 
 // partition returns the key variables of window x's partition and ORDER
 // BY (each key, then its presence flag if it may be NULL), in the order of

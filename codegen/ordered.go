@@ -172,7 +172,7 @@ func rangeRefs(v *viewlet.View) []*calculus.RangeRef {
 
 // runningSums emits the reads of the running sums of view v's row into
 // local variables, which sc names.
-func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) []jen.Code {
+func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) ([]jen.Code, error) {
 	var code []jen.Code
 	for _, x := range rangeRefs(v) {
 		name := rangeName(x)
@@ -181,16 +181,32 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) []j
 		}
 		m := v.Aggs[x.Index]
 		mi := g.maps[m.Name]
+		// slot is the row's value of key j of the map: a view key, or an
+		// expression of the row (calculus.RangeRef.Exprs).
+		slot := func(j int) (jen.Code, error) {
+			if p := x.Keys[j]; p >= 0 {
+				return sc[keyVars[p].Name].Clone(), nil
+			}
+			c, err := g.expr(x.Exprs[j], sc)
+			if err != nil {
+				return nil, err
+			}
+			return convert(c, x.Exprs[j].Type(), m.Keys[j].Type), nil
+		}
 		var group []int
 		var vals []jen.Code
 		flagAt := -1 // the flag's index in the group key
-		for j, p := range x.Keys {
+		for j := range x.Keys {
 			if j != x.Order {
 				if j == x.Flag {
 					flagAt = len(group)
 				}
 				group = append(group, j)
-				vals = append(vals, sc[keyVars[p].Name].Clone())
+				c, err := slot(j)
+				if err != nil {
+					return nil, err
+				}
+				vals = append(vals, c)
 			}
 		}
 		// gkey is the group key, with the order value's flag set to f.
@@ -201,7 +217,10 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) []j
 			}
 			return g.keyValue(subVars(m.Keys, group), vs)
 		}
-		at := sc[keyVars[x.Keys[x.Order]].Name].Clone()
+		at, err := slot(x.Order)
+		if err != nil {
+			return nil, err
+		}
 		fn := map[[2]bool]string{{false, false}: "SumLessEq", {false, true}: "SumLess", {true, false}: "SumGreaterEq", {true, true}: "SumGreater"}[[2]bool{x.Desc, x.Strict}]
 		idx := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, x.Order)))
 		local := g.fresh("run")
@@ -229,11 +248,14 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) []j
 		default:
 			ifNull, ifValue = idx.Clone().Dot("Total").Call(gkey(1)), values
 		}
-		flag := sc[keyVars[x.Keys[x.Flag]].Name].Clone()
+		flag, err := slot(x.Flag)
+		if err != nil {
+			return nil, err
+		}
 		code = append(code,
 			jen.Var().Id(local).Add(goType(m.Type)),
 			jen.If(jen.Add(flag).Op("==").Lit(0)).Block(jen.Id(local).Op("=").Add(ifNull)).Else().Block(jen.Id(local).Op("=").Add(ifValue)))
 		sc[name] = jen.Id(local)
 	}
-	return code
+	return code, nil
 }

@@ -144,7 +144,11 @@ func (g *gen) view(v *viewlet.View) error {
 	if !v.Scalar {
 		body = append(body, jen.If(jen.Id("agg0").Op("==").Lit(0)).Block(jen.Return(jen.Id(row).Values(), jen.False())))
 	}
-	body = append(body, g.runningSums(v, keyVars, sc)...)
+	sums, err := g.runningSums(v, keyVars, sc)
+	if err != nil {
+		return err
+	}
+	body = append(body, sums...)
 	if v.Having != nil {
 		h, err := g.expr(v.Having, sc)
 		if err != nil {

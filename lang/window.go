@@ -33,7 +33,9 @@ import (
 //
 // In a grouped query, a window is over its groups: SUM or AVG of a group's
 // SUM or COUNT, COUNT(*), RANK, DENSE_RANK or ROW_NUMBER, partitioned and
-// ordered by GROUP BY expressions (checkGroupWindows); the view is the
+// ordered by GROUP BY expressions, and RANK and DENSE_RANK ordered by an
+// expression of the groups' SUMs, COUNTs and AVGs (a leaderboard: RANK()
+// OVER (ORDER BY SUM(x) DESC)) (checkGroupWindows); the view is the
 // grouped one, with the windows among its values.
 //
 // A filter on window values (QUALIFY, or a WHERE over a derived table with
@@ -80,7 +82,9 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 	case len(o.OrderBy) == 1 && (g.Name == "MIN" || g.Name == "MAX"):
 		r.fail(pos(o.OrderBy[0].Expr.Pos), "a running %s (ORDER BY in its window) is not supported yet", g.Name)
 	case len(o.OrderBy) == 1:
-		w.Order = r.value(r.expr(o.OrderBy[0].Expr, ctx{sc: c.sc, clause: "ORDER BY"}))
+		// A ranking over groups may order them by their aggregates
+		// (checkGroupWindows).
+		w.Order = r.value(r.expr(o.OrderBy[0].Expr, ctx{sc: c.sc, clause: "ORDER BY", aggOK: ranking && !c.inAgg}))
 		w.Desc = o.OrderBy[0].Dir == "DESC"
 	case g.Name == "RANK" || g.Name == "DENSE_RANK":
 		r.fail(p, "%s needs an ORDER BY in its window", g.Name)
@@ -134,6 +138,11 @@ func (r *resolver) checkWindows(q *Query, w *Agg) {
 	}
 	if q.Distinct {
 		r.fail(w.P, "SELECT DISTINCT with a window function is not supported yet")
+	}
+	for _, a := range windowsOf(q) {
+		if o := a.Over.Order; o != nil && hasAgg(o) {
+			r.fail(o.Pos(), "a window ordered by an aggregate needs GROUP BY")
+		}
 	}
 	if q.Limit != nil {
 		for _, a := range windowsOf(q) {
@@ -223,7 +232,23 @@ func (r *resolver) checkGroupWindows(q *Query) {
 				r.fail(a.P, "a window function in a query with HAVING is not supported yet")
 			}
 			if o := a.Over.Order; o != nil && !groupKeys[exprKey(o)] {
-				r.fail(o.Pos(), "the ORDER BY of a window over groups must be a GROUP BY expression")
+				if a.Fn != "RANK" && a.Fn != "DENSE_RANK" || !hasAgg(o) {
+					r.fail(o.Pos(), "the ORDER BY of a window over groups must be a GROUP BY expression (or, for RANK and DENSE_RANK, an expression of the groups' aggregates)")
+				}
+				walkExpr(o, 0, func(e Expr, depth int) bool {
+					switch x := e.(type) {
+					case *Agg:
+						if x.Over != nil || x.Distinct || !(x.Fn == "SUM" || x.Fn == "COUNT" || x.Fn == "AVG") {
+							r.fail(x.P, "a window over groups may be ordered by SUM, COUNT and AVG (not DISTINCT) only")
+						}
+						return false
+					case *ColRef:
+						if depth == 0 && !groupKeys[exprKey(x)] {
+							r.fail(x.P, "column %s.%s of a window ORDER BY must be a GROUP BY key or in an aggregate", x.Alias, x.Name)
+						}
+					}
+					return depth == 0
+				})
 			}
 			for _, p := range a.Over.Partition {
 				if !groupKeys[exprKey(p)] {

@@ -181,7 +181,7 @@ func guardGroups(count *calculus.AggSum, a *calculus.AggSum, pos []int) *calculu
 	}
 	sub := map[string]calculus.Var{}
 	for i, p := range pos {
-		if p >= len(count.Group) {
+		if p < 0 || p >= len(count.Group) {
 			return a
 		}
 		sub[count.Group[p].Name] = a.Group[i]

@@ -34,16 +34,24 @@ func (in *Interp) evalExpr(e lang.Expr, env *env) any {
 		am := in.view_.Aggs[x.Index]
 		m := in.maps[am.Name]
 		pos := x.Keys
+		// slot is the row's value for key j of the aggregate: a view key,
+		// or the value of an expression of the row (RangeRef.Exprs).
+		slot := func(j int) any {
+			if pos[j] >= 0 {
+				return in.group[pos[j]]
+			}
+			return coerce(in.evalExpr(x.Exprs[j], env), am.Keys[j].Type)
+		}
 		var mask uint64
 		var vals []any
-		for j, p := range pos {
+		for j := range pos {
 			if j != x.Order && j != x.Flag {
 				mask |= 1 << j
-				vals = append(vals, in.group[p])
+				vals = append(vals, slot(j))
 			}
 		}
-		at := in.group[pos[x.Order]]
-		atNull := x.Flag >= 0 && in.group[pos[x.Flag]] == int64(0)
+		at := slot(x.Order)
+		atNull := x.Flag >= 0 && toFloat(slot(x.Flag)) == 0
 		var isum int64
 		var fsum float64
 		m.each(mask, vals, func(e *ientry) {

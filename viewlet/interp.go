@@ -3,6 +3,7 @@ package viewlet
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -427,7 +428,9 @@ func (in *Interp) view(v *View) runtime.View {
 		}
 		aggs := make([]any, len(v.Aggs))
 		for i, m := range v.Aggs {
-			if pos, ok := v.AggKeys[i]; ok && m != nil {
+			if pos, ok := v.AggKeys[i]; ok && m != nil && slices.Contains(pos, -1) {
+				continue // read by running sums only, at the row's values
+			} else if ok && m != nil {
 				sub := make([]any, len(pos))
 				for j, p := range pos {
 					sub[j] = keys[p]

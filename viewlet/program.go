@@ -279,7 +279,10 @@ func (p *Program) String() string {
 				vars := append([]string{}, keyVarNames(v)...)
 				at := make([]string, len(pos))
 				for j, p := range pos {
-					at[j] = vars[p]
+					at[j] = "value" // a row's value (calculus.RangeRef.Exprs)
+					if p >= 0 {
+						at[j] = vars[p]
+					}
 				}
 				fmt.Fprintf(&b, " at [%s]", strings.Join(at, ", "))
 			}

@@ -253,6 +253,9 @@ func (v *validator) view(view *View) error {
 		if pos, ok := view.AggKeys[i]; ok {
 			want = len(pos)
 			for _, p := range pos {
+				if p == -1 && readOnlyByRange(view, i) {
+					continue // a row value's slot (calculus.RangeRef.Exprs)
+				}
 				if p < 0 || p >= view.MapKeys() {
 					return fmt.Errorf("aggregate #%d keyed by view key %d of %d", i, p, view.MapKeys())
 				}
@@ -291,6 +294,12 @@ func (v *validator) view(view *View) error {
 					err = fmt.Errorf("%s reads running sum #%d, which has no map", what, r.Index)
 				} else if r.Order < 0 || r.Order >= len(r.Keys) || r.Flag >= len(r.Keys) || len(r.Keys) != len(view.Aggs[r.Index].Keys) {
 					err = fmt.Errorf("%s reads running sum #%d by key %d of %d", what, r.Index, r.Order, len(r.Keys))
+				} else {
+					for j, p := range r.Keys {
+						if p == -1 && (j >= len(r.Exprs) || r.Exprs[j] == nil) {
+							err = fmt.Errorf("%s reads running sum #%d with no value for its key %d", what, r.Index, j)
+						}
+					}
 				}
 			}
 		})
@@ -311,6 +320,30 @@ func (v *validator) view(view *View) error {
 
 // extremeRead reports whether a view reads aggregate i through an
 // ExtremeRef (a map keyed by the group and the MIN/MAX value).
+// readOnlyByRange reports whether aggregate i of view is read by running
+// sums only.
+func readOnlyByRange(view *View, i int) bool {
+	ranged, other := false, false
+	visit := func(e lang.Expr) {
+		calculus.WalkExpr(e, func(x lang.Expr) {
+			switch r := x.(type) {
+			case *calculus.RangeRef:
+				ranged = ranged || r.Index == i
+			case *calculus.AggRef:
+				other = other || r.Index == i
+			case *calculus.ExtremeRef:
+				other = other || r.Index == i
+			}
+		})
+	}
+	for _, val := range view.Values {
+		visit(val.E)
+		visit(val.Present)
+	}
+	visit(view.Having)
+	return ranged && !other
+}
+
 func (v *validator) extremeRead(view *View, i int) (*calculus.ExtremeRef, bool) {
 	var found *calculus.ExtremeRef
 	visit := func(e lang.Expr) {

@@ -91,8 +91,27 @@ func (g *gen) top() string {
 			items = append(items, g.item(g.aggExpr(own, g.typeIn(own), 1)))
 		}
 		having := g.p(0.35)
+		filter := ""
 		if !having && g.p(0.2) {
-			items = append(items, g.item(g.groupWindow(own, keys)))
+			w, rank := g.groupWindow(own, keys)
+			if rank && g.p(0.4) {
+				// The top groups: a filter on their rank, over the
+				// grouped query as a derived table.
+				g.use("window-groups-filter")
+				for i, it := range items {
+					if !strings.Contains(it, " AS ") {
+						g.aliases++
+						items[i] = fmt.Sprintf("%s AS x%d", it, g.aliases)
+					}
+				}
+				g.aliases++
+				name := fmt.Sprintf("w%d", g.aliases)
+				w += " AS " + name
+				filter = fmt.Sprintf("%s <= %d", name, 1+g.n(3))
+				items = append(items, w)
+			} else {
+				items = append(items, g.item(w))
+			}
 		}
 		g.rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
 		b.WriteString("SELECT " + strings.Join(items, ", ") + " FROM " + from)
@@ -100,6 +119,11 @@ func (g *gen) top() string {
 		b.WriteString(" GROUP BY " + strings.Join(keys, ", "))
 		if having {
 			b.WriteString(" HAVING " + g.having(own, keys))
+		}
+		if filter != "" {
+			inner := b.String()
+			b.Reset()
+			b.WriteString("SELECT * FROM (" + inner + ") AS wq WHERE " + filter)
 		}
 		if g.p(0.15) {
 			b.WriteString(g.orderLimitText(len(items)))
@@ -341,8 +365,9 @@ func isRowNumber(wins []windowFn, names map[int]string, n string) bool {
 
 // groupWindow writes a window over the groups of a grouped query: SUM or
 // AVG of a group's SUM or COUNT, or COUNT(*), over all groups or those
-// sharing a GROUP BY key.
-func (g *gen) groupWindow(own *scope, keys []string) string {
+// sharing a GROUP BY key; or RANK or DENSE_RANK ordered by a key or by the
+// groups' SUM, COUNT or AVG (rank reports those).
+func (g *gen) groupWindow(own *scope, keys []string) (text string, rank bool) {
 	g.use("window-groups")
 	over := ""
 	if g.p(0.4) {
@@ -352,12 +377,22 @@ func (g *gen) groupWindow(own *scope, keys []string) string {
 		if over != "" {
 			over += " "
 		}
-		over += "ORDER BY " + keys[g.n(len(keys))]
+		by := keys[g.n(len(keys))]
+		if g.p(0.5) {
+			// A leaderboard: ordered by an aggregate of the groups.
+			g.use("window-groups-by-aggregate")
+			e := g.expr(own, []Type{Int, Float}[g.n(2)], 1)
+			if e == "NULL" {
+				e = "1"
+			}
+			by = []string{"SUM(" + e + ")", "COUNT(*)", "AVG(" + e + ")"}[g.n(3)]
+		}
+		over += "ORDER BY " + by
 		if g.p(0.4) {
 			over += " DESC"
 		}
-		if g.p(0.4) {
-			return []string{"RANK()", "DENSE_RANK()"}[g.n(2)] + " OVER (" + over + ")"
+		if g.p(0.4) || by != keys[0] && !slices.Contains(keys, by) {
+			return []string{"RANK()", "DENSE_RANK()"}[g.n(2)] + " OVER (" + over + ")", true
 		}
 	}
 	var call string
@@ -373,7 +408,7 @@ func (g *gen) groupWindow(own *scope, keys []string) string {
 		}
 		call = []string{"SUM", "AVG"}[g.n(2)] + "(SUM(" + e + "))"
 	}
-	return call + " OVER (" + over + ")"
+	return call + " OVER (" + over + ")", false
 }
 
 // orderLimitText is an ORDER BY of every column of the SELECT list (by

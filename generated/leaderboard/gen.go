@@ -1,0 +1,5 @@
+package leaderboard
+
+// leaderboard.go is generated; go generate rewrites it, and generated/regen_test.go
+// fails when the checked-in file differs from what the compiler produces.
+//go:generate go run ../../cmd/toastgen gen -dialect dbtoaster -pkg leaderboard -o leaderboard.go ../../examples/simple/leaderboard.sql
