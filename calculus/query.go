@@ -315,13 +315,13 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
 		return &maybe{V: v, P: &lang.Binary{Op: "!=", L: n, R: IntLit(0), T: lang.TBool}}
 	}
-	// rowNumber reads ROW_NUMBER x, whose partition and ORDER BY are pvars:
-	// 1 + the rows (of a grouped query: the groups) before the row's
-	// ORDER BY value + at each tie level the peers before it (tieLevels).
-	rowNumber := func(x *lang.Agg, pvars []Var, pos []int, order, flag int) (lang.Expr, error) {
+	// rowNumber reads ROW_NUMBER x: 1 + the rows (of a grouped query: the
+	// groups) before the row in the window's order, its ties included,
+	// over levels (orderLevels).
+	rowNumber := func(levels []tieLevel) lang.Expr {
 		var r lang.Expr = IntLit(1)
-		before := func(vars []Var, pos []int, ord, flg int, desc bool) {
-			gvars = vars
+		for _, l := range levels {
+			gvars = l.vars
 			var n *AggRef
 			if grouped {
 				rows := &AggSum{Group: keyVars, T: prod(body)}
@@ -329,25 +329,10 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			} else {
 				n = &AggRef{Index: addAgg(group()), T: lang.TInt}
 			}
-			if n.Index > 0 && len(pos) > 0 {
-				if cq.AggKeys == nil {
-					cq.AggKeys = map[int][]int{}
-				}
-				cq.AggKeys[n.Index] = pos
-			}
-			r = &lang.Binary{Op: "+", L: r, R: &RangeRef{Index: n.Index, Keys: pos, Order: ord, Flag: flg, Desc: desc, Strict: true, T: lang.TInt}, T: lang.TInt}
+			setAggKeys(cq, n.Index, l.pos)
+			r = &lang.Binary{Op: "+", L: r, R: &RangeRef{Index: n.Index, Keys: l.pos, Order: l.order, Flag: l.flag, Desc: l.desc, Strict: true, T: lang.TInt}, T: lang.TInt}
 		}
-		if order >= 0 {
-			before(pvars, pos, order, flag, x.Over.Desc)
-		}
-		levels, err := tieLevels(x, cq, keyVars, keyOf, pvars)
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range levels {
-			before(l.vars, l.pos, l.order, l.flag, false)
-		}
-		return r, nil
+		return r
 	}
 	// rowNumberShown is what a ROW_NUMBER that a Qualify bounds shows: the
 	// number of the first copy of the row that the filter keeps.
@@ -513,8 +498,23 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 				if err != nil {
 					return nil, err
 				}
+				// The levels of its order: the first key's, then the
+				// others' (and ROW_NUMBER's ties), each a range read.
+				then, err := thenKeys(x, cq, keyOf, pvars)
+				if err != nil {
+					return nil, err
+				}
+				var levels []tieLevel
+				if order >= 0 {
+					levels = append(levels, tieLevel{vars: pvars, pos: pos, order: order, flag: flag, desc: x.Over.Desc})
+				}
+				levels = append(levels, orderLevels(pvars, then, keyVars)...)
+				finest, finestPos := pvars, pos
+				if len(levels) > 0 {
+					finest, finestPos = levels[len(levels)-1].vars, levels[len(levels)-1].pos
+				}
 				saved, first := gvars, len(cq.Aggs)
-				gvars = pvars
+				gvars = finest
 				// groups counts the partition's groups (of a grouped query)
 				// where the factors hold.
 				groups := func(factors ...Term) lang.Expr {
@@ -522,13 +522,13 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 					return &AggRef{Index: addAgg(&AggSum{Group: gvars, T: &Exists{T: rows}}), T: lang.TInt}
 				}
 				if x.Fn == "ROW_NUMBER" {
-					r, err := rowNumber(x, pvars, pos, order, flag)
+					r := rowNumber(levels)
 					gvars = saved
-					return r, err
+					return r, nil
 				}
 				var r lang.Expr
 				switch {
-				case order < 0 && (x.Fn == "RANK" || x.Fn == "DENSE_RANK"):
+				case len(levels) == 0 && (x.Fn == "RANK" || x.Fn == "DENSE_RANK"):
 					// Ordered by a PARTITION BY expression: all peers.
 					r = IntLit(1)
 				case x.Fn == "RANK" && grouped:
@@ -574,23 +574,39 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 					r, err = readout(&plain)
 				}
 				gvars = saved
-				for i := first; i < len(cq.Aggs) && len(pos) > 0; i++ {
-					if cq.AggKeys == nil {
-						cq.AggKeys = map[int][]int{}
-					}
-					cq.AggKeys[i] = pos
+				for i := first; i < len(cq.Aggs); i++ {
+					setAggKeys(cq, i, finestPos)
 				}
-				if err != nil || order < 0 {
+				if err != nil || len(levels) == 0 {
 					return r, err
 				}
 				// A running aggregate: each of the window's aggregates is
-				// summed over the entries up to the row's ORDER BY value.
+				// summed over the entries up to the row in the window's
+				// order, level by level: the entries before it on a level's
+				// key, and on the last level's its peers too (but for RANK
+				// and DENSE_RANK). An aggregate grouped by the finest level
+				// is regrouped by each coarser one.
 				strict := x.Fn == "RANK" || x.Fn == "DENSE_RANK"
 				r = mapExpr(r, func(e lang.Expr) lang.Expr {
-					if a, ok := e.(*AggRef); ok {
-						return &RangeRef{Index: a.Index, Keys: pos, Order: order, Flag: flag, Desc: x.Over.Desc, Strict: strict, T: a.T}
+					a, ok := e.(*AggRef)
+					if !ok {
+						return e
 					}
-					return e
+					var sum lang.Expr
+					for li, l := range levels {
+						index := a.Index
+						if li < len(levels)-1 {
+							index = addAgg(&AggSum{Group: l.vars, T: cq.Aggs[a.Index].(*AggSum).T})
+							setAggKeys(cq, index, l.pos)
+						}
+						rr := &RangeRef{Index: index, Keys: l.pos, Order: l.order, Flag: l.flag, Desc: l.desc, Strict: strict || li < len(levels)-1, T: a.T}
+						if sum == nil {
+							sum = rr
+						} else {
+							sum = &lang.Binary{Op: "+", L: sum, R: rr, T: a.T}
+						}
+					}
+					return sum
 				})
 				if strict {
 					r = &lang.Binary{Op: "+", L: IntLit(1), R: r, T: lang.TInt}
@@ -799,4 +815,17 @@ func pruneAggs(cq *Query) {
 	if len(keys) > 0 {
 		cq.AggKeys = keys
 	}
+}
+
+// setAggKeys records that aggregate i of cq is keyed by the view's keys at
+// pos (a window's grouping): not for Aggs[0], keyed by all the view's keys,
+// nor for none.
+func setAggKeys(cq *Query, i int, pos []int) {
+	if i == 0 || len(pos) == 0 {
+		return
+	}
+	if cq.AggKeys == nil {
+		cq.AggKeys = map[int][]int{}
+	}
+	cq.AggKeys[i] = pos
 }

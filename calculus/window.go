@@ -136,58 +136,91 @@ func windowKey(e lang.Expr, cq *Query, keyOf map[string]Var) (Var, *Column, erro
 	return v, nil, nil
 }
 
-// tieLevel is a grouping of a ROW_NUMBER's rows that counts the peers
-// before a row (rowNumber): its key variables, sorted as the view's, their
-// positions among the view's, and the indexes among them of the tie key
-// whose order it reads and of that key's presence flag (-1: none).
+// tieLevel is a grouping of a window's rows that a lexicographic order
+// reads (orderLevels): its key variables, sorted as the view's, their
+// positions among the view's, the indexes among them of the key whose
+// order it reads and of that key's presence flag (-1: none), and the
+// key's direction.
 type tieLevel struct {
 	vars        []Var
 	pos         []int
 	order, flag int
+	desc        bool
 }
 
-// tieLevels returns the levels of ROW_NUMBER x's order among the peers of
-// its ORDER BY: one per tie key (lang.Window.Ties) that is not among base,
-// the variables of its partition and ORDER BY, each grouped by base and the
-// ties before it. A row's number is 1 + the rows before its ORDER BY value
-// + at each level the peers equal on the level's group whose tie key is
-// below the row's: a sum of range reads, O(levels · log n) per event and
-// per read.
-func tieLevels(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[string]Var, base []Var) ([]tieLevel, error) {
-	posOf := func(v Var) int { return slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }) }
-	base = slices.Clone(base)
-	var levels []tieLevel
-	for _, e := range x.Over.Ties {
+// orderKey is a key of a window's order after its first: a view key
+// variable, its presence flag (zero: never NULL), its direction.
+type orderKey struct {
+	v, flag Var
+	desc    bool
+}
+
+// thenKeys returns the order keys of window x after the first (Window.Then)
+// and, for ROW_NUMBER, its ties (ascending), leaving out the variables of
+// base (its partition and first key) and repeats.
+func thenKeys(x *lang.Agg, cq *Query, keyOf map[string]Var, base []Var) ([]orderKey, error) {
+	seen := slices.Clone(base)
+	var keys []orderKey
+	add := func(e lang.Expr, desc bool) error {
 		v, col, err := windowKey(e, cq, keyOf)
 		if err != nil {
+			return err
+		}
+		if hasVar(seen, v.Name) {
+			return nil
+		}
+		k := orderKey{v: v, desc: desc}
+		if col != nil && col.Present.Name != "" {
+			k.flag = col.Present
+		}
+		seen = append(seen, v)
+		keys = append(keys, k)
+		return nil
+	}
+	for _, k := range x.Over.Then {
+		if err := add(k.Expr, k.Desc); err != nil {
 			return nil, err
 		}
-		if hasVar(base, v.Name) {
-			continue
+	}
+	if x.Fn == "ROW_NUMBER" {
+		for _, e := range x.Over.Ties {
+			if err := add(e, false); err != nil {
+				return nil, err
+			}
 		}
-		var flag Var
-		vars := append(slices.Clone(base), v)
-		if col != nil && col.Present.Name != "" {
-			flag = col.Present
-			vars = append(vars, flag)
+	}
+	return keys, nil
+}
+
+// orderLevels returns the levels of a lexicographic order after base, the
+// variables of the partition and of the order's first key: level i is
+// grouped by base and keys[0..i] (with their flags) and orders keys[i]. A
+// row's count of the rows before it is the sum over the levels of the rows
+// that equal it on the level's group but its key and come before it on
+// that key, each a range read: O(levels · log n) per event and per read.
+func orderLevels(base []Var, keys []orderKey, keyVars []Var) []tieLevel {
+	posOf := func(v Var) int { return slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }) }
+	var levels []tieLevel
+	for _, k := range keys {
+		vars := append(slices.Clone(base), k.v)
+		if k.flag.Name != "" {
+			vars = append(vars, k.flag)
 		}
 		slices.SortFunc(vars, func(a, b Var) int { return posOf(a) - posOf(b) })
-		l := tieLevel{vars: vars, order: -1, flag: -1}
+		l := tieLevel{vars: vars, order: -1, flag: -1, desc: k.desc}
 		for i, w := range vars {
 			l.pos = append(l.pos, posOf(w))
-			switch w.Name {
-			case v.Name:
+			switch {
+			case w.Name == k.v.Name:
 				l.order = i
-			case flag.Name:
-				if flag.Name != "" {
-					l.flag = i
-				}
+			case k.flag.Name != "" && w.Name == k.flag.Name:
+				l.flag = i
 			}
 		}
 		levels = append(levels, l)
 		base = vars
 	}
-	return levels, nil
+	return levels
 }
 
 // keptCopies splits the Qualify of a bag view with windows into its

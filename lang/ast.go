@@ -429,11 +429,20 @@ type Window struct {
 	// the distinct values before the row's.
 	Order Expr
 	Desc  bool
+	// Then are the ORDER BY expressions after the first: rows with equal
+	// Order are ordered by them, in turn.
+	Then []*WindowKey
 	// Ties, for ROW_NUMBER, break the ties of Order: the keys of its
 	// query's view (its SELECT columns without windows, then its unselected
 	// keys), each ascending with NULLs first; copies of one row are numbered
 	// one after the other.
 	Ties []Expr
+}
+
+// WindowKey is an expression of a window's ORDER BY after the first.
+type WindowKey struct {
+	Expr Expr
+	Desc bool
 }
 
 // Subquery is a scalar subquery (one aggregate column).

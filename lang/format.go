@@ -329,6 +329,13 @@ func (p *printer) expr(e Expr) {
 				if e.Over.Desc {
 					p.w(" DESC")
 				}
+				for _, k := range e.Over.Then {
+					p.w(", ")
+					p.expr(k.Expr)
+					if k.Desc {
+						p.w(" DESC")
+					}
+				}
 			}
 			p.w(")")
 		}

@@ -661,6 +661,13 @@ func (t *sqlTr) expr(e Expr) {
 				}
 				sep = ", "
 			}
+			for _, k := range e.Over.Then {
+				t.w(sep)
+				t.expr(k.Expr)
+				if k.Desc {
+					t.w(" DESC")
+				}
+			}
 			for _, k := range e.Over.Ties {
 				// ROW_NUMBER's order among peers (Window.Ties).
 				t.w(sep)

@@ -41,8 +41,11 @@ import (
 // A filter on window values (QUALIFY, or a WHERE over a derived table with
 // windows) is the query's Qualify (qualify.go).
 //
+// A window's ORDER BY may list several expressions (Window.Then): the
+// order is lexicographic, and each is a key of the view.
+//
 // Not supported yet, with a positioned error: frames other than the
-// default, an ORDER BY of several expressions, running MIN and MAX, LAG,
+// default, running MIN and MAX, LAG,
 // LEAD and the other ranking functions, other windows over groups, window
 // functions in a DISTINCT query, in a subquery, in a derived table but one
 // that the view's query filters (qualify.go), or in a compound query, and a
@@ -77,15 +80,19 @@ func (r *resolver) window(g *gCall, c ctx) Expr {
 		w.Partition = append(w.Partition, r.value(r.expr(pe, ctx{sc: c.sc, clause: "PARTITION BY"})))
 	}
 	switch {
-	case len(o.OrderBy) > 1:
-		r.fail(pos(o.OrderBy[1].Expr.Pos), "a window ORDER BY of more than one expression is not supported yet")
-	case len(o.OrderBy) == 1 && (g.Name == "MIN" || g.Name == "MAX"):
+	case len(o.OrderBy) > 0 && (g.Name == "MIN" || g.Name == "MAX"):
 		r.fail(pos(o.OrderBy[0].Expr.Pos), "a running %s (ORDER BY in its window) is not supported yet", g.Name)
-	case len(o.OrderBy) == 1:
+	case len(o.OrderBy) > 0:
 		// A ranking over groups may order them by their aggregates
 		// (checkGroupWindows).
-		w.Order = r.value(r.expr(o.OrderBy[0].Expr, ctx{sc: c.sc, clause: "ORDER BY", aggOK: ranking && !c.inAgg}))
-		w.Desc = o.OrderBy[0].Dir == "DESC"
+		for i, ob := range o.OrderBy {
+			e := r.value(r.expr(ob.Expr, ctx{sc: c.sc, clause: "ORDER BY", aggOK: ranking && !c.inAgg}))
+			if i == 0 {
+				w.Order, w.Desc = e, ob.Dir == "DESC"
+			} else {
+				w.Then = append(w.Then, &WindowKey{Expr: e, Desc: ob.Dir == "DESC"})
+			}
+		}
 	case g.Name == "RANK" || g.Name == "DENSE_RANK":
 		r.fail(p, "%s needs an ORDER BY in its window", g.Name)
 	}
@@ -231,8 +238,13 @@ func (r *resolver) checkGroupWindows(q *Query) {
 			if q.Having != nil {
 				r.fail(a.P, "a window function in a query with HAVING is not supported yet")
 			}
+			for _, k := range a.Over.Then {
+				if !groupKeys[exprKey(k.Expr)] {
+					r.fail(k.Expr.Pos(), "the ORDER BY of a window over groups must be GROUP BY expressions (or, for RANK and DENSE_RANK, one expression of the groups' aggregates)")
+				}
+			}
 			if o := a.Over.Order; o != nil && !groupKeys[exprKey(o)] {
-				if a.Fn != "RANK" && a.Fn != "DENSE_RANK" || !hasAgg(o) {
+				if a.Fn != "RANK" && a.Fn != "DENSE_RANK" || !hasAgg(o) || len(a.Over.Then) > 0 {
 					r.fail(o.Pos(), "the ORDER BY of a window over groups must be a GROUP BY expression (or, for RANK and DENSE_RANK, an expression of the groups' aggregates)")
 				}
 				walkExpr(o, 0, func(e Expr, depth int) bool {
@@ -308,6 +320,9 @@ func windowKeys(q *Query) []*SelectItem {
 		exprs = append(exprs, a.Over.Partition...)
 		if a.Over.Order != nil {
 			exprs = append(exprs, a.Over.Order)
+		}
+		for _, k := range a.Over.Then {
+			exprs = append(exprs, k.Expr)
 		}
 		exprs = append(exprs, a.Over.Ties...)
 	}

@@ -87,7 +87,7 @@ func TestFeatures(t *testing.T) {
 		"is-distinct", "is-null", "left-join", "length", "like", "min-max", "mod", "neg", "not", "not-exists",
 		"not-in-subquery", "null-literal", "nullif", "or", "right-join", "round", "scalar-subquery", "select",
 		"select-distinct", "subquery-join", "substr", "sum", "trim", "union", "union-all", "upper-lower",
-		"limit", "qualify", "rank", "row-number", "window-count", "window-filter", "window-groups-by-aggregate", "window-groups-filter", "window-groups", "window-sum", "window-min-max", "window-order",
+		"limit", "qualify", "rank", "row-number", "window-count", "window-filter", "window-groups-by-aggregate", "window-groups-filter", "window-order-keys", "window-groups", "window-sum", "window-min-max", "window-order",
 	}
 	got := map[string]int{}
 	for s := int64(1); s <= 400; s++ {

@@ -186,6 +186,14 @@ func (g *gen) window(sc *scope) windowFn {
 			if g.p(0.4) {
 				over += " DESC"
 			}
+			if c2, ok := g.column(sc, g.anyType()); ok && g.p(0.3) {
+				g.use("window-order-keys")
+				w.keys = append(w.keys, c2)
+				over += ", " + c2
+				if g.p(0.4) {
+					over += " DESC"
+				}
+			}
 		}
 	}
 	// Not the bare NULL literal, as in agg.
