@@ -412,9 +412,6 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 	// rankByValue reads RANK, DENSE_RANK or ROW_NUMBER over the groups
 	// ordered by an expression of their aggregates (window.go).
 	rankByValue = func(x *lang.Agg) (lang.Expr, error) {
-		if x.Fn == "ROW_NUMBER" {
-			return nil, errorAt(x.P, "ROW_NUMBER over groups ordered by an aggregate is not supported yet")
-		}
 		val, err := readout(x.Over.Order)
 		if err != nil {
 			return nil, err
@@ -482,8 +479,29 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 			cq.AggKeys = map[int][]int{}
 		}
 		cq.AggKeys[i] = keys
-		before := &RangeRef{Index: i, Keys: keys, Exprs: exprs, Order: len(pos), Flag: fi, Desc: x.Over.Desc, Strict: true, T: lang.TInt}
-		return &lang.Binary{Op: "+", L: IntLit(1), R: before, T: lang.TInt}, nil
+		var r lang.Expr = &lang.Binary{Op: "+", L: IntLit(1), R: &RangeRef{Index: i, Keys: keys, Exprs: exprs, Order: len(pos), Flag: fi, Desc: x.Over.Desc, Strict: true, T: lang.TInt}, T: lang.TInt}
+		if x.Fn != "ROW_NUMBER" {
+			return r, nil
+		}
+		// ROW_NUMBER: then the peers before the group in its ties' order,
+		// one level per tie key, grouped by the value and the ties before.
+		ties, err := thenKeys(x, cq, keyOf, pvars)
+		if err != nil {
+			return nil, err
+		}
+		posOf := func(v Var) int { return slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }) }
+		for _, k := range ties {
+			group, keys, exprs = append(slices.Clone(group), k.v), append(slices.Clone(keys), posOf(k.v)), append(slices.Clone(exprs), nil)
+			ord, fl := len(keys)-1, -1
+			if k.flag.Name != "" {
+				group, keys, exprs = append(group, k.flag), append(keys, posOf(k.flag)), append(exprs, nil)
+				fl = len(keys) - 1
+			}
+			i := addAgg(&AggSum{Group: group, T: prod(factors)})
+			cq.AggKeys[i] = keys
+			r = &lang.Binary{Op: "+", L: r, R: &RangeRef{Index: i, Keys: keys, Exprs: exprs, Order: ord, Flag: fl, Strict: true, T: lang.TInt}, T: lang.TInt}
+		}
+		return r, nil
 	}
 	// readoutAgg reads out aggregate x (readout's case).
 	readoutAgg = func(x *lang.Agg) (lang.Expr, error) {

@@ -33,10 +33,10 @@ import (
 //
 // In a grouped query, a window is over its groups: SUM or AVG of a group's
 // SUM or COUNT, COUNT(*), RANK, DENSE_RANK or ROW_NUMBER, partitioned and
-// ordered by GROUP BY expressions, and RANK and DENSE_RANK ordered by an
-// expression of the groups' SUMs, COUNTs and AVGs (a leaderboard: RANK()
-// OVER (ORDER BY SUM(x) DESC)) (checkGroupWindows); the view is the
-// grouped one, with the windows among its values.
+// ordered by GROUP BY expressions, and RANK, DENSE_RANK and ROW_NUMBER
+// ordered by an expression of the groups' SUMs, COUNTs and AVGs (a
+// leaderboard: RANK() OVER (ORDER BY SUM(x) DESC)) (checkGroupWindows); the
+// view is the grouped one, with the windows among its values.
 //
 // A filter on window values (QUALIFY, or a WHERE over a derived table with
 // windows) is the query's Qualify (qualify.go).
@@ -240,12 +240,12 @@ func (r *resolver) checkGroupWindows(q *Query) {
 			}
 			for _, k := range a.Over.Then {
 				if !groupKeys[exprKey(k.Expr)] {
-					r.fail(k.Expr.Pos(), "the ORDER BY of a window over groups must be GROUP BY expressions (or, for RANK and DENSE_RANK, one expression of the groups' aggregates)")
+					r.fail(k.Expr.Pos(), "the ORDER BY of a window over groups must be GROUP BY expressions (or, for RANK, DENSE_RANK and ROW_NUMBER, one expression of the groups' aggregates)")
 				}
 			}
 			if o := a.Over.Order; o != nil && !groupKeys[exprKey(o)] {
-				if a.Fn != "RANK" && a.Fn != "DENSE_RANK" || !hasAgg(o) || len(a.Over.Then) > 0 {
-					r.fail(o.Pos(), "the ORDER BY of a window over groups must be a GROUP BY expression (or, for RANK and DENSE_RANK, an expression of the groups' aggregates)")
+				if a.Fn != "RANK" && a.Fn != "DENSE_RANK" && a.Fn != "ROW_NUMBER" || !hasAgg(o) || len(a.Over.Then) > 0 {
+					r.fail(o.Pos(), "the ORDER BY of a window over groups must be GROUP BY expressions (or, for RANK, DENSE_RANK and ROW_NUMBER, one expression of the groups' aggregates)")
 				}
 				walkExpr(o, 0, func(e Expr, depth int) bool {
 					switch x := e.(type) {

@@ -373,8 +373,8 @@ func isRowNumber(wins []windowFn, names map[int]string, n string) bool {
 
 // groupWindow writes a window over the groups of a grouped query: SUM or
 // AVG of a group's SUM or COUNT, or COUNT(*), over all groups or those
-// sharing a GROUP BY key; or RANK or DENSE_RANK ordered by a key or by the
-// groups' SUM, COUNT or AVG (rank reports those).
+// sharing a GROUP BY key; or RANK, DENSE_RANK or ROW_NUMBER ordered by a
+// key or by the groups' SUM, COUNT or AVG (rank reports those).
 func (g *gen) groupWindow(own *scope, keys []string) (text string, rank bool) {
 	g.use("window-groups")
 	over := ""
@@ -400,7 +400,7 @@ func (g *gen) groupWindow(own *scope, keys []string) (text string, rank bool) {
 			over += " DESC"
 		}
 		if g.p(0.4) || by != keys[0] && !slices.Contains(keys, by) {
-			return []string{"RANK()", "DENSE_RANK()"}[g.n(2)] + " OVER (" + over + ")", true
+			return []string{"RANK()", "DENSE_RANK()", "ROW_NUMBER()"}[g.n(3)] + " OVER (" + over + ")", true
 		}
 	}
 	var call string
