@@ -117,11 +117,16 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 			e := r.expr(ge, c)
 			e = r.value(e)
 			r.comparable(e.Pos(), "IN", x.Type(), e.Type())
-			settle(x.Type(), e)
+			if x.Type() != TNull {
+				settle(x.Type(), e)
+			}
 			in.List = append(in.List, e)
 		}
 		if x.Type() == TNull {
-			settle(r.unify(p, "IN", in.List), x)
+			// NULL IN (…): the list's type, its NULLs too.
+			t := r.unify(p, "IN", in.List)
+			settle(t, x)
+			settle(t, in.List...)
 		}
 		return in
 	case g.IsNull != nil:
@@ -129,6 +134,7 @@ func (r *resolver) pred(g *gPred, c ctx) Expr {
 	case g.Like != nil:
 		p := pos(g.Like.Pos)
 		settle(TString, x)
+		nullAs(TString, x)
 		if x.Type() != TString {
 			r.fail(x.Pos(), "LIKE needs a STRING operand, got %s", x.Type())
 		}

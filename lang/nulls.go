@@ -128,6 +128,44 @@ func settle(t Type, es ...Expr) {
 	}
 }
 
+// nullAs gives e the type t if it can only be NULL: a CASE whose results
+// are all NULL (typed INT by default), nested or not.
+func nullAs(t Type, e Expr) {
+	var only func(e Expr) bool
+	only = func(e Expr) bool {
+		switch x := e.(type) {
+		case *Lit:
+			return x.Null
+		case *Case:
+			for _, w := range x.Whens {
+				if !only(w.Then) {
+					return false
+				}
+			}
+			return x.Else == nil || only(x.Else)
+		}
+		return false
+	}
+	var set func(e Expr)
+	set = func(e Expr) {
+		switch x := e.(type) {
+		case *Lit:
+			x.T = t
+		case *Case:
+			x.T = t
+			for _, w := range x.Whens {
+				set(w.Then)
+			}
+			if x.Else != nil {
+				set(x.Else)
+			}
+		}
+	}
+	if only(e) {
+		set(e)
+	}
+}
+
 // settleNulls ends the resolution of q in dialect sql: untyped NULL items
 // become INT, and each aggregate records whether it may be NULL — SUM, AVG,
 // MIN and MAX are NULL over no non-NULL input, which an ungrouped query
