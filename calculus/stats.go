@@ -11,12 +11,16 @@ import "github.com/toastgen/toastgen/lang"
 //	VAR_SAMP = (s2 − s1²/n) / (n − 1)  NULL unless n ≥ 2
 //	STDDEV_* = SQRT(max(0, VAR_*))
 //
-// The sums are FLOAT maps, whose entries are compensated sums (codegen's
-// runtime.FloatSum), so that s2 − s1²/n loses no more than a few ulps of
-// s2 to deletes; an INT argument is summed as FLOAT (exact below 2^53).
-// The result is within 1e-9 × (mean² + variance) of a two-pass
-// computation, which the oracle makes (lang/oracle). In dialect dbtoaster,
-// which has no NULL, the view reads 0 where SQL has NULL.
+// Over an INT argument the sums are exact: s1 is two INT maps of the
+// argument's 32-bit limbs and s2 four of its square's (runtime.IntLimb,
+// SquareLimb), each event adding values below 2^32, and the view reads
+// runtime.ExactVariance, (n·s2 − s1²) / (n·(n − 1)) in exact integer
+// arithmetic rounded once. Over a FLOAT argument the sums are FLOAT
+// maps, whose entries are compensated sums (codegen's runtime.FloatSum),
+// so that s2 − s1²/n loses no more than a few ulps of s2 to deletes: the
+// result is within 1e-9 × (mean² + variance) of a two-pass computation,
+// which the oracle makes (lang/oracle). In dialect dbtoaster, which has no
+// NULL, the view reads 0 where SQL has NULL.
 
 // statReadout reads aggregate x (one of lang.StatAggs) of a view out of
 // the sums it adds with addAgg over group.
@@ -26,14 +30,61 @@ func (b *block) statReadout(x *lang.Agg, group func(...Term) Term, addAgg func(T
 		return nil, err
 	}
 	n := &AggRef{Index: addAgg(group(lifts...)), T: lang.TInt}
-	s1 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r)...)), T: lang.TFloat}
-	s2 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r, r)...)), T: lang.TFloat}
-	st, min := statValue(x.Fn, n, s1, s2)
+	sum := func(factor Term, t lang.Type) lang.Expr {
+		return &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), factor)...)), T: t}
+	}
+	var st lang.Expr
+	var min int64
+	if exact := limbs(r); exact != nil {
+		var ls []lang.Expr
+		for _, l := range exact {
+			ls = append(ls, sum(l, lang.TInt))
+		}
+		st, min = exactValue(x.Fn, n, ls)
+	} else {
+		s1 := sum(r, lang.TFloat)
+		s2 := &AggRef{Index: addAgg(group(append(append([]Term{}, lifts...), r, r)...)), T: lang.TFloat}
+		st, min = statValue(x.Fn, n, s1, s2)
+	}
 	enough := &lang.Binary{Op: ">=", L: n, R: IntLit(min), T: lang.TBool}
 	if !sql {
 		return &lang.Case{Whens: []*lang.When{{Cond: enough, Then: st}}, Else: FloatLit(0), T: lang.TFloat}, nil
 	}
 	return &maybe{V: st, P: enough}, nil
+}
+
+// limbs returns, for an INT argument r, the factors whose sums keep its
+// sum and its sum of squares exactly: the limbs of r (high, low), then
+// those of r² (runtime.IntLimb, SquareLimb); nil for a FLOAT argument.
+func limbs(r Term) []Term {
+	v, ok := r.(*Val)
+	if !ok || v.E.Type() != lang.TInt {
+		return nil
+	}
+	call := func(fn string, k int64) Term {
+		return &Val{E: &lang.Call{Name: fn, Args: []lang.Expr{v.E, IntLit(k)}, T: lang.TInt}}
+	}
+	out := []Term{call("INT_LIMB", 1), call("INT_LIMB", 0)}
+	for k := range int64(4) {
+		out = append(out, call("SQUARE_LIMB", k))
+	}
+	return out
+}
+
+// exactValue is aggregate fn (one of lang.StatAggs) of the count n and
+// the limb sums ls (limbs) of a group's INT values, and the least count
+// for which it is not NULL.
+func exactValue(fn string, n lang.Expr, ls []lang.Expr) (lang.Expr, int64) {
+	samp := fn != "VAR_POP" && fn != "STDDEV_POP"
+	min, flag := int64(1), int64(0)
+	if samp {
+		min, flag = 2, 1
+	}
+	var v lang.Expr = &lang.Call{Name: "EXACT_VARIANCE", Args: append([]lang.Expr{IntLit(flag), n}, ls...), T: lang.TFloat}
+	if fn == "STDDEV" || fn == "STDDEV_SAMP" || fn == "STDDEV_POP" {
+		v = &lang.Call{Name: "SQRT", Args: []lang.Expr{v}, T: lang.TFloat}
+	}
+	return v, min
 }
 
 // statLift lifts aggregate x (one of lang.StatAggs) of a subquery: its
@@ -46,15 +97,28 @@ func (b *block) statLift(x *lang.Agg, agg func(...Term) Term, lift func(Term, la
 		return nil, err
 	}
 	n := lift(agg(lifts...), lang.TInt)
-	s1 := lift(agg(append(append([]Term{}, lifts...), r)...), lang.TFloat)
-	s2 := lift(agg(append(append([]Term{}, lifts...), r, r)...), lang.TFloat)
-	st, min := statValue(x.Fn, n, s1, s2)
+	sum := func(factors ...Term) Term { return agg(append(append([]Term{}, lifts...), factors...)...) }
+	var st lang.Expr
+	var min int64
+	var last *VarRef // a lifted sum, whose presence is the result's
+	if exact := limbs(r); exact != nil {
+		var ls []lang.Expr
+		for _, l := range exact {
+			last = lift(sum(l), lang.TInt)
+			ls = append(ls, last)
+		}
+		st, min = exactValue(x.Fn, n, ls)
+	} else {
+		s1 := lift(sum(r), lang.TFloat)
+		last = lift(sum(r, r), lang.TFloat)
+		st, min = statValue(x.Fn, n, s1, last)
+	}
 	enough := &lang.Binary{Op: ">=", L: n, R: IntLit(min), T: lang.TBool}
 	if !b.t.sql {
 		return &lang.Case{Whens: []*lang.When{{Cond: enough, Then: st}}, Else: FloatLit(0), T: lang.TFloat}, nil
 	}
 	// NULL below the least count: the presence of the lifted sum.
-	b.t.setPresent(s2.V, enough)
+	b.t.setPresent(last.V, enough)
 	return st, nil
 }
 
@@ -88,7 +152,8 @@ func statValue(fn string, n, s1, s2 lang.Expr) (lang.Expr, int64) {
 
 // statArg returns the factors that restrict statistical aggregate x to
 // the rows where its argument is not NULL (the argument's lifts and its
-// presence), and the argument's value as a FLOAT term.
+// presence), and the argument's value as a term: INT or FLOAT (others
+// are cast to FLOAT).
 func (b *block) statArg(x *lang.Agg) ([]Term, Term, error) {
 	v, lifts, err := b.scalar(x.Arg)
 	if err != nil {
@@ -98,7 +163,7 @@ func (b *block) statArg(x *lang.Agg) ([]Term, Term, error) {
 		lifts = append(append([]Term{}, lifts...), &Val{E: p})
 	}
 	e := b.t.valueOf(v, true)
-	if e.Type() != lang.TFloat {
+	if t := e.Type(); t != lang.TFloat && t != lang.TInt {
 		e = &lang.Call{Name: "CAST_FLOAT", Args: []lang.Expr{e}, T: lang.TFloat}
 	}
 	return lifts, &Val{E: e}, nil

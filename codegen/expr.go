@@ -249,6 +249,14 @@ func (g *gen) call(x *lang.Call, sc scope) (*jen.Statement, error) {
 			return rt("CastDate", args[0]), nil
 		}
 		return args[0], nil
+	case "INT_LIMB", "SQUARE_LIMB", "EXACT_VARIANCE":
+		// Exact INT variance (calculus' stats.go).
+		name := map[string]string{"INT_LIMB": "IntLimb", "SQUARE_LIMB": "SquareLimb", "EXACT_VARIANCE": "ExactVariance"}[x.Name]
+		cs := make([]jen.Code, len(args))
+		for i, a := range args {
+			cs[i] = convert(a, x.Args[i].Type(), lang.TInt)
+		}
+		return rt(name, cs...), nil
 	case "LISTMIN", "LISTMAX":
 		name := "ListMin"
 		if x.Name == "LISTMAX" {

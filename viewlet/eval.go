@@ -289,6 +289,23 @@ func (in *Interp) call(x *lang.Call, env *env) any {
 			return int64(v)
 		}
 		return runtime.CastIntFromFloat(toFloat(args[0]))
+	case "INT_LIMB", "SQUARE_LIMB", "EXACT_VARIANCE":
+		// Exact INT variance (calculus' stats.go).
+		is := make([]int64, len(args))
+		for i, a := range args {
+			v, ok := a.(int64)
+			if !ok {
+				return nil // NULL: no value (never, under the view's count test)
+			}
+			is[i] = v
+		}
+		switch x.Name {
+		case "INT_LIMB":
+			return runtime.IntLimb(is[0], is[1])
+		case "SQUARE_LIMB":
+			return runtime.SquareLimb(is[0], is[1])
+		}
+		return runtime.ExactVariance(is[0], is[1], is[2], is[3], is[4], is[5], is[6], is[7])
 	case "CAST_FLOAT":
 		if s, ok := args[0].(string); ok {
 			return runtime.CastFloatFromString(s)

@@ -56,7 +56,7 @@ type Case struct {
 
 // Cases are the cases both engines run.
 func Cases() []Case {
-	return []Case{overflowCase(), nestedCase(), floatCase()}
+	return []Case{overflowCase(), nestedCase(), floatCase(), varianceCase()}
 }
 
 // Replay applies c's events to e, in order, and returns one line per
