@@ -630,7 +630,7 @@ func (t *sqlTr) expr(e Expr) {
 				desc = 1
 			}
 			t.w(", ", strconv.FormatFloat(e.Frac, 'g', -1, 64), ", ", strconv.Itoa(desc), ")")
-		case e.Arg == nil && (e.Fn == "RANK" || e.Fn == "DENSE_RANK"):
+		case e.Arg == nil && (e.Fn == "RANK" || e.Fn == "DENSE_RANK" || e.Fn == "ROW_NUMBER"):
 			t.w(e.Fn, "()")
 		case e.Arg == nil:
 			t.w(e.Fn, "(*)")

@@ -103,6 +103,28 @@ func (s *RangeSum[T, V]) SumBetween(lo T, loIncl bool, hi T, hiIncl bool) V {
 	return s.a.sumBetween(s.root, lo, loIncl, hi, hiIncl)
 }
 
+// SumWhere returns the sum of the values of the keys k for which up(k)
+// and down(k) hold, a nil predicate holding everywhere. up must be
+// monotone in the key order, false then true (a condition k − p > c, say),
+// and down true then false: the keys where both hold are a range, whose
+// ends two descents find, evaluating the predicates O(log n) times.
+func (s *RangeSum[T, V]) SumWhere(up, down func(T) bool) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumWhere(s.root, up, down)
+}
+
+// SumWhereEither returns the sum of the values of the keys for which up1
+// and down1 hold or up2 and down2 hold (see SumWhere): the sums of the two
+// ranges, or of their union where they overlap, each key counted once.
+func (s *RangeSum[T, V]) SumWhereEither(up1, down1, up2, down2 func(T) bool) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumWhereEither(s.root, up1, down1, up2, down2)
+}
+
 // All iterates over the keys in ascending order with their values. The map
 // must not change during the iteration.
 func (s *RangeSum[T, V]) All() iter.Seq2[T, V] {
@@ -200,6 +222,18 @@ func (x *RangeSumIndex[K, T, V]) SumGreaterEq(g K, k T) V {
 // and hi, each bound included or not.
 func (x *RangeSumIndex[K, T, V]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) V {
 	return x.a.sumBetween(x.groups[g].root, lo, loIncl, hi, hiIncl)
+}
+
+// SumWhere returns the sum of the values of group g's keys for which up
+// and down hold (see RangeSum.SumWhere).
+func (x *RangeSumIndex[K, T, V]) SumWhere(g K, up, down func(T) bool) V {
+	return x.a.sumWhere(x.groups[g].root, up, down)
+}
+
+// SumWhereEither returns the sum of the values of group g's keys for which
+// up1 and down1 hold or up2 and down2 hold (see RangeSum.SumWhereEither).
+func (x *RangeSumIndex[K, T, V]) SumWhereEither(g K, up1, down1, up2, down2 func(T) bool) V {
+	return x.a.sumWhereEither(x.groups[g].root, up1, down1, up2, down2)
 }
 
 // Group iterates over the keys of group g in ascending order with their
@@ -424,6 +458,84 @@ func (a *sumTreap[T, V]) sumBetween(t int32, lo T, loIncl bool, hi T, hiIncl boo
 		}
 	}
 	return 0
+}
+
+// keyRange is a range of keys, both ends included; empty when !ok.
+type keyRange[T cmp.Ordered] struct {
+	lo, hi       T
+	hasLo, hasHi bool // a bound; without one the range is open at that end
+	ok           bool
+}
+
+// where returns the range of the keys of tree t for which up and down hold
+// (monotone predicates, see RangeSum.SumWhere): the least key where up
+// holds, the greatest where down holds.
+func (a *sumTreap[T, V]) where(t int32, up, down func(T) bool) keyRange[T] {
+	r := keyRange[T]{ok: true}
+	if up != nil {
+		r.hasLo, r.ok = false, false
+		for n := t; n != 0; {
+			nd := &a.nodes[n]
+			if up(nd.key) {
+				r.lo, r.hasLo, r.ok = nd.key, true, true
+				n = nd.left
+			} else {
+				n = nd.right
+			}
+		}
+		if !r.ok {
+			return r
+		}
+	}
+	if down != nil {
+		found := false
+		for n := t; n != 0; {
+			nd := &a.nodes[n]
+			if down(nd.key) {
+				r.hi, r.hasHi, found = nd.key, true, true
+				n = nd.right
+			} else {
+				n = nd.left
+			}
+		}
+		r.ok = found && !(r.hasLo && r.hi < r.lo)
+	}
+	return r
+}
+
+// sumRange sums the values of the keys of tree t in range r.
+func (a *sumTreap[T, V]) sumRange(t int32, r keyRange[T]) V {
+	switch {
+	case !r.ok:
+		return 0
+	case r.hasLo && r.hasHi:
+		return a.sumBetween(t, r.lo, true, r.hi, true)
+	case r.hasLo:
+		return a.sumAbove(t, r.lo, true)
+	case r.hasHi:
+		return a.sumBelow(t, r.hi, true)
+	}
+	return a.nodes0sum(t)
+}
+
+func (a *sumTreap[T, V]) sumWhere(t int32, up, down func(T) bool) V {
+	return a.sumRange(t, a.where(t, up, down))
+}
+
+func (a *sumTreap[T, V]) sumWhereEither(t int32, up1, down1, up2, down2 func(T) bool) V {
+	r1, r2 := a.where(t, up1, down1), a.where(t, up2, down2)
+	if !r1.ok || !r2.ok || r1.hasHi && r2.hasLo && r1.hi < r2.lo || r2.hasHi && r1.hasLo && r2.hi < r1.lo {
+		return a.sumRange(t, r1) + a.sumRange(t, r2) // disjoint (or one empty)
+	}
+	// Overlapping ranges: their union is one range, each key summed once.
+	u := keyRange[T]{lo: r1.lo, hasLo: r1.hasLo && r2.hasLo, hi: r1.hi, hasHi: r1.hasHi && r2.hasHi, ok: true}
+	if u.hasLo && r2.lo < u.lo {
+		u.lo = r2.lo
+	}
+	if u.hasHi && r2.hi > u.hi {
+		u.hi = r2.hi
+	}
+	return a.sumRange(t, u)
 }
 
 func (a *sumTreap[T, V]) walk(t int32, yield func(T, V) bool) bool {

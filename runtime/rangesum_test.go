@@ -251,3 +251,59 @@ func BenchmarkRangeSum(b *testing.B) {
 		})
 	}
 }
+
+// TestSumWhere checks SumWhere and SumWhereEither against a loop over the
+// keys, for monotone conditions on float keys with arithmetic (k − p > c,
+// p − k > c, rounding included) over random maps with deletes.
+func TestSumWhere(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var s RangeSum[float64, int64]
+	keys := map[float64]int64{}
+	for step := range 4000 {
+		k := float64(rng.IntN(200)) * 0.37
+		if step%50 == 0 {
+			k = 1e17 + float64(rng.IntN(50))*16 // where k − p rounds
+		}
+		d := int64(rng.IntN(5) - 1)
+		s.Add(k, d)
+		keys[k] += d
+		if keys[k] == 0 {
+			delete(keys, k)
+		}
+		p, c := float64(rng.IntN(200))*0.37, float64(rng.IntN(30))
+		if step%7 == 0 {
+			p = 1e17 + float64(rng.IntN(50))*16
+		}
+		up := func(k float64) bool { return k-p > c }
+		down := func(k float64) bool { return p-k > c }
+		up2 := func(k float64) bool { return k*2 >= p }
+		down2 := func(k float64) bool { return -k+p >= -c }
+		loop := func(f func(float64) bool) int64 {
+			var n int64
+			for k, v := range keys {
+				if f(k) {
+					n += v
+				}
+			}
+			return n
+		}
+		cases := []struct {
+			name string
+			got  int64
+			want func(float64) bool
+		}{
+			{"up", s.SumWhere(up, nil), up},
+			{"down", s.SumWhere(nil, down), down},
+			{"both", s.SumWhere(up2, down2), func(k float64) bool { return up2(k) && down2(k) }},
+			{"either", s.SumWhereEither(up, nil, nil, down), func(k float64) bool { return up(k) || down(k) }},
+			{"either overlapping", s.SumWhereEither(up2, nil, nil, down2), func(k float64) bool { return up2(k) || down2(k) }},
+			{"either ranges", s.SumWhereEither(up, down2, up2, down), func(k float64) bool { return up(k) && down2(k) || up2(k) && down(k) }},
+			{"none", s.SumWhere(nil, nil), func(float64) bool { return true }},
+		}
+		for _, tc := range cases {
+			if w := loop(tc.want); tc.got != w {
+				t.Fatalf("step %d, p=%v c=%v: %s = %d, want %d", step, p, c, tc.name, tc.got, w)
+			}
+		}
+	}
+}

@@ -128,6 +128,25 @@ func (g *gen) top() string {
 		if g.p(0.15) {
 			b.WriteString(g.orderLimitText(len(items)))
 		}
+		if text := b.String(); strings.Contains(text, moreTies) {
+			// ROW_NUMBER over groups numbers peers by the view's keys:
+			// the selected GROUP BY keys in SELECT order, then the others.
+			var ties []string
+			for _, it := range items {
+				e, _, _ := strings.Cut(it, " AS ")
+				if slices.Contains(keys, e) && !slices.Contains(ties, e) {
+					ties = append(ties, e)
+				}
+			}
+			for _, k := range keys {
+				if !slices.Contains(ties, k) {
+					ties = append(ties, k)
+				}
+			}
+			b.Reset()
+			b.WriteString(strings.ReplaceAll(text, moreTies, ""))
+			g.raw = strings.ReplaceAll(text, moreTies, ", "+strings.Join(ties, ", "))
+		}
 	default:
 		g.use("aggregate")
 		own := &scope{items: sc.items}
@@ -400,7 +419,11 @@ func (g *gen) groupWindow(own *scope, keys []string) (text string, rank bool) {
 			over += " DESC"
 		}
 		if g.p(0.4) || by != keys[0] && !slices.Contains(keys, by) {
-			return []string{"RANK()", "DENSE_RANK()", "ROW_NUMBER()"}[g.n(3)] + " OVER (" + over + ")", true
+			fn := []string{"RANK()", "DENSE_RANK()", "ROW_NUMBER()"}[g.n(3)]
+			if fn == "ROW_NUMBER()" {
+				over += moreTies // the raw SQL spells its ties (top)
+			}
+			return fn + " OVER (" + over + ")", true
 		}
 	}
 	var call string
