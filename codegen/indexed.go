@@ -1,7 +1,9 @@
 package codegen
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -63,6 +65,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 	var rest []calculus.Term
 	var lo, hi lang.Expr // bounds of k
 	var loIncl, hiIncl bool
+	var conds []lang.Expr // the conditions on k
 	for _, v := range vals {
 		mentions := false
 		for _, u := range calculus.Vars(v) {
@@ -76,45 +79,50 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 			rest = append(rest, v)
 			continue
 		}
-		b, ok := v.E.(*lang.Binary)
+		conds = append(conds, v.E)
+	}
+	simple := true
+	for _, c := range conds {
+		b, ok := c.(*lang.Binary)
 		if !ok {
-			return none, nil, false, nil
+			simple = false
+			break
 		}
 		op, other := b.Op, b.R
 		if ref, isRef := b.L.(*calculus.VarRef); !isRef || ref.V.Name != k.Name {
 			ref, isRef = b.R.(*calculus.VarRef)
 			if !isRef || ref.V.Name != k.Name {
-				return none, nil, false, nil
+				simple = false
+				break
 			}
 			// x op k: flip to k op' x.
 			other = b.L
 			op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
 		}
-		for _, u := range calculus.ExprVars(other, nil) {
-			if u.Name == k.Name {
-				return none, nil, false, nil
-			}
+		if slices.ContainsFunc(calculus.ExprVars(other, nil), func(u calculus.Var) bool { return u.Name == k.Name }) {
+			simple = false
+			break
 		}
 		if ot := other.Type(); ot != kt && !(kt == lang.TFloat && ot == lang.TInt) {
 			return none, nil, false, nil
 		}
-		switch op {
-		case ">", ">=":
-			if lo != nil {
-				return none, nil, false, nil
-			}
+		switch {
+		case (op == ">" || op == ">=") && lo == nil:
 			lo, loIncl = other, op == ">="
-		case "<", "<=":
-			if hi != nil {
-				return none, nil, false, nil
-			}
+		case (op == "<" || op == "<=") && hi == nil:
 			hi, hiIncl = other, op == "<="
 		default:
-			return none, nil, false, nil
+			simple = false
+		}
+		if !simple {
+			break
 		}
 	}
-	if lo == nil && hi == nil {
+	if len(conds) == 0 {
 		return none, nil, false, nil
+	}
+	if !simple {
+		return g.rangeWhere(r, pos, conds, rest, sc)
 	}
 	var args []jen.Code
 	var group []int
@@ -168,6 +176,223 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 	}
 	ix := mi.rangeFor(group, pos)
 	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix)).Dot(fn).Call(args...)}, rest, true, nil
+}
+
+// rangeWhere reads the sum of map r's entries over key pos (the others
+// bound) where conds hold, conditions on that key that are each monotone
+// in it (monotone), or one of them an OR of two: the keys where monotone
+// conditions hold are a range of the map's range-sum index, which
+// runtime.RangeSum.SumWhere finds by evaluating the conditions themselves
+// on O(log n) keys — exactly the loop's truth, float rounding included —
+// and an OR of two is the union of two ranges (SumWhereEither). AXFinder's
+// |a.price − b.price| > 1000 is two range reads instead of a loop over
+// the broker's prices. It declines other conditions.
+func (g *gen) rangeWhere(r *calculus.MapRef, pos int, conds []lang.Expr, rest []calculus.Term, sc scope) (rangeRead, []calculus.Term, bool, error) {
+	var none rangeRead
+	mi := g.maps[r.Name]
+	k := r.Keys[pos]
+	kt := mi.m.Keys[pos].Type
+	var ups, downs []lang.Expr
+	var or *lang.Binary
+	for _, c := range conds {
+		if dir := monotone(c, k.Name, kt); dir != 0 {
+			if dir > 0 {
+				ups = append(ups, c)
+			} else {
+				downs = append(downs, c)
+			}
+			continue
+		}
+		b, ok := c.(*lang.Binary)
+		if !ok || b.Op != "OR" || or != nil || monotone(b.L, k.Name, kt) == 0 || monotone(b.R, k.Name, kt) == 0 {
+			return none, nil, false, nil
+		}
+		or = b
+	}
+	param := "k"
+	for _, taken := sc[param]; taken; _, taken = sc[param] {
+		param += "_"
+	}
+	inner := sc.with(k.Name, jen.Id(param))
+	// pred is a func literal of the conjunction of cs (nil for none).
+	pred := func(cs []lang.Expr) (jen.Code, error) {
+		if len(cs) == 0 {
+			return jen.Nil(), nil
+		}
+		var body *jen.Statement
+		for _, c := range cs {
+			x, err := g.expr(c, inner)
+			if err != nil {
+				return nil, err
+			}
+			if body == nil {
+				body = jen.Parens(x)
+			} else {
+				body = body.Op("&&").Parens(x)
+			}
+		}
+		return jen.Func().Params(jen.Id(param).Add(goType(kt))).Bool().Block(jen.Return(body)), nil
+	}
+	with := func(cs []lang.Expr, c lang.Expr, dir int, want int) []lang.Expr {
+		if dir == want {
+			return append(slices.Clone(cs), c)
+		}
+		return cs
+	}
+	var sets [][]lang.Expr // up, down (, up, down): the conditions of each range
+	if or == nil {
+		sets = [][]lang.Expr{ups, downs}
+	} else {
+		dl, dr := monotone(or.L, k.Name, kt), monotone(or.R, k.Name, kt)
+		sets = [][]lang.Expr{with(ups, or.L, dl, 1), with(downs, or.L, dl, -1), with(ups, or.R, dr, 1), with(downs, or.R, dr, -1)}
+	}
+	var args []jen.Code
+	var group []int
+	var gvals []jen.Code
+	for i, key := range r.Keys {
+		if i != pos {
+			group = append(group, i)
+			gvals = append(gvals, sc[key.Name].Clone())
+		}
+	}
+	if len(group) > 0 {
+		args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
+	}
+	for _, set := range sets {
+		p, err := pred(set)
+		if err != nil {
+			return none, nil, false, err
+		}
+		args = append(args, p)
+	}
+	fn := "SumWhere"
+	if or != nil {
+		fn = "SumWhereEither"
+	}
+	ix := mi.rangeFor(group, pos)
+	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix)).Dot(fn).Call(args...)}, rest, true, nil
+}
+
+// monotone reports how condition c's truth depends on key k of type kt
+// along the key order: 1 if it is false then true (up), −1 if true then
+// false (down), 0 if it is not known to be either. It is a comparison <,
+// <=, >, >= of an expression that is monotone in k with one that does not
+// read k. An expression is monotone in k if it is k or, for a FLOAT k,
+// built from k with +, − and bound values, multiplication and division by
+// non-zero constants, and negation: float rounding keeps such arithmetic
+// monotone (not strictly: a condition over it still splits the keys into
+// a range), and with finite bound values no key makes it NaN but at an
+// infinite end, where the condition is false on the side that keeps it
+// monotone. INT arithmetic is left out: its checked overflow is evaluated
+// per key by the loop, and only at some keys by a search.
+func monotone(c lang.Expr, k string, kt lang.Type) int {
+	b, ok := c.(*lang.Binary)
+	if !ok {
+		return 0
+	}
+	var up int
+	switch b.Op {
+	case ">", ">=":
+		up = 1
+	case "<", "<=":
+		up = -1
+	default:
+		return 0
+	}
+	dl, okl := slope(b.L, k, kt)
+	dr, okr := slope(b.R, k, kt)
+	switch {
+	case !okl || !okr:
+		return 0
+	case dl != 0 && dr == 0:
+		return up * dl
+	case dl == 0 && dr != 0:
+		return -up * dr
+	}
+	return 0
+}
+
+// slope is the direction in which expression e moves with k: 1
+// (non-decreasing), −1 (non-increasing) or 0 (e does not read k); ok is
+// false when e reads k in another way (see monotone).
+func slope(e lang.Expr, k string, kt lang.Type) (int, bool) {
+	reads := slices.ContainsFunc(calculus.ExprVars(e, nil), func(u calculus.Var) bool { return u.Name == k })
+	if !reads {
+		return 0, true
+	}
+	if r, ok := e.(*calculus.VarRef); ok && r.V.Name == k {
+		return 1, true
+	}
+	if kt != lang.TFloat || e.Type() != lang.TFloat {
+		return 0, false
+	}
+	constant := func(e lang.Expr) int { // the sign of a non-zero numeric literal, else 0
+		if u, ok := e.(*lang.Unary); ok && u.Op == "-" {
+			if l, ok := u.X.(*lang.Lit); ok && !l.Null && (l.T == lang.TInt && l.Int > 0 || l.T == lang.TFloat && l.Float > 0) {
+				return -1
+			}
+			return 0
+		}
+		if l, ok := e.(*lang.Lit); ok && !l.Null {
+			switch {
+			case l.T == lang.TInt && l.Int != 0:
+				return cmp.Compare(l.Int, 0)
+			case l.T == lang.TFloat && l.Float != 0 && l.Float == l.Float:
+				return cmp.Compare(l.Float, 0)
+			}
+		}
+		return 0
+	}
+	switch x := e.(type) {
+	case *lang.Unary:
+		if x.Op == "-" {
+			d, ok := slope(x.X, k, kt)
+			return -d, ok
+		}
+	case *lang.Call:
+		if x.Name == "CAST_FLOAT" && len(x.Args) == 1 {
+			return slope(x.Args[0], k, kt)
+		}
+	case *lang.Binary:
+		dl, okl := slope(x.L, k, kt)
+		dr, okr := slope(x.R, k, kt)
+		if !okl || !okr {
+			return 0, false
+		}
+		// common is the direction of a sum of terms moving in directions a
+		// and b, if they agree (0: does not move).
+		common := func(a, b int) (int, bool) {
+			switch {
+			case a == 0:
+				return b, true
+			case b == 0 || a == b:
+				return a, true
+			}
+			return 0, false
+		}
+		switch x.Op {
+		case "+":
+			if d, ok := common(dl, dr); ok {
+				return d, true
+			}
+		case "-":
+			if d, ok := common(dl, -dr); ok {
+				return d, true
+			}
+		case "*":
+			if s := constant(x.R); dr == 0 && s != 0 {
+				return dl * s, true
+			}
+			if s := constant(x.L); dl == 0 && s != 0 {
+				return dr * s, true
+			}
+		case "/":
+			if s := constant(x.R); dr == 0 && s != 0 {
+				return dl * s, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // extreme emits the code that finds the least (or greatest) value of
