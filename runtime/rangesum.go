@@ -518,11 +518,61 @@ func (a *sumTreap[T, V]) sumRange(t int32, r keyRange[T]) V {
 	return a.nodes0sum(t)
 }
 
+// ray sums the values of the keys of tree t where pred holds, pred being
+// false then true along the keys (up) or true then false (!up), in one
+// descent, and returns the least (up) or greatest (!up) such key.
+func (a *sumTreap[T, V]) ray(t int32, pred func(T) bool, up bool) (sum V, bound T, ok bool) {
+	for t != 0 {
+		nd := &a.nodes[t]
+		switch {
+		case !pred(nd.key):
+			if up {
+				t = nd.right
+			} else {
+				t = nd.left
+			}
+		case up:
+			sum += a.nodes[nd.right].sum + nd.val
+			bound, ok = nd.key, true
+			t = nd.left
+		default:
+			sum += a.nodes[nd.left].sum + nd.val
+			bound, ok = nd.key, true
+			t = nd.right
+		}
+	}
+	return sum, bound, ok
+}
+
 func (a *sumTreap[T, V]) sumWhere(t int32, up, down func(T) bool) V {
+	switch {
+	case up == nil && down == nil:
+		return a.nodes0sum(t)
+	case down == nil:
+		s, _, _ := a.ray(t, up, true)
+		return s
+	case up == nil:
+		s, _, _ := a.ray(t, down, false)
+		return s
+	}
 	return a.sumRange(t, a.where(t, up, down))
 }
 
 func (a *sumTreap[T, V]) sumWhereEither(t int32, up1, down1, up2, down2 func(T) bool) V {
+	// Two rays, one up, one down (AXFinder's |k − p| > c): each one
+	// descent; where they overlap they cover every key.
+	if down1 == nil && up2 == nil && up1 != nil && down2 != nil || up1 == nil && down2 == nil && down1 != nil && up2 != nil {
+		u, d := up1, down2
+		if u == nil {
+			u, d = up2, down1
+		}
+		su, lo, okU := a.ray(t, u, true)
+		sd, hi, okD := a.ray(t, d, false)
+		if okU && okD && !(hi < lo) {
+			return a.nodes0sum(t)
+		}
+		return su + sd
+	}
 	r1, r2 := a.where(t, up1, down1), a.where(t, up2, down2)
 	if !r1.ok || !r2.ok || r1.hasHi && r2.hasLo && r1.hi < r2.lo || r2.hasHi && r1.hasLo && r2.hi < r1.lo {
 		return a.sumRange(t, r1) + a.sumRange(t, r2) // disjoint (or one empty)
