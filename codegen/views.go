@@ -316,6 +316,9 @@ func (g *gen) engineMethods() {
 			jen.Id("Stream"):  jen.Lit(r.Stream),
 			jen.Id("Columns"): jen.Index().Qual(runtimePkg, "Column").Values(cols...),
 		}
+		if !g.p.Reads(r.Name) {
+			d[jen.Id("Unread")] = jen.True() // drivers skip its source
+		}
 		if r.Source != nil {
 			params := jen.Dict{}
 			for k, v := range r.Source.Params {

@@ -615,6 +615,43 @@ func walkExpr(e Expr, depth int, fn func(e Expr, depth int) bool) {
 	}
 }
 
+// Referenced returns the names of the relations that f's queries read,
+// in FROM lists at any depth.
+func (f *File) Referenced() map[string]bool {
+	out := map[string]bool{}
+	var visit func(q *Query)
+	visit = func(q *Query) {
+		for _, b := range q.Union {
+			visit(b)
+		}
+		for _, it := range q.From {
+			if it.Rel != nil {
+				out[it.Rel.Name] = true
+			}
+			if it.Sub != nil {
+				visit(it.Sub)
+			}
+		}
+		walkQuery(q, 0, func(e Expr, depth int) bool {
+			switch x := e.(type) {
+			case *Subquery:
+				visit(x.Q)
+			case *Exists:
+				visit(x.Q)
+			case *InQuery:
+				visit(x.Q)
+			case *Quantified:
+				visit(x.Q)
+			}
+			return true
+		})
+	}
+	for _, q := range f.Queries {
+		visit(q)
+	}
+	return out
+}
+
 // WalkQuery calls fn on every expression of q and its subqueries (derived
 // tables, union branches, nested subqueries) in preorder; depth counts the
 // query nesting below q. fn returns false to skip an expression's children.

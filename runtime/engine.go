@@ -53,6 +53,10 @@ type Relation struct {
 	Stream  bool   // false for a static TABLE
 	Columns []Column
 	Source  *SourceSpec // nil when the relation has no FROM FILE clause
+	// Unread reports a relation that no view reads: its events change
+	// nothing, and drivers do not read its source (a schema file may
+	// declare relations a query does not use).
+	Unread bool
 }
 
 // View is a snapshot of one query result, rows sorted by key.

@@ -490,13 +490,13 @@ func (o ReplayOptions) resolve(path string) string {
 // sink receives events; rel indexes Engine.Relations().
 type sink func(rel int, insert bool, fields [][]byte) error
 
-// openSources opens the sources of the relations that have one, reading
-// every file once. tables and streams hold the static and stream relations'
+// openSources opens the sources of the relations that have one and that a
+// view reads (not Relation.Unread), reading every file once. tables and streams hold the static and stream relations'
 // sources, in declaration order, with their relation indexes.
 func openSources(rels []Relation, opts ReplayOptions) (tables, streams []indexedSource, err error) {
 	files := make(map[string][]byte)
 	for i, r := range rels {
-		if r.Source == nil {
+		if r.Source == nil || r.Unread {
 			continue
 		}
 		path := opts.resolve(r.Source.Path)

@@ -54,6 +54,9 @@ func NewInterp(p *Program) *Interp {
 		in.trig[triggerKey(t.Event.Rel, t.Event.Insert)] = t
 	}
 	in.rels = RuntimeRelations(p.Relations)
+	for i := range in.rels {
+		in.rels[i].Unread = !p.Reads(in.rels[i].Name)
+	}
 	for _, t := range p.Triggers {
 		for _, s := range t.Stmts {
 			for _, m := range s.RHS {

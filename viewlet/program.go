@@ -117,6 +117,17 @@ type Trigger struct {
 	Stmts []*Stmt
 }
 
+// Reads reports whether a view reads relation rel: whether a trigger on
+// it has statements.
+func (p *Program) Reads(rel string) bool {
+	for _, t := range p.Triggers {
+		if t.Event.Rel == rel && len(t.Stmts) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Stmt updates one map: Map[Keys] += RHS, or := RHS when Replace is set
 // (every entry matching the bound keys is replaced by the RHS result).
 // Keys not bound by the trigger's arguments are bound by the RHS. Each

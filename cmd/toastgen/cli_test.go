@@ -53,6 +53,8 @@ func TestCLIExitCodes(t *testing.T) {
 	root := repoRoot(t)
 	rst := readFile(t, filepath.Join(root, "examples/simple/rst.sql"))
 	const noData = "CREATE STREAM R (A INT) FROM FILE 'nowhere/r.csv' LINE DELIMITED CSV;\nSELECT SUM(A) FROM R;\n"
+	const unread = "CREATE STREAM R (A INT, B INT) FROM FILE 'examples/simple/r.dat' LINE DELIMITED CSV;\n" +
+		"CREATE STREAM S (A INT) FROM FILE 'nowhere/s.csv' LINE DELIMITED CSV;\nSELECT SUM(B) FROM R;\n"
 	tests := []struct {
 		name   string
 		args   []string
@@ -106,6 +108,9 @@ func TestCLIExitCodes(t *testing.T) {
 		{name: "missing data", args: []string{"run", "-"}, stdin: noData, code: 1, stderr: "<stdin>:1:"},
 		{name: "missing data bench", args: []string{"bench", "-"}, stdin: noData, code: 1, stderr: "data file nowhere/r.csv of R: no such file or directory"},
 		{name: "-data", args: []string{"run", "-engine", "interp", "-data", "nowhere", "examples/simple/rst.sql"}, code: 1, stderr: "data file nowhere/examples/simple/r.dat of R"},
+		// A relation no query reads is not read: its data file may be missing.
+		{name: "unread relation interp", args: []string{"run", "-engine", "interp", "-"}, stdin: unread, stdout: "31"},
+		{name: "unread relation gen", args: []string{"run", "-"}, stdin: unread, stdout: "31"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -160,11 +160,13 @@ func sourceName(path string) string {
 }
 
 // checkDataFiles checks, before anything is built, that the file of every
-// FROM FILE clause exists and is readable; the error names the file and
-// the clause's position in the query.
+// FROM FILE clause of a relation that a query reads exists and is
+// readable (the others' sources are not read: runtime.Relation.Unread);
+// the error names the file and the clause's position in the query.
 func checkDataFiles(f *lang.File, dir string) error {
+	read := f.Referenced()
 	for _, r := range f.Relations {
-		if r.Source == nil {
+		if r.Source == nil || !read[r.Name] {
 			continue
 		}
 		path := r.Source.Path
