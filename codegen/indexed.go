@@ -16,8 +16,9 @@ import (
 
 // rangeRead is a nested sum read from a range-sum index.
 type rangeRead struct {
-	r    *calculus.MapRef
-	code *jen.Statement
+	r     *calculus.MapRef
+	code  *jen.Statement
+	index *jen.Statement // the range-sum index read
 }
 
 // rangeSum recognizes a monomial of a nested sum over the entries of one
@@ -175,7 +176,8 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		}
 	}
 	ix := mi.rangeFor(group, pos)
-	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix)).Dot(fn).Call(args...)}, rest, true, nil
+	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
+	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index}, rest, true, nil
 }
 
 // rangeWhere reads the sum of map r's entries over key pos (the others
@@ -270,7 +272,8 @@ func (g *gen) rangeWhere(r *calculus.MapRef, pos int, conds []lang.Expr, rest []
 		fn = "SumWhereEither"
 	}
 	ix := mi.rangeFor(group, pos)
-	return rangeRead{r: r, code: jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix)).Dot(fn).Call(args...)}, rest, true, nil
+	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
+	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index}, rest, true, nil
 }
 
 // monotone reports how condition c's truth depends on key k of type kt
@@ -286,6 +289,12 @@ func (g *gen) rangeWhere(r *calculus.MapRef, pos int, conds []lang.Expr, rest []
 // monotone. INT arithmetic is left out: its checked overflow is evaluated
 // per key by the loop, and only at some keys by a search.
 func monotone(c lang.Expr, k string, kt lang.Type) int {
+	return monotoneWith(c, k, kt, nil)
+}
+
+// monotoneWith is monotone, with the directions in which the variables of
+// lifted (threshold.go) move with k.
+func monotoneWith(c lang.Expr, k string, kt lang.Type, lifted map[string]int) int {
 	b, ok := c.(*lang.Binary)
 	if !ok {
 		return 0
@@ -299,8 +308,8 @@ func monotone(c lang.Expr, k string, kt lang.Type) int {
 	default:
 		return 0
 	}
-	dl, okl := slope(b.L, k, kt)
-	dr, okr := slope(b.R, k, kt)
+	dl, okl := slope(b.L, k, kt, lifted)
+	dr, okr := slope(b.R, k, kt, lifted)
 	switch {
 	case !okl || !okr:
 		return 0
@@ -315,15 +324,18 @@ func monotone(c lang.Expr, k string, kt lang.Type) int {
 // slope is the direction in which expression e moves with k: 1
 // (non-decreasing), −1 (non-increasing) or 0 (e does not read k); ok is
 // false when e reads k in another way (see monotone).
-func slope(e lang.Expr, k string, kt lang.Type) (int, bool) {
-	reads := slices.ContainsFunc(calculus.ExprVars(e, nil), func(u calculus.Var) bool { return u.Name == k })
+func slope(e lang.Expr, k string, kt lang.Type, lifted map[string]int) (int, bool) {
+	reads := slices.ContainsFunc(calculus.ExprVars(e, nil), func(u calculus.Var) bool { _, l := lifted[u.Name]; return u.Name == k || l })
 	if !reads {
 		return 0, true
 	}
 	if r, ok := e.(*calculus.VarRef); ok && r.V.Name == k {
 		return 1, true
 	}
-	if kt != lang.TFloat || e.Type() != lang.TFloat {
+	if r, ok := e.(*calculus.VarRef); ok {
+		return lifted[r.V.Name], true
+	}
+	if e.Type() != lang.TFloat { // INT arithmetic: see monotone
 		return 0, false
 	}
 	constant := func(e lang.Expr) int { // the sign of a non-zero numeric literal, else 0
@@ -346,16 +358,16 @@ func slope(e lang.Expr, k string, kt lang.Type) (int, bool) {
 	switch x := e.(type) {
 	case *lang.Unary:
 		if x.Op == "-" {
-			d, ok := slope(x.X, k, kt)
+			d, ok := slope(x.X, k, kt, lifted)
 			return -d, ok
 		}
 	case *lang.Call:
 		if x.Name == "CAST_FLOAT" && len(x.Args) == 1 {
-			return slope(x.Args[0], k, kt)
+			return slope(x.Args[0], k, kt, lifted)
 		}
 	case *lang.Binary:
-		dl, okl := slope(x.L, k, kt)
-		dr, okr := slope(x.R, k, kt)
+		dl, okl := slope(x.L, k, kt, lifted)
+		dr, okr := slope(x.R, k, kt, lifted)
 		if !okl || !okr {
 			return 0, false
 		}

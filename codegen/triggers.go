@@ -510,6 +510,9 @@ func (g *gen) accumulateMonos(monos []calculus.Monomial, name string, typ lang.T
 // multiply or guard; otherwise its factors loop.
 func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Statement, ranged bool) ([]jen.Code, error) {
 	if ranged {
+		if code, ok, err := g.thresholdSum(sk, mono, sc, coef); ok || err != nil {
+			return code, err
+		}
 		read, rest, ok, err := g.rangeSum(mono, sc)
 		if err != nil {
 			return nil, err

@@ -103,6 +103,12 @@ func (s *RangeSum[T, V]) SumBetween(lo T, loIncl bool, hi T, hiIncl bool) V {
 	return s.a.sumBetween(s.root, lo, loIncl, hi, hiIncl)
 }
 
+// Negative reports whether a value is negative (or NaN): while none is, a
+// sum over a range of keys does not grow as the range shrinks, so that a
+// condition on it is monotone in the range's bound (generated code's
+// threshold reads rely on it and loop while Negative holds).
+func (s *RangeSum[T, V]) Negative() bool { return s != nil && s.a.unsigned != 0 }
+
 // SumWhere returns the sum of the values of the keys k for which up(k)
 // and down(k) hold, a nil predicate holding everywhere. up must be
 // monotone in the key order, false then true (a condition k − p > c, say),
@@ -224,6 +230,10 @@ func (x *RangeSumIndex[K, T, V]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl
 	return x.a.sumBetween(x.groups[g].root, lo, loIncl, hi, hiIncl)
 }
 
+// Negative reports whether a value of any group is negative or NaN (see
+// RangeSum.Unsigned).
+func (x *RangeSumIndex[K, T, V]) Negative() bool { return x.a.unsigned != 0 }
+
 // SumWhere returns the sum of the values of group g's keys for which up
 // and down hold (see RangeSum.SumWhere).
 func (x *RangeSumIndex[K, T, V]) SumWhere(g K, up, down func(T) bool) V {
@@ -255,6 +265,10 @@ type sumTreap[T cmp.Ordered, V Number] struct {
 	nodes []rsNode[T, V] // live and free nodes
 	free  int32          // head of the free list, linked through left; 0 if empty
 	seed  uint32
+	// unsigned counts the keys whose value is not ≥ 0 (negative or NaN), in
+	// all trees: while it is 0, a sum over a range shrinks as the range does
+	// (Negative).
+	unsigned int32
 }
 
 type rsNode[T cmp.Ordered, V Number] struct {
@@ -294,6 +308,9 @@ func (a *sumTreap[T, V]) update(t int32, size *int32, k T, v V, add bool) int32 
 	x := a.alloc()
 	nd := &a.nodes[x]
 	nd.key, nd.val, nd.sum, nd.pri, nd.left, nd.right = k, v, v, a.rand(), 0, 0
+	if !(v >= 0) {
+		a.unsigned++
+	}
 	*size++
 	return a.insert(t, x)
 }
@@ -341,6 +358,12 @@ func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) int32 
 	default:
 		if add {
 			v += nd.val
+		}
+		if !(nd.val >= 0) {
+			a.unsigned--
+		}
+		if v != 0 && !(v >= 0) {
+			a.unsigned++
 		}
 		if v == 0 {
 			r := a.merge(nd.left, nd.right)
@@ -601,7 +624,7 @@ func (a *sumTreap[T, V]) reset() {
 	if len(a.nodes) > 0 {
 		a.nodes = a.nodes[:1]
 	}
-	a.free = 0
+	a.free, a.unsigned = 0, 0
 }
 
 func (a *sumTreap[T, V]) alloc() int32 {

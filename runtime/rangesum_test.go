@@ -307,3 +307,35 @@ func TestSumWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestNegative checks the count of negative values through adds, sets and
+// removals, in one tree and across the groups of an index.
+func TestNegative(t *testing.T) {
+	var s RangeSum[int64, float64]
+	s.Add(1, 2)
+	s.Add(2, -1)
+	if !s.Negative() {
+		t.Fatal("a negative value unseen")
+	}
+	s.Add(2, 3) // 2: back to ≥ 0
+	if s.Negative() {
+		t.Fatal("no negative value left")
+	}
+	s.Set(3, -4)
+	s.Add(3, 4) // removed
+	s.Add(1, -5)
+	s.Add(1, 3) // 1: 0, removed
+	if s.Negative() {
+		t.Fatal("removed values still counted")
+	}
+	var x RangeSumIndex[int, int64, int64]
+	x.Add(1, 5, -1)
+	x.Add(2, 5, 1)
+	if !x.Negative() {
+		t.Fatal("index: a negative value unseen")
+	}
+	x.Add(1, 5, 1)
+	if x.Negative() {
+		t.Fatal("index: no negative value left")
+	}
+}
