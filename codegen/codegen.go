@@ -270,6 +270,7 @@ type gen struct {
 	// integer arithmetic is checked (see numbers.go). checks counts the
 	// checked operations emitted, helpers the Engine methods they call.
 	checked bool
+	hoist   *hoist // the range reads of the trigger being emitted (hoist.go)
 	checks  int
 	helpers map[string]bool
 	// hasChecks: the first pass emitted checked arithmetic, so the Engine

@@ -174,6 +174,8 @@ func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
 	}
 	g.checked = true
 	defer func() { g.checked = false }()
+	g.hoist = newHoist(t, sc)
+	defer func() { g.hoist = nil }()
 	var body []jen.Code
 	// Buffered statements read the state before the event and apply last.
 	for _, s := range t.Stmts {
@@ -211,7 +213,7 @@ func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
 				g.addToMap(mi, key, u.Clone().Dot("v"))...))
 		}
 	}
-	return body, nil
+	return append(g.hoist.prelude, body...), nil
 }
 
 func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {

@@ -519,7 +519,8 @@ func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Sta
 		}
 		if ok {
 			mi := g.maps[read.r.Name]
-			return g.factors(sk, rest, sc, jen.Add(g.mul(coef, convert(read.code, mi.m.Type, sk.typ), sk.typ)))
+			code := g.hoist.read(g, read, mono.Factors, rest, sc)
+			return g.factors(sk, rest, sc, jen.Add(g.mul(coef, convert(code, mi.m.Type, sk.typ), sk.typ)))
 		}
 	}
 	return g.factors(sk, mono.Factors, sc, coef)
