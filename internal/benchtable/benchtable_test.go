@@ -9,7 +9,7 @@
 // With TOASTGEN_BENCHTABLE_BASE set to another toastgen binary (an older
 // build), each query runs on both, alternating, and the table gains their
 // ratio. TOASTGEN_BENCHTABLE_RUNS (default 3) runs of each; the table
-// shows medians.
+// shows medians. TOASTGEN_BENCHTABLE_QUERIES (q1,q3,vwap, …) picks queries.
 package benchtable
 
 import (
@@ -82,6 +82,10 @@ func TestTable(t *testing.T) {
 	}
 	add("examples/tpch/q*.sql", "examples/tpch/data/", filepath.Join(data, "tpch", "standard")+"/")
 	add("examples/finance/*.sql", "examples/finance/data/finance.csv", filepath.Join(data, "finance", "standard", "finance.csv"))
+	if pick := os.Getenv("TOASTGEN_BENCHTABLE_QUERIES"); pick != "" {
+		want := strings.Split(pick, ",")
+		queries = slices.DeleteFunc(queries, func(q query) bool { return !slices.Contains(want, q.name) })
+	}
 	bench := func(bin, path string) (result, error) {
 		cmd := exec.Command(bin, "bench", "-dialect", "dbtoaster", "-format", "json", "-repeat", repeat, path)
 		cmd.Dir = root
