@@ -217,7 +217,7 @@ func (g *gen) rangeSlope(l *calculus.Lift, k calculus.Var, kt lang.Type, sc scop
 	var dir int
 	for _, f := range monos[0].Factors {
 		v, ok := f.(*calculus.Val)
-		if !ok || !slicesHasVar(calculus.Vars(v), k.Name) {
+		if !ok || !hasVar(calculus.Vars(v), k.Name) {
 			continue
 		}
 		// Where the condition holds for more keys as k grows, the sum of
@@ -229,13 +229,4 @@ func (g *gen) rangeSlope(l *calculus.Lift, k calculus.Var, kt lang.Type, sc scop
 		dir = d
 	}
 	return dir
-}
-
-func slicesHasVar(vs []calculus.Var, name string) bool {
-	for _, v := range vs {
-		if v.Name == name {
-			return true
-		}
-	}
-	return false
 }
