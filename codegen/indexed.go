@@ -19,6 +19,7 @@ type rangeRead struct {
 	r     *calculus.MapRef
 	code  *jen.Statement
 	index *jen.Statement // the range-sum index read
+	group jen.Code       // the group key of the read (nil: an index without groups)
 }
 
 // rangeSum recognizes a monomial of a nested sum over the entries of one
@@ -134,8 +135,10 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 			gvals = append(gvals, sc[key.Name].Clone())
 		}
 	}
+	var gkey jen.Code
 	if len(group) > 0 {
-		args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
+		gkey = g.keyValue(subVars(mi.m.Keys, group), gvals)
+		args = append(args, gkey)
 	}
 	bound := func(e lang.Expr) (jen.Code, error) {
 		c, err := g.expr(e, sc)
@@ -177,7 +180,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 	}
 	ix := mi.rangeFor(group, pos)
 	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
-	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index}, rest, true, nil
+	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index, group: gkey}, rest, true, nil
 }
 
 // rangeWhere reads the sum of map r's entries over key pos (the others

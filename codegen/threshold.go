@@ -172,16 +172,24 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 		if len(group) > 0 {
 			args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
 		}
-		up, err := pred(ups)
-		if err != nil {
+		index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
+		var read *jen.Statement
+		if ray, ok, err := g.thresholdRay(kLifts, conds, k, kt, sc2); err != nil {
 			return nil, err
+		} else if ok {
+			// One descent of the nested map's index, one range sum of M's.
+			read = index.Clone().Dot("SumRay").Call(append(args, ray)...)
+		} else {
+			up, err := pred(ups)
+			if err != nil {
+				return nil, err
+			}
+			down, err := pred(downs)
+			if err != nil {
+				return nil, err
+			}
+			read = index.Clone().Dot("SumWhere").Call(append(args, up, down)...)
 		}
-		down, err := pred(downs)
-		if err != nil {
-			return nil, err
-		}
-		args = append(args, up, down)
-		read := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos))).Dot("SumWhere").Call(args...)
 		fast, err := sk.emit(sc2, jen.Add(g.mul(acc, convert(read, mi.m.Type, sk.typ), sk.typ)))
 		if err != nil {
 			return nil, err
@@ -229,4 +237,101 @@ func (g *gen) rangeSlope(l *calculus.Lift, k calculus.Var, kt lang.Type, sc scop
 		dir = d
 	}
 	return dir
+}
+
+// thresholdRay returns, for a threshold read whose one lift x sums a map
+// M2 over the keys on one side of k (x ^= AggSum([], M2[g…, p] * {p > k}),
+// >=, <, <=, either way round) and whose conditions read k through x
+// only, the runtime.KeyRay of the keys k where they hold: one descent of
+// M2's index (RangeSum.Threshold), O(log n), instead of a read of x at
+// each step of a search, O(log² n). ok is false for other reads.
+func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, sc scope) (jen.Code, bool, error) {
+	if len(kLifts) != 1 {
+		return nil, false, nil
+	}
+	l := kLifts[0].(*calculus.Lift)
+	for _, c := range conds {
+		if hasVar(calculus.Vars(c), k.Name) {
+			return nil, false, nil
+		}
+	}
+	mono := calculus.Expand(l.T.(*calculus.AggSum).T)[0]
+	var bound *lang.Binary
+	for _, f := range mono.Factors {
+		if v, ok := f.(*calculus.Val); ok {
+			if bound != nil {
+				return nil, false, nil
+			}
+			b, ok := v.E.(*lang.Binary)
+			if !ok {
+				return nil, false, nil
+			}
+			bound = b
+		}
+	}
+	if bound == nil {
+		return nil, false, nil
+	}
+	// p op k, with p the summed key.
+	lv, lok := bound.L.(*calculus.VarRef)
+	rv, rok := bound.R.(*calculus.VarRef)
+	if !lok || !rok {
+		return nil, false, nil
+	}
+	op := bound.Op
+	if lv.V.Name == k.Name {
+		op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+		lv, rv = rv, lv
+	}
+	if rv.V.Name != k.Name || lv.V.Name == k.Name {
+		return nil, false, nil
+	}
+	above, incl := op == ">" || op == ">=", op == ">=" || op == "<="
+	if op != ">" && op != ">=" && op != "<" && op != "<=" {
+		return nil, false, nil
+	}
+	psc := sc.with(k.Name, jen.Id("k"))
+	rr, rest, ok, err := g.rangeSum(mono, psc)
+	if err != nil || !ok || len(rest) > 0 {
+		return nil, false, err
+	}
+	m2 := g.maps[rr.r.Name]
+	if !keyHasType(m2, rr.r, lv.V.Name, kt) {
+		return nil, false, nil
+	}
+	// pred(x): the conditions, x bound to the function's parameter.
+	param := "sum"
+	for _, taken := sc[param]; taken; _, taken = sc[param] {
+		param += "_"
+	}
+	xsc := sc.with(l.V.Name, jen.Add(convert(jen.Id(param), m2.m.Type, l.V.Type)))
+	var body *jen.Statement
+	for _, c := range conds {
+		x, err := g.expr(c.(*calculus.Val).E, xsc)
+		if err != nil {
+			return nil, false, err
+		}
+		if body == nil {
+			body = jen.Parens(x)
+		} else {
+			body = body.Op("&&").Parens(x)
+		}
+	}
+	var args []jen.Code
+	if rr.group != nil {
+		args = append(args, rr.group)
+	}
+	args = append(args, jen.Lit(above), jen.Lit(incl), jen.Func().Params(jen.Id(param).Add(goType(m2.m.Type))).Bool().Block(jen.Return(body)))
+	return rr.index.Clone().Dot("Threshold").Call(args...), true, nil
+}
+
+// keyHasType reports whether the key of map read r named name has type
+// kt (the summed key must be ordered as the loop key is).
+func keyHasType(mi *mapInfo, r *calculus.MapRef, name string, kt lang.Type) bool {
+	for i, k := range r.Keys {
+		if k.Name == name {
+			return mi.m.Keys[i].Type == kt
+		}
+	}
+	return false
 }

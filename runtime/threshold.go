@@ -1,0 +1,107 @@
+package runtime
+
+// Threshold searches. With no negative value in a range-sum map (Negative
+// false), the sum F(k) of the values above a key k (or below it) moves one
+// way as k grows, so a condition on F(k) that is monotone in F holds on a
+// ray of keys; Threshold finds the ray in one descent, keeping the sums
+// above and below the current subtree as it goes. Generated code reads
+// VWAP's "0.25 × total > the volume priced above this price" this way, then
+// sums another map over the ray (SumRay): O(log n) per event.
+
+// KeyRay is a set of keys: none, all, or those from Bound up (Up) or down,
+// Bound included with Incl.
+type KeyRay[T any] struct {
+	None, All bool
+	Bound     T
+	Up, Incl  bool
+}
+
+// Threshold returns the keys k, over all values of the key type, where
+// pred(F(k)) holds, F(k) being the sum of the values of the keys above k
+// (above) or below it (!above), k itself included with incl. The map must
+// have no negative value (Negative), and pred must be monotone along F:
+// then the keys where it holds are a ray.
+func (s *RangeSum[T, V]) Threshold(above, incl bool, pred func(V) bool) KeyRay[T] {
+	if s == nil {
+		s = &RangeSum[T, V]{}
+	}
+	return s.a.threshold(s.root, above, incl, pred)
+}
+
+// SumRay returns the sum of the values of the keys in r.
+func (s *RangeSum[T, V]) SumRay(r KeyRay[T]) V {
+	if s == nil {
+		return 0
+	}
+	return s.a.sumRay(s.root, r)
+}
+
+// Threshold is RangeSum.Threshold over group g's keys.
+func (x *RangeSumIndex[K, T, V]) Threshold(g K, above, incl bool, pred func(V) bool) KeyRay[T] {
+	return x.a.threshold(x.groups[g].root, above, incl, pred)
+}
+
+// SumRay returns the sum of the values of group g's keys in r.
+func (x *RangeSumIndex[K, T, V]) SumRay(g K, r KeyRay[T]) V {
+	return x.a.sumRay(x.groups[g].root, r)
+}
+
+func (a *sumTreap[T, V]) sumRay(t int32, r KeyRay[T]) V {
+	switch {
+	case r.None:
+		return 0
+	case r.All:
+		return a.nodes0sum(t)
+	case r.Up:
+		return a.sumAbove(t, r.Bound, r.Incl)
+	}
+	return a.sumBelow(t, r.Bound, r.Incl)
+}
+
+func (a *sumTreap[T, V]) threshold(t int32, above, incl bool, pred func(V) bool) KeyRay[T] {
+	total := a.nodes0sum(t)
+	// g(k) = pred(F(k)) at the ends of the key order.
+	var lowF, highF V = total, 0
+	if !above {
+		lowF, highF = 0, total
+	}
+	gLow, gHigh := pred(lowF), pred(highF)
+	if gLow == gHigh {
+		return KeyRay[T]{All: gLow, None: !gLow}
+	}
+	up := !gLow // g goes false → true along the keys
+	// The least key m where g(m) == up, and the greatest where it is not
+	// (its predecessor), in one descent.
+	var accAbove, accBelow V
+	var cand, prev T
+	for n := t; n != 0; {
+		nd := &a.nodes[n]
+		var f V
+		if above {
+			f = accAbove + a.nodes[nd.right].sum
+		} else {
+			f = accBelow + a.nodes[nd.left].sum
+		}
+		if incl {
+			f += nd.val
+		}
+		if pred(f) == up {
+			cand = nd.key
+			accAbove += a.nodes[nd.right].sum + nd.val
+			n = nd.left
+		} else {
+			prev = nd.key
+			accBelow += a.nodes[nd.left].sum + nd.val
+			n = nd.right
+		}
+	}
+	// F is constant between keys; at a key m it takes the value of the
+	// interval right of m (SumGreater, SumLessEq) or left of it (SumGreaterEq,
+	// SumLess), and so does g.
+	if above != incl { // right-valued: g changes at cand
+		return KeyRay[T]{Bound: cand, Up: up, Incl: up}
+	}
+	// Left-valued: g changes just after prev, the greatest key where g is
+	// not up (there is one: g at the first key is g's value below it).
+	return KeyRay[T]{Bound: prev, Up: up, Incl: !up}
+}
