@@ -28,11 +28,13 @@ import (
 // RANK is 1 + the running count before the row's x, DENSE_RANK 1 + the
 // running count of the Exists of each (partition, x).
 //
-// ROW_NUMBER is 1 + the RANK-like count of the rows before the row's ORDER
-// BY value + one more range read per tie level (tieLevels): the rows equal
-// on the partition, the ORDER BY value and the ties before whose next tie
-// key is below the row's. A row of a bag counts its copies, and the view
-// shows the number of the first (keptCopies adjusts it under a filter).
+// A window ORDER BY of several keys (and ROW_NUMBER's ties after them) is
+// read level by level (orderLevels): at each level, the rows equal on the
+// partition and the keys before whose next key comes before the row's, one
+// range read each; the last level of a running aggregate counts the row's
+// peers too. ROW_NUMBER is 1 + the rows before the row over every level,
+// its ties included. A row of a bag counts its copies, and the view shows
+// the number of the first (keptCopies adjusts it under a filter).
 //
 // A lang Qualify, the filter of a windowed view's rows after their
 // windows, is the view's read-time Having; in a bag, its bounds on a
