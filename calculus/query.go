@@ -417,12 +417,11 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 		if err != nil {
 			return nil, err
 		}
-		posOf := func(v Var) int { return slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }) }
 		for _, k := range ties {
-			group, keys, exprs = append(slices.Clone(group), k.v), append(slices.Clone(keys), posOf(k.v)), append(slices.Clone(exprs), nil)
+			group, keys, exprs = append(slices.Clone(group), k.v), append(slices.Clone(keys), varIndex(keyVars, k.v)), append(slices.Clone(exprs), nil)
 			ord, fl := len(keys)-1, -1
 			if k.flag.Name != "" {
-				group, keys, exprs = append(group, k.flag), append(keys, posOf(k.flag)), append(exprs, nil)
+				group, keys, exprs = append(group, k.flag), append(keys, varIndex(keyVars, k.flag)), append(exprs, nil)
 				fl = len(keys) - 1
 			}
 			i := addAgg(&AggSum{Group: group, T: prod(factors)})

@@ -68,7 +68,7 @@ func (t *translator) partition(x *lang.Agg, cq *Query, keyVars []Var, keyOf map[
 	var vars []Var
 	var pos []int
 	add := func(v Var) {
-		if i := slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }); i >= 0 && !hasVar(vars, v.Name) {
+		if i := varIndex(keyVars, v); i >= 0 && !hasVar(vars, v.Name) {
 			vars, pos = append(vars, v), append(pos, i)
 		}
 	}
@@ -201,7 +201,7 @@ func thenKeys(x *lang.Agg, cq *Query, keyOf map[string]Var, base []Var) ([]order
 // that equal it on the level's group but its key and come before it on
 // that key, each a range read: O(levels · log n) per event and per read.
 func orderLevels(base []Var, keys []orderKey, keyVars []Var) []tieLevel {
-	posOf := func(v Var) int { return slices.IndexFunc(keyVars, func(k Var) bool { return k.Name == v.Name }) }
+	posOf := func(v Var) int { return varIndex(keyVars, v) }
 	var levels []tieLevel
 	for _, k := range keys {
 		vars := append(slices.Clone(base), k.v)
@@ -235,7 +235,7 @@ func orderLevels(base []Var, keys []orderKey, keyVars []Var) []tieLevel {
 func keptCopies(qualify lang.Expr, readout func(lang.Expr) (lang.Expr, error), shown map[string]lang.Expr) (rest, kept lang.Expr, err error) {
 	var rn *lang.Agg
 	lo, hi := int64(1), int64(math.MaxInt64) // numbers start at 1
-	for _, c := range lang.Conjuncts(qualify) {
+	for _, c := range conjuncts(qualify) {
 		a, op, k, ok := lang.RowNumberBound(c)
 		if !ok {
 			if rest == nil {
@@ -295,6 +295,11 @@ func mapExpr(e lang.Expr, f func(lang.Expr) lang.Expr) lang.Expr {
 		return f(&maybe{V: mapExpr(m.V, f), P: mapExpr(m.P, f)})
 	}
 	return f(mapChildren(e, func(c lang.Expr) lang.Expr { return mapExpr(c, f) }))
+}
+
+// varIndex is the position of v among vs by name, -1 if absent.
+func varIndex(vs []Var, v Var) int {
+	return slices.IndexFunc(vs, func(k Var) bool { return k.Name == v.Name })
 }
 
 // varNames lists the names of vs, for memo keys.

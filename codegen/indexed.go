@@ -127,17 +127,8 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		return g.rangeWhere(r, pos, conds, rest, sc)
 	}
 	var args []jen.Code
-	var group []int
-	var gvals []jen.Code
-	for i, key := range r.Keys {
-		if i != pos {
-			group = append(group, i)
-			gvals = append(gvals, sc[key.Name].Clone())
-		}
-	}
-	var gkey jen.Code
-	if len(group) > 0 {
-		gkey = g.keyValue(subVars(mi.m.Keys, group), gvals)
+	group, gkey := g.rangeGroup(r, pos, sc)
+	if gkey != nil {
 		args = append(args, gkey)
 	}
 	bound := func(e lang.Expr) (jen.Code, error) {
@@ -181,6 +172,24 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 	ix := mi.rangeFor(group, pos)
 	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
 	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index, group: gkey}, rest, true, nil
+}
+
+// rangeGroup returns the positions of map read r's keys but pos (the
+// group of a range-sum index over key pos) and the group key's value in sc
+// (nil for an index without groups).
+func (g *gen) rangeGroup(r *calculus.MapRef, pos int, sc scope) ([]int, jen.Code) {
+	var group []int
+	var vals []jen.Code
+	for i, key := range r.Keys {
+		if i != pos {
+			group = append(group, i)
+			vals = append(vals, sc[key.Name].Clone())
+		}
+	}
+	if len(group) == 0 {
+		return nil, nil
+	}
+	return group, g.keyValue(subVars(g.maps[r.Name].m.Keys, group), vals)
 }
 
 // rangeWhere reads the sum of map r's entries over key pos (the others
@@ -252,16 +261,9 @@ func (g *gen) rangeWhere(r *calculus.MapRef, pos int, conds []lang.Expr, rest []
 		sets = [][]lang.Expr{with(ups, or.L, dl, 1), with(downs, or.L, dl, -1), with(ups, or.R, dr, 1), with(downs, or.R, dr, -1)}
 	}
 	var args []jen.Code
-	var group []int
-	var gvals []jen.Code
-	for i, key := range r.Keys {
-		if i != pos {
-			group = append(group, i)
-			gvals = append(gvals, sc[key.Name].Clone())
-		}
-	}
-	if len(group) > 0 {
-		args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
+	group, gkey := g.rangeGroup(r, pos, sc)
+	if gkey != nil {
+		args = append(args, gkey)
 	}
 	for _, set := range sets {
 		p, err := pred(set)

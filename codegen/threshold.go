@@ -161,16 +161,9 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 		}
 		mi := g.maps[loop.Name]
 		var args []jen.Code
-		var group []int
-		var gvals []jen.Code
-		for i, key := range loop.Keys {
-			if i != pos {
-				group = append(group, i)
-				gvals = append(gvals, sc2[key.Name].Clone())
-			}
-		}
-		if len(group) > 0 {
-			args = append(args, g.keyValue(subVars(mi.m.Keys, group), gvals))
+		group, gkey := g.rangeGroup(loop, pos, sc2)
+		if gkey != nil {
+			args = append(args, gkey)
 		}
 		index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
 		var read *jen.Statement

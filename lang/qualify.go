@@ -123,7 +123,7 @@ func (r *resolver) checkRowNumbers(q *Query) {
 	}
 	var filtered *Agg
 	for _, c := range conjuncts(q.Qualify) {
-		if a, _, _, ok := rowNumberBound(c); ok {
+		if a, _, _, ok := RowNumberBound(c); ok {
 			if filtered != nil && exprKey(filtered) != exprKey(a) {
 				r.fail(c.Pos(), "a filter on two different ROW_NUMBER windows is not supported")
 			}
@@ -155,10 +155,11 @@ func conjuncts(e Expr) []Expr {
 	return []Expr{e}
 }
 
-// rowNumberBound reads a comparison of a ROW_NUMBER with an integer
-// constant, written either way round, as the ROW_NUMBER, the comparison
-// with the ROW_NUMBER on the left, and the constant.
-func rowNumberBound(e Expr) (*Agg, string, int64, bool) {
+// RowNumberBound reads a comparison of a ROW_NUMBER with an integer
+// constant, written either way round (a conjunct of a Qualify), as the
+// ROW_NUMBER, the comparison with the ROW_NUMBER on the left, and the
+// constant; the calculus reads a Qualify's bounds with it.
+func RowNumberBound(e Expr) (*Agg, string, int64, bool) {
 	b, ok := e.(*Binary)
 	if !ok {
 		return nil, "", 0, false
@@ -180,13 +181,6 @@ func rowNumberBound(e Expr) (*Agg, string, int64, bool) {
 	}
 	return a, op, k, true
 }
-
-// RowNumberBound reads a conjunct of a Qualify that bounds a ROW_NUMBER
-// (see rowNumberBound), for the calculus.
-func RowNumberBound(e Expr) (a *Agg, op string, k int64, ok bool) { return rowNumberBound(e) }
-
-// Conjuncts splits e at its top-level ANDs.
-func Conjuncts(e Expr) []Expr { return conjuncts(e) }
 
 // intConst reads an integer literal, maybe negated.
 func intConst(e Expr) (int64, bool) {
