@@ -315,6 +315,9 @@ type mapInfo struct {
 	usesSet bool
 	// counter: an INT map whose sums cannot overflow (counterMaps).
 	counter bool
+	// usesScan: generated code ranges over the primary index, so that it
+	// must be keyed by whole keys (see chains.go).
+	usesScan bool
 }
 
 // checkedInt reports whether adds to the map check for overflow.

@@ -57,11 +57,19 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	entry := "entry" + mi.stem
 	// The entry keeps its key when the secondary indexes' loops read it.
 	keep := len(mi.indexes) > 0
+	ck := chainKey(mi)
+	chained := ck != nil
+	if chained {
+		keep = true // find compares whole keys
+	}
 	var efields []jen.Code
 	if keep {
 		efields = append(efields, jen.Id("key").Add(kt))
 	}
 	efields = append(efields, jen.Id("val").Add(storedType(m.Type)))
+	if chained {
+		efields = append(efields, jen.Id("next").Int32().Comment("next entry with the same hash key, or -1"))
+	}
 	var fields []jen.Code
 	if len(mi.indexes) > 0 {
 		g.f.Commentf("%s is an entry of map %s; pos holds its position in each secondary index.", entry, m.Name)
@@ -73,12 +81,16 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		g.f.Commentf("%s is an entry of map %s.", entry, m.Name)
 	}
 	g.f.Type().Id(entry).Struct(efields...)
+	ikt, icomment := kt, "primary index"
+	if chained {
+		ikt, icomment = g.keyType(subVars(m.Keys, ck)), "primary index: the first entry by hash key ["+varNames(subVars(m.Keys, ck))+"]"
+	}
 	fields = append(fields,
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
-		jen.Id("index").Map(kt).Int32().Comment("primary index"),
+		jen.Id("index").Map(ikt).Int32().Comment(icomment),
 	)
-	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Int32())}
+	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(ikt).Int32())}
 	for i, ix := range mi.indexes {
 		ikt := g.keyType(subVars(m.Keys, ix))
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(m.Keys, ix))))
@@ -95,9 +107,12 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	g.f.Type().Id(mi.typ).Struct(fields...)
 	g.f.Func().Id(ctor).Params().Op("*").Id(mi.typ).Block(jen.Return(jen.Op("&").Id(mi.typ).Values(inits)))
+	if chained {
+		g.chainMethods(mi.typ, kt, func(k *jen.Statement) jen.Code { return g.partialKeyOf(m, k, ck) })
+	}
 	if mi.usesGet {
 		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
 				jen.Return(valueOf(mi, jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val")))),
 			jen.Return(jen.Lit(0)),
 		)
@@ -163,8 +178,12 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		setVal = append([]jen.Code{jen.Id("ent").Dot("key").Op("=").Id("k")}, setVal...)
 	}
 	ret := noOverflow
+	link := jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i")
+	if chained {
+		link = jen.Id("m").Dot("link").Call(jen.Id("k"), jen.Id("i"))
+	}
 	body = append(body,
-		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")),
+		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))),
 		jen.If(jen.Op("!").Id("ok")).Block(append(append([]jen.Code{
 			jen.If(jen.Id("n").Op(":=").Len(jen.Id("m").Dot("free")), jen.Id("n").Op(">").Lit(0)).Block(
 				jen.Id("i").Op("=").Id("m").Dot("free").Index(jen.Id("n").Op("-").Lit(1)),
@@ -174,7 +193,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 				jen.Id("m").Dot("entries").Op("=").Append(jen.Id("m").Dot("entries"), jen.Id(entry).Values()),
 			),
 			jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
-		}, setVal...), append(append([]jen.Code{jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i")}, insert...), append(g.ordUpdates(mi, 1), ret)...)...)...),
+		}, setVal...), append(append([]jen.Code{link}, insert...), append(g.ordUpdates(mi, 1), ret)...)...)...),
 		jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")),
 	)
 	if isInt && mi.counter {
@@ -198,7 +217,11 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	if len(mi.indexes) > 0 {
 		unlink = append(unlink, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
 	}
-	unlink = append(append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))), remove...)
+	drop := jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))
+	if chained {
+		drop = jen.Id("m").Dot("unchain").Call(jen.Id("k"), jen.Id("i"))
+	}
+	unlink = append(append(unlink, drop), remove...)
 	unlink = append(unlink, g.ordUpdates(mi, -1)...)
 	unlink = append(unlink, jen.Id("m").Dot("free").Op("=").Append(jen.Id("m").Dot("free"), jen.Id("i")))
 	g.f.Comment("unlink removes the entry of k, at position i, from every index.")
@@ -208,7 +231,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		if isInt {
 			g.f.Comment("set sets the value of k to v (0 removes the entry).")
 			g.f.Func().Params(recv).Id("set").Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Block(
-				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
 					jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")), jen.Return()),
 					cur.Clone().Op("=").Id("v"),
 					jen.Return()),
@@ -217,20 +240,21 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		} else {
 			g.f.Comment("set sets the value of k to the sum v (0 removes the entry).")
 			g.f.Func().Params(recv).Id("set").Params(jen.Id("k").Add(kt), jen.Id("v").Qual(runtimePkg, "FloatSum")).Block(
-				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
 					jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")), jen.Return()),
 					cur.Clone().Op("=").Id("v"),
 					jen.Return()),
 				jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Return()),
 				jen.Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v").Dot("Value").Call()),
-				jen.Id("m").Dot("entries").Index(jen.Id("m").Dot("index").Index(jen.Id("k"))).Dot("val").Op("=").Id("v"),
+				jen.List(jen.Id("i"), jen.Id("_")).Op(":=").Add(lookup(chained, jen.Id("k"))),
+				jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val").Op("=").Id("v"),
 			)
 		}
 	}
 	if mi.removes {
 		g.f.Comment("remove removes the entry of k, if any.")
 		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(
-			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
 				append(append(append(g.touches(mi), g.rngSets(mi, jen.Lit(0))...), g.modeRemoves(mi)...), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
 	}
 }

@@ -196,6 +196,9 @@ func (g *gen) emitReplaceGroup(group []*unit, pos int, sc scope) ([]jen.Code, er
 		if len(conds) > 0 {
 			kv = ent
 		}
+		for _, mi := range tab.members {
+			mi.usesScan = true
+		}
 		loop := jen.For(jen.List(jen.Id(kv), jen.Id(idx)).Op(":=").Range().Id("e").Dot(tab.field).Dot("index"))
 		pre := append([]jen.Code{jen.If(zero).Block(jen.Continue())}, conds...)
 		return []jen.Code{loop.Block(append(pre, body...)...)}, nil

@@ -151,6 +151,11 @@ func (g *gen) tableType(t *table) {
 	recv := jen.Id("m").Op("*").Id(t.typ)
 	entry := "entry" + t.stem
 	keep := len(t.indexes) > 0
+	ck := tableChainKey(t)
+	chained := ck != nil
+	if chained {
+		keep = true // find compares whole keys
+	}
 	var efields []jen.Code
 	if keep {
 		efields = append(efields, jen.Id("key").Add(kt))
@@ -160,17 +165,31 @@ func (g *gen) tableType(t *table) {
 		efields = append(efields, jen.Id(mi.slot).Add(storedType(mi.m.Type)).Commentf("%s", mi.m.Name))
 		names = append(names, mi.m.Name)
 	}
-	if keep {
+	if len(t.indexes) > 0 {
 		efields = append(efields, jen.Id("pos").Index(jen.Lit(len(t.indexes))).Int32())
+	}
+	if chained {
+		efields = append(efields, jen.Id("next").Int32().Comment("next entry with the same hash key, or -1"))
 	}
 	g.f.Commentf("%s is an entry of table %s: one value per fused map.", entry, t.typ)
 	g.f.Type().Id(entry).Struct(efields...)
+	ikt, icomment := kt, "primary index"
+	hashKey := func(k *jen.Statement) jen.Code {
+		vals := make([]jen.Code, len(ck))
+		for j, p := range ck {
+			vals[j] = keyField(k.Clone(), len(t.keys), p)
+		}
+		return g.keyValue(subVars(t.keys, ck), vals)
+	}
+	if chained {
+		ikt, icomment = g.keyType(subVars(t.keys, ck)), "primary index: the first entry by hash key ["+varNames(subVars(t.keys, ck))+"]"
+	}
 	fields := []jen.Code{
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
-		jen.Id("index").Map(kt).Int32().Comment("primary index"),
+		jen.Id("index").Map(ikt).Int32().Comment(icomment),
 	}
-	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(kt).Int32())}
+	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(ikt).Int32())}
 	for i, ix := range t.indexes {
 		ikt := g.keyType(subVars(t.keys, ix))
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(t.keys, ix))))
@@ -182,11 +201,14 @@ func (g *gen) tableType(t *table) {
 	g.f.Commentf("%s stores the fused maps %s, keyed by [%s]; an entry lives while one of its values is non-zero.", t.typ, joinNames(names), varNames(t.keys))
 	g.f.Type().Id(t.typ).Struct(fields...)
 	g.f.Func().Id("new" + t.stem + "Table").Params().Op("*").Id(t.typ).Block(jen.Return(jen.Op("&").Id(t.typ).Values(inits)))
+	if chained {
+		g.chainMethods(t.typ, kt, hashKey)
+	}
 	for _, mi := range t.members {
 		if mi.usesGet {
 			g.f.Commentf("get%s returns the value of %s at k.", mi.stem, mi.m.Name)
 			g.f.Func().Params(recv).Id("get"+mi.stem).Params(jen.Id("k").Add(kt)).Add(goType(mi.m.Type)).Block(
-				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
 					jen.Return(valueOf(mi, jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot(mi.slot)))),
 				jen.Return(jen.Lit(0)),
 			)
@@ -250,9 +272,13 @@ func (g *gen) tableType(t *table) {
 			jen.Id("i").Op("=").Int32().Call(jen.Len(jen.Id("m").Dot("entries"))),
 			jen.Id("m").Dot("entries").Op("=").Append(jen.Id("m").Dot("entries"), jen.Id(entry).Values(fresh)),
 		),
-		jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"),
 	}
-	if keep {
+	if chained {
+		create = append(create, jen.Id("m").Dot("link").Call(jen.Id("k"), jen.Id("i")))
+	} else {
+		create = append(create, jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"))
+	}
+	if len(t.indexes) > 0 {
 		create = append(create, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
 	}
 	for i := range t.indexes {
@@ -266,7 +292,7 @@ func (g *gen) tableType(t *table) {
 	g.f.Comment("entry returns the position of the entry of k, creating it (every value 0) if needed;")
 	g.f.Comment("release it after adding to it.")
 	g.f.Func().Params(recv).Id("entry").Params(jen.Id("k").Add(kt)).Params(jen.Id("i").Int32()).Block(
-		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("i"))),
+		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(jen.Return(jen.Id("i"))),
 		jen.Block(create...),
 		jen.Return(jen.Id("i")),
 	)
@@ -287,7 +313,11 @@ func (g *gen) tableType(t *table) {
 		}
 	}
 	var unlink []jen.Code
-	unlink = append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")))
+	if chained {
+		unlink = append(unlink, jen.Id("m").Dot("unchain").Call(jen.Id("k"), jen.Id("i")))
+	} else {
+		unlink = append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")))
+	}
 	for i := range t.indexes {
 		s := fmt.Sprintf("s%d", i)
 		last := fmt.Sprintf("last%d", i)

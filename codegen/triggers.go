@@ -665,6 +665,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		return x().Dot(mi.slot)
 	}
 	if len(bound) == 0 {
+		mi.usesScan = true
 		if exists && mi.tab == nil {
 			// Only the keys matter: every stored entry is non-zero.
 			loop = jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))

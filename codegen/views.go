@@ -207,6 +207,7 @@ func (g *gen) view(v *viewlet.View) error {
 		for i := range keyVars {
 			kargs[i] = keyField(k, len(keyVars), i)
 		}
+		cm.usesScan = true
 		loop = jen.For(jen.Id("k").Op(":=").Range().Id("e").Dot(cm.field).Dot("index")).Block(
 			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok").Op("&&").Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return()))
 	}

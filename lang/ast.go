@@ -101,7 +101,15 @@ type Relation struct {
 	Name    string // upper case
 	Stream  bool   // CREATE STREAM (true) or CREATE TABLE (false)
 	Columns []*Column
-	Source  *Source // nil without a FROM FILE clause
+	// Key holds the positions of the columns of the PRIMARY KEY, if one is
+	// declared: a promise that no two tuples of the relation that are
+	// present at once agree on them. Generated code uses it only to choose
+	// cheaper hash keys for maps (a map keyed by a key and columns it
+	// determines hashes the key alone); results do not depend on it, and
+	// data that break the promise are still processed correctly, more
+	// slowly.
+	Key    []int
+	Source *Source // nil without a FROM FILE clause
 }
 
 // Column is a column of a declared relation.

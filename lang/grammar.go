@@ -75,10 +75,26 @@ type gInclude struct {
 
 type gCreate struct {
 	Pos    lexer.Position
-	Stream bool       `parser:"\"CREATE\" ( @\"STREAM\" | \"TABLE\" )"`
-	Name   string     `parser:"@Ident"`
-	Cols   []*gColDef `parser:"\"(\" @@ ( \",\" @@ )* \")\""`
-	Source *gSource   `parser:"@@?"`
+	Stream bool           `parser:"\"CREATE\" ( @\"STREAM\" | \"TABLE\" )"`
+	Name   string         `parser:"@Ident"`
+	Elems  []*gCreateElem `parser:"\"(\" @@ ( \",\" @@ )* \")\""`
+	Source *gSource       `parser:"@@?"`
+}
+
+// gCreateElem is a column or a table's PRIMARY KEY (columns) constraint.
+type gCreateElem struct {
+	Key *gTableKey `parser:"  @@"`
+	Col *gColDef   `parser:"| @@"`
+}
+
+type gTableKey struct {
+	Pos  lexer.Position
+	Cols []*gKeyCol `parser:"\"PRIMARY\" \"KEY\" \"(\" @@ ( \",\" @@ )* \")\""`
+}
+
+type gKeyCol struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
 }
 
 type gColDef struct {
@@ -86,6 +102,13 @@ type gColDef struct {
 	Name    string     `parser:"@Ident"`
 	Type    *gType     `parser:"@@"`
 	NullPos *gNullSpec `parser:"@@?"`
+	Key     *gColKey   `parser:"@@?"`
+}
+
+// gColKey is a column's PRIMARY KEY constraint.
+type gColKey struct {
+	Pos lexer.Position
+	Key bool `parser:"@\"PRIMARY\" \"KEY\""`
 }
 
 // gNullSpec is a column's NULL or NOT NULL constraint.

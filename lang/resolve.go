@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -123,18 +124,52 @@ func (r *resolver) create(c *gCreate) {
 		r.fail(rel.Pos, "relation %s is already declared", rel.Name)
 	}
 	seen := map[string]bool{}
-	for _, cd := range c.Cols {
+	var keys []*gTableKey
+	for _, e := range c.Elems {
+		cd := e.Col
+		if cd == nil {
+			keys = append(keys, e.Key)
+			continue
+		}
 		if seen[cd.Name] {
 			r.fail(pos(cd.Pos), "duplicate column %s in %s", cd.Name, rel.Name)
 		}
 		seen[cd.Name] = true
 		rel.Columns = append(rel.Columns, &Column{Pos: pos(cd.Pos), Name: cd.Name, Label: r.written(cd.Pos, cd.Name), Type: r.typ(cd.Type), Nullable: r.nullable(cd.NullPos)})
+		if cd.Key != nil {
+			keys = append(keys, &gTableKey{Pos: cd.Key.Pos, Cols: []*gKeyCol{{Pos: cd.Pos, Name: cd.Name}}})
+		}
 	}
+	r.primaryKey(rel, keys)
 	if s := c.Source; s != nil {
 		rel.Source = r.source(s)
 	}
 	r.rels[rel.Name] = rel
 	r.file.Relations = append(r.file.Relations, rel)
+}
+
+// primaryKey sets rel's primary key from its PRIMARY KEY constraints (at
+// most one, on a column or the table).
+func (r *resolver) primaryKey(rel *Relation, keys []*gTableKey) {
+	if len(keys) > 1 {
+		r.fail(pos(keys[1].Pos), "%s has more than one PRIMARY KEY", rel.Name)
+	}
+	if len(keys) == 0 {
+		return
+	}
+	for _, kc := range keys[0].Cols {
+		i := slices.IndexFunc(rel.Columns, func(c *Column) bool { return c.Name == kc.Name })
+		switch {
+		case i < 0:
+			r.fail(pos(kc.Pos), "PRIMARY KEY: %s has no column %s", rel.Name, kc.Name)
+		case slices.Contains(rel.Key, i):
+			r.fail(pos(kc.Pos), "PRIMARY KEY: column %s is listed twice", kc.Name)
+		default:
+			// As in SQL, a key column is NOT NULL.
+			rel.Key = append(rel.Key, i)
+			rel.Columns[i].Nullable = false
+		}
+	}
 }
 
 func (r *resolver) typ(t *gType) Type {

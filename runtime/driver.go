@@ -9,6 +9,7 @@ import (
 	"os"
 	rt "runtime"
 	"runtime/metrics"
+	"runtime/pprof"
 	"sync"
 	"time"
 )
@@ -68,6 +69,10 @@ type BenchOptions struct {
 	// Progress, if set, reports the progress of reading the input, with
 	// the phase ("collect" or "end-to-end") it belongs to.
 	Progress func(phase string, done, total int)
+	// CPUProfile, if set, receives a CPU profile (runtime/pprof's format)
+	// of the timed trigger run only: not of reading, parsing or the
+	// end-to-end replays.
+	CPUProfile io.Writer
 }
 
 // BenchResult is what Bench measured.
@@ -303,9 +308,17 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	var m0, m1 rt.MemStats
 	rt.ReadMemStats(&m0)
 	peak.phase() // the trigger run's peak starts here
+	if opts.CPUProfile != nil {
+		if err := pprof.StartCPUProfile(opts.CPUProfile); err != nil {
+			return res, err
+		}
+	}
 	t0 := time.Now()
 	applyErr := e.ApplyBatch(b)
 	res.TriggerTime = time.Since(t0)
+	if opts.CPUProfile != nil {
+		pprof.StopCPUProfile()
+	}
 	if applyErr != nil {
 		return res, applyErr
 	}
@@ -485,6 +498,7 @@ func (h *heapSampler) stop() uint64 {
 //	-repeat K             passes over the streams (default 1)
 //	-dir DIR              directory that relative source paths are resolved against
 //	-format text|json     output format (default text)
+//	-cpuprofile FILE      write a CPU profile of the trigger run to FILE
 //
 // Progress goes to standard error when it is a terminal. Errors go to
 // standard error and exit with status 1.
@@ -492,6 +506,7 @@ func BenchMain(newEngine func() Engine) {
 	repeat := flag.Int("repeat", 1, "number of passes over the streams")
 	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
 	format := flag.String("format", "text", "output `format`: text or json")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the trigger run to `FILE`")
 	if !flag.Parsed() {
 		flag.Parse()
 	}
@@ -504,6 +519,15 @@ func BenchMain(newEngine func() Engine) {
 		os.Exit(1)
 	}
 	opts := BenchOptions{Repeat: *repeat, Dir: *dir, New: newEngine}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		opts.CPUProfile = f
+	}
 	if isTerminal(os.Stderr) {
 		opts.Progress = func(phase string, done, total int) {
 			terminalProgress(phase)(done, total)

@@ -95,6 +95,20 @@ func TestBench(t *testing.T) {
 
 // TestBenchJSON checks WriteJSON: one line, one object holding every
 // figure of WriteTo's lines under its documented name.
+// TestBenchCPUProfile: -cpuprofile writes a profile (gzipped protobuf) of
+// the trigger run.
+func TestBenchCPUProfile(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"r.csv": "1|2\n3|4\n"})
+	e := newFake(csvRel("R", true, "A:i B:i", "r.csv", map[string]string{"delimiter": "|"}))
+	var prof bytes.Buffer
+	if _, err := Bench(e, BenchOptions{Repeat: 2, Dir: dir, CPUProfile: &prof}); err != nil {
+		t.Fatal(err)
+	}
+	if b := prof.Bytes(); len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("no gzipped profile: %d bytes", len(b))
+	}
+}
+
 func TestBenchJSON(t *testing.T) {
 	res := BenchResult{
 		Events: 15, TriggerTime: 3 * time.Millisecond, Allocs: 30,

@@ -91,7 +91,31 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 		}
 	}
 	pruneUnread(c.prog)
+	hashKeys(c.prog)
 	return c.prog, nil
+}
+
+// hashKeys sets the HashKey of every map whose keys are determined by some
+// of them through the relations' primary keys.
+func hashKeys(p *Program) {
+	keys := map[string][]int{}
+	for _, r := range p.Relations {
+		if len(r.Key) > 0 {
+			keys[r.Name] = r.Key
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	for _, m := range p.Maps {
+		def, ok := m.Def.(*calculus.AggSum)
+		if !ok || len(m.Keys) < 2 || len(def.Group) != len(m.Keys) {
+			continue
+		}
+		if d := calculus.Determinant(def, keys); len(d) < len(m.Keys) {
+			m.HashKey = d
+		}
+	}
 }
 
 // aggName names a view's aggregate map after the value column that reads it

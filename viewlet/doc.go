@@ -23,9 +23,12 @@
 //   - compileNested materializes nested aggregates (scalar subqueries,
 //     EXISTS, IN, derived tables, MIN/MAX) as maps keyed by their correlation
 //     variables; events inside them re-evaluate the enclosing map (:=), only
-//     for the entries the event can change (heldVars), or, when the event
-//     fixes a variable summed over outside them, subtract the old value of
-//     that slice and add its new one after the updates (Stmt.After).
+//     for the entries the event can change (heldVars). Where the event fixes
+//     a variable summed over outside them, or some of the map's keys but not
+//     all (Q18's order key, with its customers looped over), the statement
+//     subtracts the old value of that slice and adds its new one after the
+//     updates (Stmt.After): a guard the slice's value depends on (HAVING
+//     SUM(quantity) > 300) then skips it while false before and after.
 //   - no map is keyed by a variable its definition does not range-restrict
 //     (correlate.go): a condition on a parameter — an inequality
 //     correlation, a computed column bound outside the component — stays in
@@ -37,6 +40,10 @@
 //     that join a stream: tables are loaded before any stream event.
 //   - orderStatements orders each trigger so that every statement reads the
 //     state before the event, buffering where no order works.
+//   - hashKeys records, per map, the keys that determine its other keys
+//     through the relations' PRIMARY KEYs (Map.HashKey, from
+//     calculus.Determinant): code generators may hash entries by them
+//     alone. Nothing else depends on it, results included.
 //
 // Compile ends with Program.Validate, which NewInterp and codegen.Generate
 // run too: every variable a statement reads is bound (by the trigger's

@@ -124,7 +124,17 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 				}
 				rhs = append(rhs, calculus.Monomial{Coef: mono.Coef, Factors: fs})
 			}
-			if !delta {
+			// An entry the event binds completely is set (:=) in O(1), and
+			// a map the event does not restrict is re-evaluated whole. A
+			// slice of entries (keys the RHS loops over, Q18's customers of
+			// the event's order) is updated by its difference instead: the
+			// old RHS subtracted before the updates and the new one added
+			// after. A guard the RHS evaluates before its loop (Q18's
+			// {SUM(quantity) > 300} of the order) then skips the loop while
+			// it is false before and after, where clearing the slice would
+			// look it up on every event, and the map needs no index for
+			// the clearing.
+			if !delta && !partlyBound(keys, t.Event.Args) {
 				t.Stmts = append(t.Stmts, &Stmt{Map: m, Keys: keys, Replace: true, RHS: rhs})
 				continue
 			}
@@ -138,6 +148,17 @@ func (c *compiler) compileNested(m *Map, depth int) error {
 		}
 	}
 	return nil
+}
+
+// partlyBound reports whether some keys but not all are trigger arguments.
+func partlyBound(keys, args []calculus.Var) bool {
+	n := 0
+	for _, k := range keys {
+		if hasVar(args, k.Name) {
+			n++
+		}
+	}
+	return n > 0 && n < len(keys)
 }
 
 // heldVars returns the variables among cands that every atom of relation

@@ -35,6 +35,12 @@ type Map struct {
 	// InitEntries are a keyed map's entries before any event (a constant
 	// view such as SELECT 1, whose keys come from constants).
 	InitEntries []InitEntry
+	// HashKey, when set, holds the positions of the keys that determine the
+	// others through the relations' primary keys (calculus.Determinant):
+	// generated code hashes an entry by them alone and tells apart the
+	// entries that share them (data that break a primary key) by their
+	// other keys. It changes no result.
+	HashKey []int
 }
 
 // InitEntry is an entry of a map before any event: key values (int64,
@@ -260,6 +266,13 @@ func (p *Program) String() string {
 				b.WriteString("  -- initially")
 			}
 			fmt.Fprintf(&b, " %v: %v", e.Keys, e.Value)
+		}
+		if m.HashKey != nil {
+			names := make([]string, len(m.HashKey))
+			for i, p := range m.HashKey {
+				names[i] = m.Keys[p].Name
+			}
+			fmt.Fprintf(&b, "  -- hashed by [%s]", strings.Join(names, ", "))
 		}
 		b.WriteString("\n")
 	}

@@ -108,6 +108,7 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 	repeat := fs.Int("repeat", 1, "replay the stream `K` times (each pass followed by its inverse)")
 	format := fs.String("format", "text", "output `format`: text (five lines: triggers, end-to-end, peak heap, events,\nstate heap) or json (one object: trigger_events_per_s, trigger_ns_per_event,\ntrigger_allocs_per_event, trigger_ns, trigger_allocs, end_to_end_events_per_s\n(null if skipped), end_to_end_events, end_to_end_ns, peak_heap_bytes,\nevents_per_pass, passes, events_applied, elapsed_ns, state_heap_bytes,\nevent_buffer_bytes)")
 	data := dataFlag(fs)
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the trigger run (not of parsing) to `FILE`,\nfor go tool pprof")
 	return func(query string) error {
 		co, err := copts()
 		if err != nil {
@@ -119,11 +120,21 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 		if *format != "text" && *format != "json" {
 			return usagef("-format must be text or json, got %q", *format)
 		}
-		return cmdBench(query, co, *repeat, *format, *data)
+		args := []string{"-repeat", fmt.Sprint(*repeat), "-format", *format}
+		if *cpuprofile != "" {
+			abs, err := filepath.Abs(*cpuprofile)
+			if err != nil {
+				return err
+			}
+			args = append(args, "-cpuprofile", abs)
+		}
+		return cmdBench(query, co, *data, args...)
 	}
 }
 
-func cmdBench(path string, co compileOpts, repeat int, format, data string) error {
+// cmdBench builds the benchmark driver of the query at path and runs it with
+// the driver flags args.
+func cmdBench(path string, co compileOpts, data string, args ...string) error {
 	f, p, err := compile(path, co)
 	if err != nil {
 		return err
@@ -141,7 +152,7 @@ func cmdBench(path string, co compileOpts, repeat int, format, data string) erro
 			return err
 		}
 		defer cleanup()
-		return execDriver(ctx, bin, driverArgs(data, "-repeat", fmt.Sprint(repeat), "-format", format)...)
+		return execDriver(ctx, bin, driverArgs(data, args...)...)
 	})
 }
 

@@ -1,0 +1,101 @@
+package codegen
+
+import "github.com/dave/jennifer/jen"
+
+// Hash keys. A map whose keys are determined by some of them through the
+// relations' primary keys (viewlet.Map.HashKey: Q18's customer-order map,
+// keyed by order key, customer key and name, price and date, is determined
+// by the order key) is indexed by those keys alone: its primary index maps
+// them to the first of a chain of entries (entry.next links the others),
+// and a lookup compares the whole key of each. Where the data keep their
+// primary keys, every chain has one entry and a lookup hashes one integer
+// instead of strings and floats; where they do not, the chains grow and the
+// results stay right. A map whose index a statement or view ranges over
+// keeps the whole key as its index (usesScan).
+
+// chainKey returns the positions of mi's keys that its primary index is
+// keyed by when it is chained, or nil.
+func chainKey(mi *mapInfo) []int {
+	if mi.m.HashKey == nil || mi.usesScan || len(mi.touch) > 0 {
+		return nil
+	}
+	return mi.m.HashKey
+}
+
+// tableChainKey returns the positions of the table's keys that its primary
+// index is keyed by when it is chained (the union of its members' hash
+// keys), or nil.
+func tableChainKey(t *table) []int {
+	in := make([]bool, len(t.keys))
+	for _, mi := range t.members {
+		if mi.m.HashKey == nil || mi.usesScan || len(mi.touch) > 0 {
+			return nil
+		}
+		for _, p := range mi.m.HashKey {
+			in[p] = true
+		}
+	}
+	var out []int
+	for p, ok := range in {
+		if ok {
+			out = append(out, p)
+		}
+	}
+	if len(out) == len(t.keys) {
+		return nil
+	}
+	return out
+}
+
+// lookup is the comma-ok lookup of key k in the primary index of a storage
+// type (receiver m): the index itself, or its find method when chained.
+func lookup(chained bool, k jen.Code) *jen.Statement {
+	if chained {
+		return jen.Id("m").Dot("find").Call(k)
+	}
+	return jen.Id("m").Dot("index").Index(k)
+}
+
+// chainMethods emits find, link and unchain for a chained storage type typ
+// with entries of key type kt, whose hash key of k is hashKey(k).
+func (g *gen) chainMethods(typ string, kt jen.Code, hashKey func(k *jen.Statement) jen.Code) {
+	recv := jen.Id("m").Op("*").Id(typ)
+	g.f.Comment("find returns the position of the entry of k, walking the chain of its hash key.")
+	g.f.Func().Params(recv).Id("find").Params(jen.Id("k").Add(kt)).Params(jen.Int32(), jen.Bool()).Block(
+		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(hashKey(jen.Id("k"))),
+		jen.For(jen.Id("ok")).Block(
+			jen.If(jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("key").Op("==").Id("k")).Block(jen.Return(jen.Id("i"), jen.True())),
+			jen.Id("i").Op("=").Id("m").Dot("entries").Index(jen.Id("i")).Dot("next"),
+			jen.Id("ok").Op("=").Id("i").Op(">=").Lit(0),
+		),
+		jen.Return(jen.Lit(0), jen.False()),
+	)
+	g.f.Comment("link puts the entry of k, at position i, first in the chain of its hash key.")
+	g.f.Func().Params(recv).Id("link").Params(jen.Id("k").Add(kt), jen.Id("i").Int32()).Block(
+		jen.Id("h").Op(":=").Add(hashKey(jen.Id("k"))),
+		jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("next").Op("=").Lit(-1),
+		jen.If(jen.List(jen.Id("head"), jen.Id("ok")).Op(":=").Id("m").Dot("index").Index(jen.Id("h")), jen.Id("ok")).Block(
+			jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("next").Op("=").Id("head"),
+		),
+		jen.Id("m").Dot("index").Index(jen.Id("h")).Op("=").Id("i"),
+	)
+	g.f.Comment("unchain takes the entry of k, at position i, out of the chain of its hash key.")
+	g.f.Func().Params(recv).Id("unchain").Params(jen.Id("k").Add(kt), jen.Id("i").Int32()).Block(
+		jen.Id("h").Op(":=").Add(hashKey(jen.Id("k"))),
+		jen.Id("next").Op(":=").Id("m").Dot("entries").Index(jen.Id("i")).Dot("next"),
+		jen.If(jen.Id("m").Dot("index").Index(jen.Id("h")).Op("==").Id("i")).Block(
+			jen.If(jen.Id("next").Op("<").Lit(0)).Block(
+				jen.Delete(jen.Id("m").Dot("index"), jen.Id("h")),
+			).Else().Block(
+				jen.Id("m").Dot("index").Index(jen.Id("h")).Op("=").Id("next"),
+			),
+			jen.Return(),
+		),
+		jen.For(jen.Id("j").Op(":=").Id("m").Dot("index").Index(jen.Id("h")), jen.Empty(), jen.Id("j").Op("=").Id("m").Dot("entries").Index(jen.Id("j")).Dot("next")).Block(
+			jen.If(jen.Id("m").Dot("entries").Index(jen.Id("j")).Dot("next").Op("==").Id("i")).Block(
+				jen.Id("m").Dot("entries").Index(jen.Id("j")).Dot("next").Op("=").Id("next"),
+				jen.Return(),
+			),
+		),
+	)
+}
