@@ -1,7 +1,7 @@
 -- TPC-H Q10, the returned item reporting query (TPC-H specification 2.4.10),
 -- with the validation substitution DATE = 1993-10-01. LIMIT 20 is dropped.
 CREATE STREAM customer (
-    c_custkey    INT,
+    c_custkey    INT PRIMARY KEY,
     c_name       VARCHAR(25),
     c_address    VARCHAR(40),
     c_nationkey  INT,
@@ -13,7 +13,7 @@ CREATE STREAM customer (
   FROM FILE 'examples/tpch/data/customer.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,
@@ -46,7 +46,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)

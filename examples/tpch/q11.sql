@@ -11,7 +11,7 @@ CREATE STREAM partsupp (
   FROM FILE 'examples/tpch/data/partsupp.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -22,7 +22,7 @@ CREATE STREAM supplier (
   FROM FILE 'examples/tpch/data/supplier.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)

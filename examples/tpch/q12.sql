@@ -2,7 +2,7 @@
 -- specification 2.4.12), with the validation substitutions SHIPMODE1 = 'MAIL',
 -- SHIPMODE2 = 'SHIP' and DATE = 1994-01-01.
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,

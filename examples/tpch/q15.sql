@@ -24,7 +24,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,

@@ -11,7 +11,7 @@ CREATE STREAM partsupp (
   FROM FILE 'examples/tpch/data/partsupp.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM part (
-    p_partkey     INT,
+    p_partkey     INT PRIMARY KEY,
     p_name        VARCHAR(55),
     p_mfgr        CHAR(25),
     p_brand       CHAR(10),
@@ -24,7 +24,7 @@ CREATE STREAM part (
   FROM FILE 'examples/tpch/data/part.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,

@@ -22,7 +22,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM part (
-    p_partkey     INT,
+    p_partkey     INT PRIMARY KEY,
     p_name        VARCHAR(55),
     p_mfgr        CHAR(25),
     p_brand       CHAR(10),

@@ -3,7 +3,7 @@
 -- DATE = 1994-01-01 and NATION = 'CANADA'. The query has no aggregate at the
 -- top, so its view is a bag keyed by all selected columns.
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -14,7 +14,7 @@ CREATE STREAM supplier (
   FROM FILE 'examples/tpch/data/supplier.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)
@@ -31,7 +31,7 @@ CREATE STREAM partsupp (
   FROM FILE 'examples/tpch/data/partsupp.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM part (
-    p_partkey     INT,
+    p_partkey     INT PRIMARY KEY,
     p_name        VARCHAR(55),
     p_mfgr        CHAR(25),
     p_brand       CHAR(10),

@@ -3,7 +3,7 @@
 -- '30', '18', '17'. The specification's substring(c_phone from 1 for 2) is
 -- SUBSTRING(c_phone, 0, 2) in this dialect (0-based start).
 CREATE STREAM customer (
-    c_custkey    INT,
+    c_custkey    INT PRIMARY KEY,
     c_name       VARCHAR(25),
     c_address    VARCHAR(40),
     c_nationkey  INT,
@@ -15,7 +15,7 @@ CREATE STREAM customer (
   FROM FILE 'examples/tpch/data/customer.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,

@@ -1,7 +1,7 @@
 -- TPC-H Q4, the order priority checking query (TPC-H specification 2.4.4),
 -- with the validation substitution DATE = 1993-07-01.
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,

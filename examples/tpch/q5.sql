@@ -1,7 +1,7 @@
 -- TPC-H Q5, the local supplier volume query (TPC-H specification 2.4.5), with
 -- the validation substitutions REGION = 'ASIA' and DATE = 1994-01-01.
 CREATE STREAM customer (
-    c_custkey    INT,
+    c_custkey    INT PRIMARY KEY,
     c_name       VARCHAR(25),
     c_address    VARCHAR(40),
     c_nationkey  INT,
@@ -13,7 +13,7 @@ CREATE STREAM customer (
   FROM FILE 'examples/tpch/data/customer.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,
@@ -46,7 +46,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -57,7 +57,7 @@ CREATE STREAM supplier (
   FROM FILE 'examples/tpch/data/supplier.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)
@@ -65,7 +65,7 @@ CREATE STREAM nation (
   FROM FILE 'examples/tpch/data/nation.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM region (
-    r_regionkey INT,
+    r_regionkey INT PRIMARY KEY,
     r_name      CHAR(25),
     r_comment   VARCHAR(152)
   )

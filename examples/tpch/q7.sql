@@ -1,7 +1,7 @@
 -- TPC-H Q7, the volume shipping query (TPC-H specification 2.4.7), with the
 -- validation substitutions NATION1 = 'FRANCE' and NATION2 = 'GERMANY'.
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -32,7 +32,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,
@@ -45,7 +45,7 @@ CREATE STREAM orders (
   FROM FILE 'examples/tpch/data/orders.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM customer (
-    c_custkey    INT,
+    c_custkey    INT PRIMARY KEY,
     c_name       VARCHAR(25),
     c_address    VARCHAR(40),
     c_nationkey  INT,
@@ -57,7 +57,7 @@ CREATE STREAM customer (
   FROM FILE 'examples/tpch/data/customer.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)

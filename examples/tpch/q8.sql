@@ -2,7 +2,7 @@
 -- the validation substitutions NATION = 'BRAZIL', REGION = 'AMERICA' and
 -- TYPE = 'ECONOMY ANODIZED STEEL'.
 CREATE STREAM part (
-    p_partkey     INT,
+    p_partkey     INT PRIMARY KEY,
     p_name        VARCHAR(55),
     p_mfgr        CHAR(25),
     p_brand       CHAR(10),
@@ -15,7 +15,7 @@ CREATE STREAM part (
   FROM FILE 'examples/tpch/data/part.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -46,7 +46,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,
@@ -59,7 +59,7 @@ CREATE STREAM orders (
   FROM FILE 'examples/tpch/data/orders.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM customer (
-    c_custkey    INT,
+    c_custkey    INT PRIMARY KEY,
     c_name       VARCHAR(25),
     c_address    VARCHAR(40),
     c_nationkey  INT,
@@ -71,7 +71,7 @@ CREATE STREAM customer (
   FROM FILE 'examples/tpch/data/customer.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)
@@ -79,7 +79,7 @@ CREATE STREAM nation (
   FROM FILE 'examples/tpch/data/nation.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM region (
-    r_regionkey INT,
+    r_regionkey INT PRIMARY KEY,
     r_name      CHAR(25),
     r_comment   VARCHAR(152)
   )

@@ -1261,20 +1261,64 @@ type entryQuery1CountMorderslineitem struct {
 	query1CountMorderslineitem   int64            // QUERY1_COUNT_mORDERSLINEITEM
 	query1RevenueMorderslineitem runtime.FloatSum // QUERY1_REVENUE_mORDERSLINEITEM
 	pos                          [1]int32
+	next                         int32 // next entry with the same hash key, or -1
 }
 
 // tableQuery1CountMorderslineitem stores the fused maps QUERY1_COUNT_mORDERSLINEITEM, QUERY1_REVENUE_mORDERSLINEITEM, keyed by [o_orderkey, c_custkey, o_orderdate, o_shippriority]; an entry lives while one of its values is non-zero.
 type tableQuery1CountMorderslineitem struct {
 	entries []entryQuery1CountMorderslineitem // live and free entries
 	free    []int32                           // positions of free entries
-	index   map[keyIIDI]int32                 // primary index
+	index   map[int64]int32                   // primary index: the first entry by hash key [o_orderkey]
 	idx0    map[int64][]int32                 // by c_custkey
 }
 
 func newQuery1CountMorderslineitemTable() *tableQuery1CountMorderslineitem {
 	return &tableQuery1CountMorderslineitem{
 		idx0:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
+		index: make(map[int64]int32),
+	}
+}
+
+// find returns the position of the entry of k, walking the chain of its hash key.
+func (m *tableQuery1CountMorderslineitem) find(k keyIIDI) (int32, bool) {
+	i, ok := m.index[k.k0]
+	for ok {
+		if m.entries[i].key == k {
+			return i, true
+		}
+		i = m.entries[i].next
+		ok = i >= 0
+	}
+	return 0, false
+}
+
+// link puts the entry of k, at position i, first in the chain of its hash key.
+func (m *tableQuery1CountMorderslineitem) link(k keyIIDI, i int32) {
+	h := k.k0
+	m.entries[i].next = -1
+	if head, ok := m.index[h]; ok {
+		m.entries[i].next = head
+	}
+	m.index[h] = i
+}
+
+// unchain takes the entry of k, at position i, out of the chain of its hash key.
+func (m *tableQuery1CountMorderslineitem) unchain(k keyIIDI, i int32) {
+	h := k.k0
+	next := m.entries[i].next
+	if m.index[h] == i {
+		if next < 0 {
+			delete(m.index, h)
+		} else {
+			m.index[h] = next
+		}
+		return
+	}
+	for j := m.index[h]; ; j = m.entries[j].next {
+		if m.entries[j].next == i {
+			m.entries[j].next = next
+			return
+		}
 	}
 }
 
@@ -1302,7 +1346,7 @@ func (m *tableQuery1CountMorderslineitem) addQuery1RevenueMorderslineitem(k keyI
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableQuery1CountMorderslineitem) entry(k keyIIDI) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.find(k); ok {
 		return i
 	}
 	{
@@ -1314,7 +1358,7 @@ func (m *tableQuery1CountMorderslineitem) entry(k keyIIDI) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1CountMorderslineitem{key: k})
 		}
-		m.index[k] = i
+		m.link(k, i)
 		ent := &m.entries[i]
 		s0 := m.idx0[k.k1]
 		ent.pos[0] = int32(len(s0))
@@ -1327,7 +1371,7 @@ func (m *tableQuery1CountMorderslineitem) entry(k keyIIDI) (i int32) {
 func (m *tableQuery1CountMorderslineitem) release(k keyIIDI, i int32) {
 	ent := &m.entries[i]
 	if ent.query1CountMorderslineitem == 0 && ent.query1RevenueMorderslineitem.IsZero() {
-		delete(m.index, k)
+		m.unchain(k, i)
 		s0 := m.idx0[k.k1]
 		last0 := s0[len(s0)-1]
 		s0[ent.pos[0]] = last0
@@ -1455,23 +1499,67 @@ func (m *tableQuery1CountMlineitem) release(k int64, i int32) {
 
 // entryQuery1CountMcustomerorders is an entry of map QUERY1_COUNT_mCUSTOMERORDERS; pos holds its position in each secondary index.
 type entryQuery1CountMcustomerorders struct {
-	key keyIDI
-	val int64
-	pos [1]int32
+	key  keyIDI
+	val  int64
+	next int32 // next entry with the same hash key, or -1
+	pos  [1]int32
 }
 
 // mapQuery1CountMcustomerorders stores map QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMcustomerorders struct {
 	entries []entryQuery1CountMcustomerorders // live and free entries
 	free    []int32                           // positions of free entries
-	index   map[keyIDI]int32                  // primary index
+	index   map[int64]int32                   // primary index: the first entry by hash key [l_orderkey]
 	idx0    map[int64][]int32                 // by l_orderkey
 }
 
 func newQuery1CountMcustomerordersMap() *mapQuery1CountMcustomerorders {
 	return &mapQuery1CountMcustomerorders{
 		idx0:  make(map[int64][]int32),
-		index: make(map[keyIDI]int32),
+		index: make(map[int64]int32),
+	}
+}
+
+// find returns the position of the entry of k, walking the chain of its hash key.
+func (m *mapQuery1CountMcustomerorders) find(k keyIDI) (int32, bool) {
+	i, ok := m.index[k.k0]
+	for ok {
+		if m.entries[i].key == k {
+			return i, true
+		}
+		i = m.entries[i].next
+		ok = i >= 0
+	}
+	return 0, false
+}
+
+// link puts the entry of k, at position i, first in the chain of its hash key.
+func (m *mapQuery1CountMcustomerorders) link(k keyIDI, i int32) {
+	h := k.k0
+	m.entries[i].next = -1
+	if head, ok := m.index[h]; ok {
+		m.entries[i].next = head
+	}
+	m.index[h] = i
+}
+
+// unchain takes the entry of k, at position i, out of the chain of its hash key.
+func (m *mapQuery1CountMcustomerorders) unchain(k keyIDI, i int32) {
+	h := k.k0
+	next := m.entries[i].next
+	if m.index[h] == i {
+		if next < 0 {
+			delete(m.index, h)
+		} else {
+			m.index[h] = next
+		}
+		return
+	}
+	for j := m.index[h]; ; j = m.entries[j].next {
+		if m.entries[j].next == i {
+			m.entries[j].next = next
+			return
+		}
 	}
 }
 
@@ -1480,7 +1568,7 @@ func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.find(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1492,7 +1580,7 @@ func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) (overflow bool) {
 		ent := &m.entries[i]
 		ent.key = k
 		ent.val = v
-		m.index[k] = i
+		m.link(k, i)
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
@@ -1509,7 +1597,7 @@ func (m *mapQuery1CountMcustomerorders) add(k keyIDI, v int64) (overflow bool) {
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMcustomerorders) unlink(k keyIDI, i int32) {
 	ent := &m.entries[i]
-	delete(m.index, k)
+	m.unchain(k, i)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
 	s0[ent.pos[0]] = last0
@@ -1520,16 +1608,17 @@ func (m *mapQuery1CountMcustomerorders) unlink(k keyIDI, i int32) {
 
 // entryQuery1CountMorderslineitemMorders is an entry of map QUERY1_COUNT_mORDERSLINEITEM_mORDERS; pos holds its position in each secondary index.
 type entryQuery1CountMorderslineitemMorders struct {
-	key keyIIDI
-	val int64
-	pos [2]int32
+	key  keyIIDI
+	val  int64
+	next int32 // next entry with the same hash key, or -1
+	pos  [2]int32
 }
 
 // mapQuery1CountMorderslineitemMorders stores map QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorderslineitemMorders struct {
 	entries []entryQuery1CountMorderslineitemMorders // live and free entries
 	free    []int32                                  // positions of free entries
-	index   map[keyIIDI]int32                        // primary index
+	index   map[int64]int32                          // primary index: the first entry by hash key [l_orderkey]
 	idx0    map[int64][]int32                        // by l_orderkey
 	idx1    map[int64][]int32                        // by c_custkey
 }
@@ -1538,7 +1627,50 @@ func newQuery1CountMorderslineitemMordersMap() *mapQuery1CountMorderslineitemMor
 	return &mapQuery1CountMorderslineitemMorders{
 		idx0:  make(map[int64][]int32),
 		idx1:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
+		index: make(map[int64]int32),
+	}
+}
+
+// find returns the position of the entry of k, walking the chain of its hash key.
+func (m *mapQuery1CountMorderslineitemMorders) find(k keyIIDI) (int32, bool) {
+	i, ok := m.index[k.k0]
+	for ok {
+		if m.entries[i].key == k {
+			return i, true
+		}
+		i = m.entries[i].next
+		ok = i >= 0
+	}
+	return 0, false
+}
+
+// link puts the entry of k, at position i, first in the chain of its hash key.
+func (m *mapQuery1CountMorderslineitemMorders) link(k keyIIDI, i int32) {
+	h := k.k0
+	m.entries[i].next = -1
+	if head, ok := m.index[h]; ok {
+		m.entries[i].next = head
+	}
+	m.index[h] = i
+}
+
+// unchain takes the entry of k, at position i, out of the chain of its hash key.
+func (m *mapQuery1CountMorderslineitemMorders) unchain(k keyIIDI, i int32) {
+	h := k.k0
+	next := m.entries[i].next
+	if m.index[h] == i {
+		if next < 0 {
+			delete(m.index, h)
+		} else {
+			m.index[h] = next
+		}
+		return
+	}
+	for j := m.index[h]; ; j = m.entries[j].next {
+		if m.entries[j].next == i {
+			m.entries[j].next = next
+			return
+		}
 	}
 }
 
@@ -1547,7 +1679,7 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.find(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1559,7 +1691,7 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
 		ent := &m.entries[i]
 		ent.key = k
 		ent.val = v
-		m.index[k] = i
+		m.link(k, i)
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
@@ -1578,7 +1710,7 @@ func (m *mapQuery1CountMorderslineitemMorders) add(k keyIIDI, v int64) {
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMorderslineitemMorders) unlink(k keyIIDI, i int32) {
 	ent := &m.entries[i]
-	delete(m.index, k)
+	m.unchain(k, i)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
 	s0[ent.pos[0]] = last0

@@ -1201,16 +1201,17 @@ func (m *tableQuery1Count) release(k keyIDI, i int32) {
 
 // entryQuery1CountMorders is an entry of map QUERY1_COUNT_mORDERS; pos holds its position in each secondary index.
 type entryQuery1CountMorders struct {
-	key keyIIDI
-	val int64
-	pos [2]int32
+	key  keyIIDI
+	val  int64
+	next int32 // next entry with the same hash key, or -1
+	pos  [2]int32
 }
 
 // mapQuery1CountMorders stores map QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] with secondary indexes.
 type mapQuery1CountMorders struct {
 	entries []entryQuery1CountMorders // live and free entries
 	free    []int32                   // positions of free entries
-	index   map[keyIIDI]int32         // primary index
+	index   map[int64]int32           // primary index: the first entry by hash key [o_orderkey]
 	idx0    map[int64][]int32         // by o_orderkey
 	idx1    map[int64][]int32         // by c_custkey
 }
@@ -1219,7 +1220,50 @@ func newQuery1CountMordersMap() *mapQuery1CountMorders {
 	return &mapQuery1CountMorders{
 		idx0:  make(map[int64][]int32),
 		idx1:  make(map[int64][]int32),
-		index: make(map[keyIIDI]int32),
+		index: make(map[int64]int32),
+	}
+}
+
+// find returns the position of the entry of k, walking the chain of its hash key.
+func (m *mapQuery1CountMorders) find(k keyIIDI) (int32, bool) {
+	i, ok := m.index[k.k0]
+	for ok {
+		if m.entries[i].key == k {
+			return i, true
+		}
+		i = m.entries[i].next
+		ok = i >= 0
+	}
+	return 0, false
+}
+
+// link puts the entry of k, at position i, first in the chain of its hash key.
+func (m *mapQuery1CountMorders) link(k keyIIDI, i int32) {
+	h := k.k0
+	m.entries[i].next = -1
+	if head, ok := m.index[h]; ok {
+		m.entries[i].next = head
+	}
+	m.index[h] = i
+}
+
+// unchain takes the entry of k, at position i, out of the chain of its hash key.
+func (m *mapQuery1CountMorders) unchain(k keyIIDI, i int32) {
+	h := k.k0
+	next := m.entries[i].next
+	if m.index[h] == i {
+		if next < 0 {
+			delete(m.index, h)
+		} else {
+			m.index[h] = next
+		}
+		return
+	}
+	for j := m.index[h]; ; j = m.entries[j].next {
+		if m.entries[j].next == i {
+			m.entries[j].next = next
+			return
+		}
 	}
 }
 
@@ -1228,7 +1272,7 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.find(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1240,7 +1284,7 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 		ent := &m.entries[i]
 		ent.key = k
 		ent.val = v
-		m.index[k] = i
+		m.link(k, i)
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
@@ -1259,7 +1303,7 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMorders) unlink(k keyIIDI, i int32) {
 	ent := &m.entries[i]
-	delete(m.index, k)
+	m.unchain(k, i)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
 	s0[ent.pos[0]] = last0
@@ -1339,23 +1383,67 @@ func (m *mapQuery1CountMlineitem) unlink(k keyID, i int32) {
 
 // entryQuery1CountMcustomer is an entry of map QUERY1_COUNT_mCUSTOMER; pos holds its position in each secondary index.
 type entryQuery1CountMcustomer struct {
-	key keyIS
-	val int64
-	pos [1]int32
+	key  keyIS
+	val  int64
+	next int32 // next entry with the same hash key, or -1
+	pos  [1]int32
 }
 
 // mapQuery1CountMcustomer stores map QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] with secondary indexes.
 type mapQuery1CountMcustomer struct {
 	entries []entryQuery1CountMcustomer // live and free entries
 	free    []int32                     // positions of free entries
-	index   map[keyIS]int32             // primary index
+	index   map[int64]int32             // primary index: the first entry by hash key [o_custkey]
 	idx0    map[int64][]int32           // by o_custkey
 }
 
 func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
 	return &mapQuery1CountMcustomer{
 		idx0:  make(map[int64][]int32),
-		index: make(map[keyIS]int32),
+		index: make(map[int64]int32),
+	}
+}
+
+// find returns the position of the entry of k, walking the chain of its hash key.
+func (m *mapQuery1CountMcustomer) find(k keyIS) (int32, bool) {
+	i, ok := m.index[k.k0]
+	for ok {
+		if m.entries[i].key == k {
+			return i, true
+		}
+		i = m.entries[i].next
+		ok = i >= 0
+	}
+	return 0, false
+}
+
+// link puts the entry of k, at position i, first in the chain of its hash key.
+func (m *mapQuery1CountMcustomer) link(k keyIS, i int32) {
+	h := k.k0
+	m.entries[i].next = -1
+	if head, ok := m.index[h]; ok {
+		m.entries[i].next = head
+	}
+	m.index[h] = i
+}
+
+// unchain takes the entry of k, at position i, out of the chain of its hash key.
+func (m *mapQuery1CountMcustomer) unchain(k keyIS, i int32) {
+	h := k.k0
+	next := m.entries[i].next
+	if m.index[h] == i {
+		if next < 0 {
+			delete(m.index, h)
+		} else {
+			m.index[h] = next
+		}
+		return
+	}
+	for j := m.index[h]; ; j = m.entries[j].next {
+		if m.entries[j].next == i {
+			m.entries[j].next = next
+			return
+		}
 	}
 }
 
@@ -1364,7 +1452,7 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.find(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1376,7 +1464,7 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 		ent := &m.entries[i]
 		ent.key = k
 		ent.val = v
-		m.index[k] = i
+		m.link(k, i)
 		s0 := m.idx0[k.k0]
 		ent.pos[0] = int32(len(s0))
 		m.idx0[k.k0] = append(s0, i)
@@ -1392,7 +1480,7 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMcustomer) unlink(k keyIS, i int32) {
 	ent := &m.entries[i]
-	delete(m.index, k)
+	m.unchain(k, i)
 	s0 := m.idx0[k.k0]
 	last0 := s0[len(s0)-1]
 	s0[ent.pos[0]] = last0

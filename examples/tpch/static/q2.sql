@@ -6,7 +6,7 @@
 -- LIMIT 100 is dropped: the view holds every row. The query has no aggregate
 -- at the top, so its view is a bag keyed by all selected columns.
 CREATE STREAM part (
-    p_partkey     INT,
+    p_partkey     INT PRIMARY KEY,
     p_name        VARCHAR(55),
     p_mfgr        CHAR(25),
     p_brand       CHAR(10),
@@ -19,7 +19,7 @@ CREATE STREAM part (
   FROM FILE 'examples/tpch/data/part.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -39,7 +39,7 @@ CREATE STREAM partsupp (
   FROM FILE 'examples/tpch/data/partsupp.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE TABLE nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)
@@ -47,7 +47,7 @@ CREATE TABLE nation (
   FROM FILE 'examples/tpch/data/nation.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE TABLE region (
-    r_regionkey INT,
+    r_regionkey INT PRIMARY KEY,
     r_name      CHAR(25),
     r_comment   VARCHAR(152)
   )

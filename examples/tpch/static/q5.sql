@@ -4,7 +4,7 @@
 -- TPC-H Q5, the local supplier volume query (TPC-H specification 2.4.5), with
 -- the validation substitutions REGION = 'ASIA' and DATE = 1994-01-01.
 CREATE STREAM customer (
-    c_custkey    INT,
+    c_custkey    INT PRIMARY KEY,
     c_name       VARCHAR(25),
     c_address    VARCHAR(40),
     c_nationkey  INT,
@@ -16,7 +16,7 @@ CREATE STREAM customer (
   FROM FILE 'examples/tpch/data/customer.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM orders (
-    o_orderkey      INT,
+    o_orderkey      INT PRIMARY KEY,
     o_custkey       INT,
     o_orderstatus   CHAR(1),
     o_totalprice    DECIMAL,
@@ -49,7 +49,7 @@ CREATE STREAM lineitem (
   FROM FILE 'examples/tpch/data/lineitem.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE STREAM supplier (
-    s_suppkey   INT,
+    s_suppkey   INT PRIMARY KEY,
     s_name      CHAR(25),
     s_address   VARCHAR(40),
     s_nationkey INT,
@@ -60,7 +60,7 @@ CREATE STREAM supplier (
   FROM FILE 'examples/tpch/data/supplier.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE TABLE nation (
-    n_nationkey INT,
+    n_nationkey INT PRIMARY KEY,
     n_name      CHAR(25),
     n_regionkey INT,
     n_comment   VARCHAR(152)
@@ -68,7 +68,7 @@ CREATE TABLE nation (
   FROM FILE 'examples/tpch/data/nation.csv' LINE DELIMITED CSV (delimiter := '|');
 
 CREATE TABLE region (
-    r_regionkey INT,
+    r_regionkey INT PRIMARY KEY,
     r_name      CHAR(25),
     r_comment   VARCHAR(152)
   )
