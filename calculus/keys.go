@@ -61,6 +61,25 @@ func Determinant(def *AggSum, keys map[string][]int) []int {
 	return out
 }
 
+// VarEquality reports whether f is a condition a = b between two
+// variables, and names them.
+func VarEquality(f Term) (a, b string, ok bool) {
+	v, isVal := f.(*Val)
+	if !isVal {
+		return "", "", false
+	}
+	e, isBin := v.E.(*lang.Binary)
+	if !isBin || e.Op != "=" {
+		return "", "", false
+	}
+	l, lok := e.L.(*VarRef)
+	r, rok := e.R.(*VarRef)
+	if !lok || !rok {
+		return "", "", false
+	}
+	return l.V.Name, r.V.Name, true
+}
+
 // hashCost ranks types by the cost of hashing a value of them.
 func hashCost(t lang.Type) int {
 	switch t {
@@ -114,13 +133,9 @@ func closure(m Monomial, from []string, keys map[string][]int) map[string]bool {
 					add(x.V.Name)
 				}
 			case *Val:
-				if e, ok := x.E.(*lang.Binary); ok && e.Op == "=" {
-					l, lok := e.L.(*VarRef)
-					r, rok := e.R.(*VarRef)
-					if lok && rok && in[l.V.Name] != in[r.V.Name] {
-						add(l.V.Name)
-						add(r.V.Name)
-					}
+				if a, b, ok := VarEquality(x); ok && in[a] != in[b] {
+					add(a)
+					add(b)
 				}
 			}
 		}

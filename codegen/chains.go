@@ -16,7 +16,7 @@ import "github.com/dave/jennifer/jen"
 // chainKey returns the positions of mi's keys that its primary index is
 // keyed by when it is chained, or nil.
 func chainKey(mi *mapInfo) []int {
-	if mi.m.HashKey == nil || mi.usesScan || len(mi.touch) > 0 {
+	if mi.usesScan || len(mi.touch) > 0 {
 		return nil
 	}
 	return mi.m.HashKey
@@ -28,10 +28,11 @@ func chainKey(mi *mapInfo) []int {
 func tableChainKey(t *table) []int {
 	in := make([]bool, len(t.keys))
 	for _, mi := range t.members {
-		if mi.m.HashKey == nil || mi.usesScan || len(mi.touch) > 0 {
+		ck := chainKey(mi)
+		if ck == nil {
 			return nil
 		}
-		for _, p := range mi.m.HashKey {
+		for _, p := range ck {
 			in[p] = true
 		}
 	}

@@ -266,11 +266,17 @@ func (g *gen) partialKey(m *viewlet.Map, pos []int) jen.Code {
 
 // partialKeyOf is the part at positions pos of m's key held in k.
 func (g *gen) partialKeyOf(m *viewlet.Map, k *jen.Statement, pos []int) jen.Code {
+	return g.keyPart(m.Keys, k, pos)
+}
+
+// keyPart builds the key made of the positions pos of the key k, whose
+// variables are keys.
+func (g *gen) keyPart(keys []calculus.Var, k *jen.Statement, pos []int) jen.Code {
 	vals := make([]jen.Code, len(pos))
 	for j, p := range pos {
-		vals[j] = keyField(k.Clone(), len(m.Keys), p)
+		vals[j] = keyField(k.Clone(), len(keys), p)
 	}
-	return g.keyValue(subVars(m.Keys, pos), vals)
+	return g.keyValue(subVars(keys, pos), vals)
 }
 
 // ordFields declares the ordered indexes of a map (see ordIndex); their

@@ -174,13 +174,6 @@ func (g *gen) tableType(t *table) {
 	g.f.Commentf("%s is an entry of table %s: one value per fused map.", entry, t.typ)
 	g.f.Type().Id(entry).Struct(efields...)
 	ikt, icomment := kt, "primary index"
-	hashKey := func(k *jen.Statement) jen.Code {
-		vals := make([]jen.Code, len(ck))
-		for j, p := range ck {
-			vals[j] = keyField(k.Clone(), len(t.keys), p)
-		}
-		return g.keyValue(subVars(t.keys, ck), vals)
-	}
 	if chained {
 		ikt, icomment = g.keyType(subVars(t.keys, ck)), "primary index: the first entry by hash key ["+varNames(subVars(t.keys, ck))+"]"
 	}
@@ -202,7 +195,7 @@ func (g *gen) tableType(t *table) {
 	g.f.Type().Id(t.typ).Struct(fields...)
 	g.f.Func().Id("new" + t.stem + "Table").Params().Op("*").Id(t.typ).Block(jen.Return(jen.Op("&").Id(t.typ).Values(inits)))
 	if chained {
-		g.chainMethods(t.typ, kt, hashKey)
+		g.chainMethods(t.typ, kt, func(k *jen.Statement) jen.Code { return g.keyPart(t.keys, k, ck) })
 	}
 	for _, mi := range t.members {
 		if mi.usesGet {
@@ -251,13 +244,7 @@ func (g *gen) tableType(t *table) {
 			jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
 		)
 	}
-	partial := func(i int) jen.Code {
-		vals := make([]jen.Code, len(t.indexes[i]))
-		for j, p := range t.indexes[i] {
-			vals[j] = keyField(jen.Id("k"), len(t.keys), p)
-		}
-		return g.keyValue(subVars(t.keys, t.indexes[i]), vals)
-	}
+	partial := func(i int) jen.Code { return g.keyPart(t.keys, jen.Id("k"), t.indexes[i]) }
 	// entry: find or create.
 	fresh := jen.Dict{}
 	if keep {

@@ -199,7 +199,7 @@ func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []cal
 				for changed := true; changed; {
 					changed = false
 					for _, f := range x.Factors {
-						a, b, isEq := varEquality(f)
+						a, b, isEq := calculus.VarEquality(f)
 						if !isEq || inner[a] == inner[b] {
 							continue
 						}
@@ -243,24 +243,6 @@ func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []cal
 		}
 	}
 	return out
-}
-
-// varEquality reports whether f is a condition a = b between two variables.
-func varEquality(f calculus.Term) (a, b string, ok bool) {
-	v, isVal := f.(*calculus.Val)
-	if !isVal {
-		return "", "", false
-	}
-	e, isBin := v.E.(*lang.Binary)
-	if !isBin || e.Op != "=" {
-		return "", "", false
-	}
-	l, lok := e.L.(*calculus.VarRef)
-	r, rok := e.R.(*calculus.VarRef)
-	if !lok || !rok {
-		return "", "", false
-	}
-	return l.V.Name, r.V.Name, true
 }
 
 // inputsInAtoms reports whether every input variable is a column of a
