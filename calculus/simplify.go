@@ -412,6 +412,10 @@ func alwaysFalse(e lang.Expr) bool {
 		return false
 	}
 	switch b.Op {
+	case "<", ">":
+		// x < x is false for every value, NaN and NULL included (BrokerSpread's
+		// {t > t}, the event's tuple compared with itself).
+		return ExprString(b.L) == ExprString(b.R)
 	case "OR":
 		return alwaysFalse(b.L) && alwaysFalse(b.R)
 	case "AND":

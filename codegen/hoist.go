@@ -12,37 +12,88 @@ import (
 // Hoisted range reads. A trigger often reads one range of one map's
 // range-sum index in several statements (AXFinder's +BIDS reads the
 // broker's asks priced away from the bid in its COUNT and twice in its
-// sum). A range read that depends on the trigger's arguments only, of a
-// map the trigger does not write, has the same value all through the
-// trigger: it is read once, into a local at the top of the trigger body,
-// and each statement uses the local.
+// sum; BrokerSpread's +BIDS reads each of two ranges twice before it
+// writes the map). A range read that depends on the trigger's arguments
+// only, of a map that no statement before the reading one writes, has the
+// value the map had before the event: it is read once, into a local at the
+// top of the trigger body, and each such read uses the local. Statements
+// keep their order when emitted (cluster moves none past one that writes
+// what it reads), and a statement reads its RHS before it writes.
 
 // hoist holds the hoisted reads of one trigger.
 type hoist struct {
-	args    map[string]bool // the trigger's argument variables
-	written map[string]bool // the maps its statements write
+	args map[string]bool // the trigger's argument variables
+	// order: the position of each statement in the order of execution
+	// (buffered ones, which read before any write, at -1); firstWrite: per
+	// map, the position of the first statement that writes it.
+	order      map[*viewlet.Stmt]int
+	firstWrite map[string]int
+	// stmt is the statement whose unit is being emitted (nil outside one:
+	// then only maps that no statement writes are hoisted).
+	stmt    *viewlet.Stmt
 	reads   map[string]*jen.Statement
 	prelude []jen.Code
 }
 
 // newHoist starts the hoisting of trigger t, whose arguments sc binds.
 func newHoist(t *viewlet.Trigger, sc scope) *hoist {
-	h := &hoist{args: map[string]bool{}, written: map[string]bool{}, reads: map[string]*jen.Statement{}}
+	h := &hoist{args: map[string]bool{}, order: map[*viewlet.Stmt]int{}, firstWrite: map[string]int{}, reads: map[string]*jen.Statement{}}
 	for name := range sc {
 		h.args[name] = true
 	}
+	n := 0
 	for _, s := range t.Stmts {
-		h.written[s.Map.Name] = true
+		at := len(t.Stmts) // buffered statements apply their writes last
+		if s.Buffered {
+			h.order[s] = -1
+		} else {
+			at = n
+			h.order[s] = n
+			n++
+		}
+		if w, ok := h.firstWrite[s.Map.Name]; !ok || at < w {
+			h.firstWrite[s.Map.Name] = at
+		}
 	}
 	return h
+}
+
+// unwritten reports whether the map named m still holds its value before
+// the event where the current statement reads it.
+func (h *hoist) unwritten(m string) bool {
+	w, ok := h.firstWrite[m]
+	if !ok {
+		return true
+	}
+	if h.stmt == nil {
+		return false
+	}
+	// A statement that reads the map it writes is buffered (at -1).
+	return h.order[h.stmt] < w
 }
 
 // read returns the code of range read r, which the factors of a monomial
 // but rest make: a local that the trigger's prelude reads once, when it
 // can be hoisted (see above), else the read itself.
 func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scope) *jen.Statement {
-	if h == nil || h.written[r.r.Name] {
+	if !h.hoistable(r, factors, rest, sc) {
 		return r.code
+	}
+	key := fmt.Sprintf("%#v", r.code)
+	if local, ok := h.reads[key]; ok {
+		return local.Clone()
+	}
+	local := jen.Id(g.fresh("read"))
+	h.reads[key] = local
+	h.prelude = append(h.prelude, local.Clone().Op(":=").Add(r.code))
+	return local.Clone()
+}
+
+// hoistable reports whether range read r, which the factors of a monomial
+// but rest make, is read once at the top of the trigger (see above).
+func (h *hoist) hoistable(r rangeRead, factors, rest []calculus.Term, sc scope) bool {
+	if h == nil || !h.unwritten(r.r.Name) {
+		return false
 	}
 	inRest := map[calculus.Term]bool{}
 	for _, f := range rest {
@@ -60,16 +111,9 @@ func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scop
 		}
 		for _, v := range calculus.Vars(f) {
 			if !h.args[v.Name] && !loopKey[v.Name] {
-				return r.code
+				return false
 			}
 		}
 	}
-	key := fmt.Sprintf("%#v", r.code)
-	if local, ok := h.reads[key]; ok {
-		return local.Clone()
-	}
-	local := jen.Id(g.fresh("read"))
-	h.reads[key] = local
-	h.prelude = append(h.prelude, local.Clone().Op(":=").Add(r.code))
-	return local.Clone()
+	return true
 }

@@ -565,7 +565,13 @@ func (g *gen) tail(u *unit, sc scope) ([]jen.Code, error) {
 	if u.ent != "" {
 		sk = g.entrySink(u)
 	}
+	if g.hoist != nil {
+		g.hoist.stmt = u.s
+	}
 	body, err := g.monomial(sk, calculus.Monomial{Coef: 1, Factors: u.rest}, sc, acc, g.allBound(u.s.Keys, sc))
+	if g.hoist != nil {
+		g.hoist.stmt = nil
+	}
 	if err != nil {
 		return nil, &unitError{s: u.s, err: err}
 	}

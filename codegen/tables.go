@@ -352,10 +352,8 @@ func (g *gen) entryRun(us []*unit, sc scope) int {
 				return false
 			}
 		}
-		for _, f := range u.rest {
-			if v, ok := f.(*calculus.Val); !ok || !boundIn(v, sc) {
-				return false
-			}
+		if !boundVals(u.rest, sc) && !g.hoistedRange(u, sc) {
+			return false
 		}
 		um := g.maps[u.s.Map.Name]
 		if g.recording {
@@ -386,6 +384,44 @@ func (g *gen) entryRun(us []*unit, sc scope) int {
 		return 0
 	}
 	return n
+}
+
+// boundVals reports whether every factor is a value over bound variables.
+func boundVals(fs []calculus.Term, sc scope) bool {
+	for _, f := range fs {
+		if v, ok := f.(*calculus.Val); !ok || !boundIn(v, sc) {
+			return false
+		}
+	}
+	return true
+}
+
+// hoistedRange reports whether unit u's product is a range read that the
+// trigger reads once at its top (hoist.go) times values over bound
+// variables: a pure product too, by the time the unit runs (BrokerSpread's
+// sums of the broker's bids before and after the event's time).
+func (g *gen) hoistedRange(u *unit, sc scope) bool {
+	if g.hoist == nil {
+		return false
+	}
+	// rangeSum declares the range-sum index it reads: a probe that fails
+	// must not leave one behind to maintain.
+	declared := map[*mapInfo]int{}
+	for _, mi := range g.maps {
+		declared[mi] = len(mi.ranges)
+	}
+	mono := calculus.Monomial{Coef: 1, Factors: u.rest}
+	read, rest, ok, err := g.rangeSum(mono, sc)
+	saved := g.hoist.stmt
+	g.hoist.stmt = u.s
+	ok = ok && err == nil && boundVals(rest, sc) && g.hoist.hoistable(read, mono.Factors, rest, sc)
+	g.hoist.stmt = saved
+	if !ok {
+		for mi, n := range declared {
+			mi.ranges = mi.ranges[:n]
+		}
+	}
+	return ok
 }
 
 // entryScope emits a run of units that update one table at one key: the

@@ -315,13 +315,17 @@ func (a *sumTreap[T, V]) update(t int32, size *int32, k T, v V, add bool) int32 
 	return a.insert(t, x)
 }
 
+// Keys are compared with < and >, not cmp.Compare: no stored key is NaN
+// (update drops them), and has, get and change are called with keys that
+// are not NaN, so the two orders agree and the descents skip the NaN tests.
+
 func (a *sumTreap[T, V]) has(t int32, k T) bool {
 	for t != 0 {
 		nd := &a.nodes[t]
-		switch c := cmp.Compare(k, nd.key); {
-		case c < 0:
+		switch {
+		case k < nd.key:
 			t = nd.left
-		case c > 0:
+		case k > nd.key:
 			t = nd.right
 		default:
 			return true
@@ -331,12 +335,15 @@ func (a *sumTreap[T, V]) has(t int32, k T) bool {
 }
 
 func (a *sumTreap[T, V]) get(t int32, k T) V {
+	if k != k {
+		return 0 // NaN: never stored
+	}
 	for t != 0 {
 		nd := &a.nodes[t]
-		switch c := cmp.Compare(k, nd.key); {
-		case c < 0:
+		switch {
+		case k < nd.key:
 			t = nd.left
-		case c > 0:
+		case k > nd.key:
 			t = nd.right
 		default:
 			return nd.val
@@ -348,11 +355,11 @@ func (a *sumTreap[T, V]) get(t int32, k T) V {
 // change updates the value of k, which is in subtree t.
 func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) int32 {
 	nd := &a.nodes[t]
-	switch c := cmp.Compare(k, nd.key); {
-	case c < 0:
+	switch {
+	case k < nd.key:
 		l := a.change(nd.left, size, k, v, add)
 		a.nodes[t].left = l
-	case c > 0:
+	case k > nd.key:
 		r := a.change(nd.right, size, k, v, add)
 		a.nodes[t].right = r
 	default:
@@ -391,7 +398,7 @@ func (a *sumTreap[T, V]) insert(t, x int32) int32 {
 		a.pull(x)
 		return x
 	}
-	if cmp.Less(a.nodes[x].key, a.nodes[t].key) {
+	if a.nodes[x].key < a.nodes[t].key {
 		a.nodes[t].left = a.insert(a.nodes[t].left, x)
 	} else {
 		a.nodes[t].right = a.insert(a.nodes[t].right, x)
@@ -405,7 +412,7 @@ func (a *sumTreap[T, V]) split(t int32, k T) (int32, int32) {
 	if t == 0 {
 		return 0, 0
 	}
-	if cmp.Less(a.nodes[t].key, k) {
+	if a.nodes[t].key < k {
 		l, r := a.split(a.nodes[t].right, k)
 		a.nodes[t].right = l
 		a.pull(t)
