@@ -299,8 +299,8 @@ func (a *sumTreap[T, V]) update(t int32, size *int32, k T, v V, add bool) int32 
 	if k != k {
 		return t // NaN: in no range
 	}
-	if a.has(t, k) {
-		return a.change(t, size, k, v, add)
+	if r, found := a.change(t, size, k, v, add); found {
+		return r
 	}
 	if v == 0 {
 		return t
@@ -316,23 +316,8 @@ func (a *sumTreap[T, V]) update(t int32, size *int32, k T, v V, add bool) int32 
 }
 
 // Keys are compared with < and >, not cmp.Compare: no stored key is NaN
-// (update drops them), and has, get and change are called with keys that
+// (update drops them), and get and change are called with keys that
 // are not NaN, so the two orders agree and the descents skip the NaN tests.
-
-func (a *sumTreap[T, V]) has(t int32, k T) bool {
-	for t != 0 {
-		nd := &a.nodes[t]
-		switch {
-		case k < nd.key:
-			t = nd.left
-		case k > nd.key:
-			t = nd.right
-		default:
-			return true
-		}
-	}
-	return false
-}
 
 func (a *sumTreap[T, V]) get(t int32, k T) V {
 	if k != k {
@@ -352,15 +337,25 @@ func (a *sumTreap[T, V]) get(t int32, k T) V {
 	return 0
 }
 
-// change updates the value of k, which is in subtree t.
-func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) int32 {
+// change updates the value of k in subtree t and returns the subtree's new
+// root, if k is in it (found); else it changes nothing.
+func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) (root int32, found bool) {
+	if t == 0 {
+		return 0, false
+	}
 	nd := &a.nodes[t]
 	switch {
 	case k < nd.key:
-		l := a.change(nd.left, size, k, v, add)
+		l, ok := a.change(nd.left, size, k, v, add)
+		if !ok {
+			return t, false
+		}
 		a.nodes[t].left = l
 	case k > nd.key:
-		r := a.change(nd.right, size, k, v, add)
+		r, ok := a.change(nd.right, size, k, v, add)
+		if !ok {
+			return t, false
+		}
 		a.nodes[t].right = r
 	default:
 		if add {
@@ -378,12 +373,12 @@ func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) int32 
 			nd.left, nd.right = a.free, 0
 			a.free = t
 			*size--
-			return r
+			return r, true
 		}
 		nd.val = v
 	}
 	a.pull(t)
-	return t
+	return t, true
 }
 
 // insert adds node x (whose key is absent) to the subtree t and returns
