@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"regexp"
 
 	"github.com/dave/jennifer/jen"
 
@@ -649,6 +650,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 	ent := g.fresh("ent")
 	var key *jen.Statement
 	var loop *jen.Statement
+	var newLoop func() *jen.Statement // a whole-map loop's header, built anew for a retry
 	var valExpr *jen.Statement
 	// A fused map's entries include those whose own value is 0: skip them.
 	var live []jen.Code
@@ -668,12 +670,18 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		mi.usesScan = true
 		if exists && mi.tab == nil {
 			// Only the keys matter: every stored entry is non-zero.
-			loop = jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			newLoop = func() *jen.Statement {
+				return jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			}
+			loop = newLoop()
 			key = jen.Id(ent)
 			valExpr = jen.Lit(1)
 		} else {
 			idx := g.fresh("idx")
-			loop = jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			newLoop = func() *jen.Statement {
+				return jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+			}
+			loop = newLoop()
 			key = jen.Id(ent)
 			valExpr = valueOf(mi, stored(func() *jen.Statement { return jen.Id("e").Dot(mi.field).Dot("entries").Index(jen.Id(idx)) }))
 			if exists {
@@ -703,7 +711,20 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 	if exists && len(bound) == 0 && mi.tab == nil && !usesAny(rest, r.Keys) {
 		pre = append(pre, jen.Id("_").Op("=").Add(key)) // only the number of entries matters
 	}
-	return g.loopBody(sk, r, rest, sc, acc, next, key, valExpr, loop, pre, exists)
+	code, err := g.loopBody(sk, r, rest, sc, acc, next, key, valExpr, loop, pre, exists)
+	if err == nil && onlyOnce(code, ent) {
+		// The rest reads the keys in factors that compiled to nothing
+		// (sums over maps that a false condition keeps empty).
+		code, err = g.loopBody(sk, r, rest, sc, acc, next, key, valExpr, newLoop(), append(pre, jen.Id("_").Op("=").Add(key)), exists)
+	}
+	return code, err
+}
+
+// onlyOnce reports whether identifier id occurs once in code (where a loop
+// declares it: then nothing reads it).
+func onlyOnce(code []jen.Code, id string) bool {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`)
+	return len(re.FindAllStringIndex(fmt.Sprintf("%#v", jen.Block(code...)), 2)) == 1
 }
 
 // keyVar names the key of a loop over a whole map: ent, or _ when neither
