@@ -213,7 +213,7 @@ func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
 				g.addToMap(mi, key, u.Clone().Dot("v"))...))
 		}
 	}
-	return append(g.hoist.prelude, body...), nil
+	return g.hoist.code(body), nil
 }
 
 func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {

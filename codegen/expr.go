@@ -79,9 +79,14 @@ func (g *gen) expr(e lang.Expr, sc scope) (*jen.Statement, error) {
 		}
 		lt, rt := x.L.Type(), x.R.Type()
 		switch x.Op {
-		case "AND":
-			return jen.Parens(l).Op("&&").Parens(r), nil
-		case "OR":
+		case "AND", "OR":
+			if calculus.ExprString(x.L) == calculus.ExprString(x.R) {
+				// x AND x: two columns' presence tests that became one.
+				return l, nil
+			}
+			if x.Op == "AND" {
+				return jen.Parens(l).Op("&&").Parens(r), nil
+			}
 			return jen.Parens(l).Op("||").Parens(r), nil
 		case "/":
 			if g.p.Dialect == lang.SQL && x.T == lang.TInt {

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/dave/jennifer/jen"
 
@@ -32,7 +33,8 @@ type hoist struct {
 	// then only maps that no statement writes are hoisted).
 	stmt    *viewlet.Stmt
 	reads   map[string]*jen.Statement
-	prelude []jen.Code
+	names   []string   // of the locals, in the order of prelude
+	prelude []jen.Code // a statement per local: local := read
 }
 
 // newHoist starts the hoisting of trigger t, whose arguments sc binds.
@@ -83,10 +85,26 @@ func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scop
 	if local, ok := h.reads[key]; ok {
 		return local.Clone()
 	}
-	local := jen.Id(g.fresh("read"))
+	name := g.fresh("read")
+	local := jen.Id(name)
 	h.reads[key] = local
+	h.names = append(h.names, name)
 	h.prelude = append(h.prelude, local.Clone().Op(":=").Add(r.code))
 	return local.Clone()
+}
+
+// code returns the trigger's body after the reads it uses: a product that
+// compiled to nothing (a factor {1 = 0}) may have asked for a read no code
+// is left to use.
+func (h *hoist) code(body []jen.Code) []jen.Code {
+	text := fmt.Sprintf("%#v", jen.Block(body...))
+	var out []jen.Code
+	for i, name := range h.names {
+		if regexp.MustCompile(`\b` + name + `\b`).MatchString(text) {
+			out = append(out, h.prelude[i])
+		}
+	}
+	return append(out, body...)
 }
 
 // hoistable reports whether range read r, which the factors of a monomial

@@ -509,8 +509,11 @@ func (g *gen) extremeMap(ex *calculus.Extreme, sc scope) (r *calculus.MapRef, po
 			if x.E.Type() != lang.TBool || !g.allBound(calculus.Vars(x), sc) {
 				return nil, 0, nil, false
 			}
-			if _, isConst := calculus.ConstBool(x.E); !isConst {
+			if v, isConst := calculus.ConstBool(x.E); !isConst {
 				guards = append(guards, x.E)
+			} else if !v {
+				// FALSE: no row (the loops say so; the index would not).
+				return nil, 0, nil, false
 			}
 		default:
 			return nil, 0, nil, false
