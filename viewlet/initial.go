@@ -25,6 +25,19 @@ func initialValue(m *Map, dialect lang.Dialect) (v float64, entries []InitEntry,
 		}
 	}()
 	t := withoutRelations(m.Def)
+	if a, ok := t.(*calculus.AggSum); ok {
+		// A monomial that read a relation at its top level is 0 now: drop
+		// it before evaluating, since the factors before its relation may
+		// read variables only the relation binds.
+		var terms []calculus.Term
+		for _, mono := range calculus.Expand(a.T) {
+			terms = append(terms, mono.Term(m.Type))
+		}
+		if len(terms) == 0 {
+			return 0, nil, nil
+		}
+		t = &calculus.AggSum{Group: a.Group, T: sumOf(terms)}
+	}
 	in := NewInterp(&Program{Dialect: dialect}) // x / y by the program's rules
 	e := &env{}
 	ev[float64]{in}.eval(t, e, func(x float64) {
