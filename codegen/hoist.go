@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/dave/jennifer/jen"
 
@@ -97,10 +96,9 @@ func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scop
 // compiled to nothing (a factor {1 = 0}) may have asked for a read no code
 // is left to use.
 func (h *hoist) code(body []jen.Code) []jen.Code {
-	text := fmt.Sprintf("%#v", jen.Block(body...))
 	var out []jen.Code
 	for i, name := range h.names {
-		if regexp.MustCompile(`\b` + name + `\b`).MatchString(text) {
+		if occurrences(body, name, 1) > 0 {
 			out = append(out, h.prelude[i])
 		}
 	}

@@ -722,9 +722,12 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 
 // onlyOnce reports whether identifier id occurs once in code (where a loop
 // declares it: then nothing reads it).
-func onlyOnce(code []jen.Code, id string) bool {
+func onlyOnce(code []jen.Code, id string) bool { return occurrences(code, id, 2) == 1 }
+
+// occurrences counts the occurrences of identifier id in code, up to max.
+func occurrences(code []jen.Code, id string, max int) int {
 	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`)
-	return len(re.FindAllStringIndex(fmt.Sprintf("%#v", jen.Block(code...)), 2)) == 1
+	return len(re.FindAllStringIndex(fmt.Sprintf("%#v", jen.Block(code...)), max))
 }
 
 // keyVar names the key of a loop over a whole map: ent, or _ when neither
