@@ -59,7 +59,7 @@ func (s *RangeSum[T, V]) Select(i V) T {
 		var zero T
 		return zero
 	}
-	return s.a.sel(s.root, i)
+	return s.t.sel(i)
 }
 
 // Select returns the key at rank i (0-based) of group g (see RangeSum.Select).

@@ -11,39 +11,37 @@ type Number interface{ ~int64 | ~float64 }
 // RangeSum is an ordered map from keys to non-zero values that sums the
 // values of a key range in O(log n): the storage behind nested aggregates
 // such as SUM(v) WHERE k > x in generated code. Add and the Sum methods take
-// O(log n) expected time in the number n of keys; a key whose value returns
-// to exactly 0 is removed.
+// O(log n) time in the number n of keys; a key whose value returns to
+// exactly 0 is removed.
 //
-// It is a treap whose nodes hold the sum of their subtree and live in one
-// slice, recycled through a free list, so that once it has grown to its
-// working size nothing allocates. Subtree sums are recomputed from the
-// children (never adjusted by deltas), so float sums do not drift, and a
-// range without keys sums to exactly 0. Keys are ordered by cmp.Compare;
-// a NaN key is not stored (it is in no range: NaN compares false with
-// every value in Go), and a NaN bound selects nothing. The zero value is
-// empty; a nil *RangeSum reads as empty.
+// It is a B+-tree whose inner nodes hold the sums of their children (see
+// sumBTree); its nodes live in one slice, recycled through a free list, so
+// that once it has grown to its working size nothing allocates. Sums are
+// recomputed from the entries (never adjusted by deltas), so float sums do
+// not drift, and a range without keys sums to exactly 0. Keys are ordered
+// by < (cmp.Compare on them); a NaN key is not stored (it is in no range:
+// NaN compares false with every value in Go), and a NaN bound selects
+// nothing. The zero value is empty; a nil *RangeSum reads as empty.
 type RangeSum[T cmp.Ordered, V Number] struct {
-	a    sumTreap[T, V]
-	root int32
-	n    int32 // number of keys
+	t sumBTree[T, V]
 }
 
 // Add adds d to the value of k.
 func (s *RangeSum[T, V]) Add(k T, d V) {
 	if d != 0 {
-		s.root = s.a.update(s.root, &s.n, k, d, true)
+		s.t.update(k, d, true)
 	}
 }
 
 // Set sets the value of k to v (0 removes k).
-func (s *RangeSum[T, V]) Set(k T, v V) { s.root = s.a.update(s.root, &s.n, k, v, false) }
+func (s *RangeSum[T, V]) Set(k T, v V) { s.t.update(k, v, false) }
 
 // Get returns the value of k (0 if absent).
 func (s *RangeSum[T, V]) Get(k T) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.get(s.root, k)
+	return s.t.get(k)
 }
 
 // Len returns the number of keys.
@@ -51,7 +49,7 @@ func (s *RangeSum[T, V]) Len() int {
 	if s == nil {
 		return 0
 	}
-	return int(s.n)
+	return int(s.t.n)
 }
 
 // Total returns the sum of all values.
@@ -59,7 +57,7 @@ func (s *RangeSum[T, V]) Total() V {
 	if s == nil {
 		return 0
 	}
-	return s.a.nodes0sum(s.root)
+	return s.t.total
 }
 
 // SumLess returns the sum of the values of the keys below x.
@@ -67,7 +65,7 @@ func (s *RangeSum[T, V]) SumLess(x T) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumBelow(s.root, x, false)
+	return s.t.sumBelow(x, false)
 }
 
 // SumLessEq returns the sum of the values of the keys at or below x.
@@ -75,7 +73,7 @@ func (s *RangeSum[T, V]) SumLessEq(x T) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumBelow(s.root, x, true)
+	return s.t.sumBelow(x, true)
 }
 
 // SumGreater returns the sum of the values of the keys above x.
@@ -83,7 +81,7 @@ func (s *RangeSum[T, V]) SumGreater(x T) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumAbove(s.root, x, false)
+	return s.t.sumAbove(x, false)
 }
 
 // SumGreaterEq returns the sum of the values of the keys at or above x.
@@ -91,7 +89,7 @@ func (s *RangeSum[T, V]) SumGreaterEq(x T) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumAbove(s.root, x, true)
+	return s.t.sumAbove(x, true)
 }
 
 // SumBetween returns the sum of the values of the keys between lo and hi,
@@ -100,14 +98,14 @@ func (s *RangeSum[T, V]) SumBetween(lo T, loIncl bool, hi T, hiIncl bool) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumBetween(s.root, lo, loIncl, hi, hiIncl)
+	return s.t.sumBetween(lo, loIncl, hi, hiIncl)
 }
 
 // Negative reports whether a value is negative (or NaN): while none is, a
 // sum over a range of keys does not grow as the range shrinks, so that a
 // condition on it is monotone in the range's bound (generated code's
 // threshold reads rely on it and loop while Negative holds).
-func (s *RangeSum[T, V]) Negative() bool { return s != nil && s.a.unsigned != 0 }
+func (s *RangeSum[T, V]) Negative() bool { return s != nil && s.t.unsigned != 0 }
 
 // SumWhere returns the sum of the values of the keys k for which up(k)
 // and down(k) hold, a nil predicate holding everywhere. up must be
@@ -118,7 +116,7 @@ func (s *RangeSum[T, V]) SumWhere(up, down func(T) bool) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumWhere(s.root, up, down)
+	return s.t.sumWhere(up, down)
 }
 
 // SumWhereEither returns the sum of the values of the keys for which up1
@@ -128,7 +126,7 @@ func (s *RangeSum[T, V]) SumWhereEither(up1, down1, up2, down2 func(T) bool) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumWhereEither(s.root, up1, down1, up2, down2)
+	return s.t.sumWhereEither(up1, down1, up2, down2)
 }
 
 // All iterates over the keys in ascending order with their values. The map
@@ -136,16 +134,13 @@ func (s *RangeSum[T, V]) SumWhereEither(up1, down1, up2, down2 func(T) bool) V {
 func (s *RangeSum[T, V]) All() iter.Seq2[T, V] {
 	return func(yield func(T, V) bool) {
 		if s != nil {
-			s.a.walk(s.root, yield)
+			s.t.walk(yield)
 		}
 	}
 }
 
 // Reset empties the map, keeping its storage for reuse.
-func (s *RangeSum[T, V]) Reset() {
-	s.a.reset()
-	s.root, s.n = 0, 0
-}
+func (s *RangeSum[T, V]) Reset() { s.t.reset() }
 
 // RangeSumIndex is one RangeSum per group key: generated code keeps one
 // over the entries of a map whose values a nested aggregate sums over a
@@ -269,6 +264,7 @@ type sumTreap[T cmp.Ordered, V Number] struct {
 	// all trees: while it is 0, a sum over a range shrinks as the range does
 	// (Negative).
 	unsigned int32
+	path     []int32 // change's descent, kept for reuse
 }
 
 type rsNode[T cmp.Ordered, V Number] struct {
@@ -338,46 +334,61 @@ func (a *sumTreap[T, V]) get(t int32, k T) V {
 }
 
 // change updates the value of k in subtree t and returns the subtree's new
-// root, if k is in it (found); else it changes nothing.
+// root, if k is in it (found); else it changes nothing. It descends
+// without recursion, keeping the path in a.path, and recomputes the sums
+// of the path's nodes bottom-up once the value has changed.
 func (a *sumTreap[T, V]) change(t int32, size *int32, k T, v V, add bool) (root int32, found bool) {
-	if t == 0 {
-		return 0, false
+	path := a.path[:0]
+	n := t
+	for n != 0 {
+		nd := &a.nodes[n]
+		if k < nd.key {
+			path = append(path, n)
+			n = nd.left
+		} else if k > nd.key {
+			path = append(path, n)
+			n = nd.right
+		} else {
+			break
+		}
 	}
-	nd := &a.nodes[t]
-	switch {
-	case k < nd.key:
-		l, ok := a.change(nd.left, size, k, v, add)
-		if !ok {
-			return t, false
-		}
-		a.nodes[t].left = l
-	case k > nd.key:
-		r, ok := a.change(nd.right, size, k, v, add)
-		if !ok {
-			return t, false
-		}
-		a.nodes[t].right = r
-	default:
-		if add {
-			v += nd.val
-		}
-		if !(nd.val >= 0) {
-			a.unsigned--
-		}
-		if v != 0 && !(v >= 0) {
-			a.unsigned++
-		}
-		if v == 0 {
-			r := a.merge(nd.left, nd.right)
-			nd = &a.nodes[t]
-			nd.left, nd.right = a.free, 0
-			a.free = t
-			*size--
+	a.path = path
+	if n == 0 {
+		return t, false
+	}
+	nd := &a.nodes[n]
+	if add {
+		v += nd.val
+	}
+	if !(nd.val >= 0) {
+		a.unsigned--
+	}
+	if v != 0 && !(v >= 0) {
+		a.unsigned++
+	}
+	if v == 0 {
+		// Remove n: its children's merge takes its place under its parent.
+		r := a.merge(nd.left, nd.right)
+		nd = &a.nodes[n]
+		nd.left, nd.right = a.free, 0
+		a.free = n
+		*size--
+		if len(path) == 0 {
 			return r, true
 		}
+		p := &a.nodes[path[len(path)-1]]
+		if p.left == n {
+			p.left = r
+		} else {
+			p.right = r
+		}
+	} else {
 		nd.val = v
+		a.pull(n)
 	}
-	a.pull(t)
+	for i := len(path) - 1; i >= 0; i-- {
+		a.pull(path[i])
+	}
 	return t, true
 }
 
@@ -599,18 +610,10 @@ func (a *sumTreap[T, V]) sumWhereEither(t int32, up1, down1, up2, down2 func(T) 
 		return su + sd
 	}
 	r1, r2 := a.where(t, up1, down1), a.where(t, up2, down2)
-	if !r1.ok || !r2.ok || r1.hasHi && r2.hasLo && r1.hi < r2.lo || r2.hasHi && r1.hasLo && r2.hi < r1.lo {
-		return a.sumRange(t, r1) + a.sumRange(t, r2) // disjoint (or one empty)
+	if u, overlap := r1.union(r2); overlap {
+		return a.sumRange(t, u)
 	}
-	// Overlapping ranges: their union is one range, each key summed once.
-	u := keyRange[T]{lo: r1.lo, hasLo: r1.hasLo && r2.hasLo, hi: r1.hi, hasHi: r1.hasHi && r2.hasHi, ok: true}
-	if u.hasLo && r2.lo < u.lo {
-		u.lo = r2.lo
-	}
-	if u.hasHi && r2.hi > u.hi {
-		u.hi = r2.hi
-	}
-	return a.sumRange(t, u)
+	return a.sumRange(t, r1) + a.sumRange(t, r2)
 }
 
 func (a *sumTreap[T, V]) walk(t int32, yield func(T, V) bool) bool {

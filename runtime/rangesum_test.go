@@ -231,7 +231,7 @@ func TestRangeSumNoAllocs(t *testing.T) {
 }
 
 func BenchmarkRangeSum(b *testing.B) {
-	for _, n := range []int{100, 10000} {
+	for _, n := range []int{100, 10000, 1000000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			var s RangeSum[float64, float64]
 			rng := rand.New(rand.NewPCG(3, 4))

@@ -25,7 +25,7 @@ func (s *RangeSum[T, V]) Threshold(above, incl bool, pred func(V) bool) KeyRay[T
 	if s == nil {
 		s = &RangeSum[T, V]{}
 	}
-	return s.a.threshold(s.root, above, incl, pred)
+	return s.t.threshold(above, incl, pred)
 }
 
 // SumRay returns the sum of the values of the keys in r.
@@ -33,7 +33,7 @@ func (s *RangeSum[T, V]) SumRay(r KeyRay[T]) V {
 	if s == nil {
 		return 0
 	}
-	return s.a.sumRay(s.root, r)
+	return s.t.sumRay(r)
 }
 
 // Threshold is RangeSum.Threshold over group g's keys.
