@@ -8,7 +8,9 @@
 //
 // With TOASTGEN_BENCHTABLE_BASE set to another toastgen binary (an older
 // build), each query runs on both, alternating, and the table gains their
-// ratio. TOASTGEN_BENCHTABLE_RUNS (default 3) runs of each; the table
+// ratio; the base runs the queries without their PRIMARY KEY declarations
+// (older builds predate them; keys are hints that change no result).
+// TOASTGEN_BENCHTABLE_RUNS (default 3) runs of each; the table
 // shows medians. TOASTGEN_BENCHTABLE_QUERIES (q1,q3,vwap, …) picks queries.
 package benchtable
 
@@ -19,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,7 +61,7 @@ func TestTable(t *testing.T) {
 	}
 	base := os.Getenv("TOASTGEN_BENCHTABLE_BASE")
 	// The queries, their FROM FILE paths pointed at the standard data.
-	type query struct{ name, path string }
+	type query struct{ name, path, basePath string }
 	var queries []query
 	dir := t.TempDir()
 	add := func(glob, from, to string) {
@@ -77,7 +80,12 @@ func TestTable(t *testing.T) {
 			if err := os.WriteFile(out, bytes.ReplaceAll(src, []byte(from), []byte(to)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			queries = append(queries, query{name, out})
+			src = bytes.ReplaceAll(src, []byte(from), []byte(to))
+			baseOut := filepath.Join(dir, name+"_base.sql")
+			if err := os.WriteFile(baseOut, withoutKeys(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			queries = append(queries, query{name, out, baseOut})
 		}
 	}
 	add("examples/tpch/q*.sql", "examples/tpch/data/", filepath.Join(data, "tpch", "standard")+"/")
@@ -118,7 +126,7 @@ func TestTable(t *testing.T) {
 		events := 0
 		for range runs {
 			if base != "" {
-				r, err := bench(base, q.path)
+				r, err := bench(base, q.basePath)
 				if err != nil {
 					t.Error(err)
 					break
@@ -150,4 +158,14 @@ func TestTable(t *testing.T) {
 		b.WriteString("\n")
 	}
 	t.Log("\n" + b.String())
+}
+
+var (
+	tableKey  = regexp.MustCompile(`(?i),\s*PRIMARY\s+KEY\s*\([^)]*\)`)
+	columnKey = regexp.MustCompile(`(?i)\s+PRIMARY\s+KEY\b`)
+)
+
+// withoutKeys removes the PRIMARY KEY declarations of a query file.
+func withoutKeys(src []byte) []byte {
+	return columnKey.ReplaceAll(tableKey.ReplaceAll(src, nil), nil)
 }
