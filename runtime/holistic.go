@@ -63,7 +63,7 @@ func (s *RangeSum[T, V]) Select(i V) T {
 }
 
 // Select returns the key at rank i (0-based) of group g (see RangeSum.Select).
-func (x *RangeSumIndex[K, T, V]) Select(g K, i V) T { return x.a.sel(x.groups[g].root, i) }
+func (x *RangeSumIndex[K, T, V]) Select(g K, i V) T { return x.a.sel(x.groups.root(g), i) }
 
 func (a *sumTreap[T, V]) sel(t int32, i V) T {
 	for t != 0 {

@@ -83,53 +83,44 @@ func (s *Multiset[T]) Reset() {
 // last value goes is dropped. The zero value is an empty index.
 type OrderedIndex[K comparable, T cmp.Ordered] struct {
 	a      treap[T]
-	groups map[K]treapRoot
+	groups groupRoots[K]
 }
-
-type treapRoot struct{ root, n int32 }
 
 // Add adds n to the multiplicity of v in group k.
 func (x *OrderedIndex[K, T]) Add(k K, v T, n int64) {
 	if n == 0 {
 		return
 	}
-	if x.groups == nil {
-		x.groups = make(map[K]treapRoot)
-	}
-	g := x.groups[k]
+	g := x.groups.slot(k)
 	x.a.add(&g.root, &g.n, v, n)
-	if g.n == 0 {
-		delete(x.groups, k)
-	} else {
-		x.groups[k] = g
-	}
+	x.groups.settle(k)
 }
 
 // Count returns the multiplicity of v in group k (0 if absent).
-func (x *OrderedIndex[K, T]) Count(k K, v T) int64 { return x.a.count(x.groups[k].root, v) }
+func (x *OrderedIndex[K, T]) Count(k K, v T) int64 { return x.a.count(x.groups.root(k), v) }
 
 // Min returns the least value of group k, and false if it has none.
-func (x *OrderedIndex[K, T]) Min(k K) (T, bool) { return x.a.min(x.groups[k].root) }
+func (x *OrderedIndex[K, T]) Min(k K) (T, bool) { return x.a.min(x.groups.root(k)) }
 
 // Max returns the greatest value of group k, and false if it has none.
-func (x *OrderedIndex[K, T]) Max(k K) (T, bool) { return x.a.max(x.groups[k].root) }
+func (x *OrderedIndex[K, T]) Max(k K) (T, bool) { return x.a.max(x.groups.root(k)) }
 
 // Len returns the number of groups with values.
-func (x *OrderedIndex[K, T]) Len() int { return len(x.groups) }
+func (x *OrderedIndex[K, T]) Len() int { return x.groups.len() }
 
 // GroupLen returns the number of distinct values of group k.
-func (x *OrderedIndex[K, T]) GroupLen(k K) int { return int(x.groups[k].n) }
+func (x *OrderedIndex[K, T]) GroupLen(k K) int { return int(x.groups.size(k)) }
 
 // Group iterates over the distinct values of group k in ascending order with
 // their multiplicities. The index must not change during the iteration.
 func (x *OrderedIndex[K, T]) Group(k K) iter.Seq2[T, int64] {
-	return func(yield func(T, int64) bool) { x.a.walk(x.groups[k].root, yield) }
+	return func(yield func(T, int64) bool) { x.a.walk(x.groups.root(k), yield) }
 }
 
 // Reset empties the index, keeping its storage for reuse.
 func (x *OrderedIndex[K, T]) Reset() {
 	x.a.reset()
-	clear(x.groups)
+	x.groups.reset()
 }
 
 // treap is the node storage of one or more treaps, each identified by the

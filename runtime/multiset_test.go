@@ -323,7 +323,9 @@ func TestOrderedIndexRandom(t *testing.T) {
 				if !slices.Equal(got, []msPair(m)) {
 					t.Fatalf("step %d: group %d = %v, want %v", step, g, got, m)
 				}
-				roots = append(roots, x.groups[g])
+				if i, ok := x.groups.find(g); ok {
+					roots = append(roots, x.groups.roots[i])
+				}
 			}
 			checkTreap(t, &x.a, roots)
 		}

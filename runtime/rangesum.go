@@ -150,7 +150,7 @@ func (s *RangeSum[T, V]) Reset() { s.t.reset() }
 // dropped. The zero value is an empty index.
 type RangeSumIndex[K comparable, T cmp.Ordered, V Number] struct {
 	a      sumTreap[T, V]
-	groups map[K]treapRoot
+	groups groupRoots[K]
 }
 
 // Add adds d to the value of key k in group g.
@@ -158,71 +158,59 @@ func (x *RangeSumIndex[K, T, V]) Add(g K, k T, d V) {
 	if d == 0 {
 		return
 	}
-	if x.groups == nil {
-		x.groups = make(map[K]treapRoot)
-	}
-	r := x.groups[g]
+	r := x.groups.slot(g)
 	r.root = x.a.update(r.root, &r.n, k, d, true)
-	if r.n == 0 {
-		delete(x.groups, g)
-	} else {
-		x.groups[g] = r
-	}
+	x.groups.settle(g)
 }
 
 // Set sets the value of key k in group g to v (0 removes k).
 func (x *RangeSumIndex[K, T, V]) Set(g K, k T, v V) {
-	r, ok := x.groups[g]
-	if !ok && v == 0 {
-		return
+	if v == 0 {
+		if _, ok := x.groups.find(g); !ok {
+			return
+		}
 	}
-	if x.groups == nil {
-		x.groups = make(map[K]treapRoot)
-	}
+	r := x.groups.slot(g)
 	r.root = x.a.update(r.root, &r.n, k, v, false)
-	if r.n == 0 {
-		delete(x.groups, g)
-	} else {
-		x.groups[g] = r
-	}
+	x.groups.settle(g)
 }
 
 // Get returns the value of key k in group g (0 if absent).
-func (x *RangeSumIndex[K, T, V]) Get(g K, k T) V { return x.a.get(x.groups[g].root, k) }
+func (x *RangeSumIndex[K, T, V]) Get(g K, k T) V { return x.a.get(x.groups.root(g), k) }
 
 // Len returns the number of groups with keys.
-func (x *RangeSumIndex[K, T, V]) Len() int { return len(x.groups) }
+func (x *RangeSumIndex[K, T, V]) Len() int { return x.groups.len() }
 
 // GroupLen returns the number of keys of group g.
-func (x *RangeSumIndex[K, T, V]) GroupLen(g K) int { return int(x.groups[g].n) }
+func (x *RangeSumIndex[K, T, V]) GroupLen(g K) int { return int(x.groups.size(g)) }
 
 // Total returns the sum of the values of group g.
-func (x *RangeSumIndex[K, T, V]) Total(g K) V { return x.a.nodes0sum(x.groups[g].root) }
+func (x *RangeSumIndex[K, T, V]) Total(g K) V { return x.a.nodes0sum(x.groups.root(g)) }
 
 // SumLess returns the sum of the values of group g's keys below k.
 func (x *RangeSumIndex[K, T, V]) SumLess(g K, k T) V {
-	return x.a.sumBelow(x.groups[g].root, k, false)
+	return x.a.sumBelow(x.groups.root(g), k, false)
 }
 
 // SumLessEq returns the sum of the values of group g's keys at or below k.
 func (x *RangeSumIndex[K, T, V]) SumLessEq(g K, k T) V {
-	return x.a.sumBelow(x.groups[g].root, k, true)
+	return x.a.sumBelow(x.groups.root(g), k, true)
 }
 
 // SumGreater returns the sum of the values of group g's keys above k.
 func (x *RangeSumIndex[K, T, V]) SumGreater(g K, k T) V {
-	return x.a.sumAbove(x.groups[g].root, k, false)
+	return x.a.sumAbove(x.groups.root(g), k, false)
 }
 
 // SumGreaterEq returns the sum of the values of group g's keys at or above k.
 func (x *RangeSumIndex[K, T, V]) SumGreaterEq(g K, k T) V {
-	return x.a.sumAbove(x.groups[g].root, k, true)
+	return x.a.sumAbove(x.groups.root(g), k, true)
 }
 
 // SumBetween returns the sum of the values of group g's keys between lo
 // and hi, each bound included or not.
 func (x *RangeSumIndex[K, T, V]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) V {
-	return x.a.sumBetween(x.groups[g].root, lo, loIncl, hi, hiIncl)
+	return x.a.sumBetween(x.groups.root(g), lo, loIncl, hi, hiIncl)
 }
 
 // Negative reports whether a value of any group is negative or NaN (see
@@ -232,25 +220,25 @@ func (x *RangeSumIndex[K, T, V]) Negative() bool { return x.a.unsigned != 0 }
 // SumWhere returns the sum of the values of group g's keys for which up
 // and down hold (see RangeSum.SumWhere).
 func (x *RangeSumIndex[K, T, V]) SumWhere(g K, up, down func(T) bool) V {
-	return x.a.sumWhere(x.groups[g].root, up, down)
+	return x.a.sumWhere(x.groups.root(g), up, down)
 }
 
 // SumWhereEither returns the sum of the values of group g's keys for which
 // up1 and down1 hold or up2 and down2 hold (see RangeSum.SumWhereEither).
 func (x *RangeSumIndex[K, T, V]) SumWhereEither(g K, up1, down1, up2, down2 func(T) bool) V {
-	return x.a.sumWhereEither(x.groups[g].root, up1, down1, up2, down2)
+	return x.a.sumWhereEither(x.groups.root(g), up1, down1, up2, down2)
 }
 
 // Group iterates over the keys of group g in ascending order with their
 // values. The index must not change during the iteration.
 func (x *RangeSumIndex[K, T, V]) Group(g K) iter.Seq2[T, V] {
-	return func(yield func(T, V) bool) { x.a.walk(x.groups[g].root, yield) }
+	return func(yield func(T, V) bool) { x.a.walk(x.groups.root(g), yield) }
 }
 
 // Reset empties the index, keeping its storage for reuse.
 func (x *RangeSumIndex[K, T, V]) Reset() {
 	x.a.reset()
-	clear(x.groups)
+	x.groups.reset()
 }
 
 // sumTreap is the node storage of one or more treaps with subtree sums,

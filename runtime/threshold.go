@@ -38,12 +38,12 @@ func (s *RangeSum[T, V]) SumRay(r KeyRay[T]) V {
 
 // Threshold is RangeSum.Threshold over group g's keys.
 func (x *RangeSumIndex[K, T, V]) Threshold(g K, above, incl bool, pred func(V) bool) KeyRay[T] {
-	return x.a.threshold(x.groups[g].root, above, incl, pred)
+	return x.a.threshold(x.groups.root(g), above, incl, pred)
 }
 
 // SumRay returns the sum of the values of group g's keys in r.
 func (x *RangeSumIndex[K, T, V]) SumRay(g K, r KeyRay[T]) V {
-	return x.a.sumRay(x.groups[g].root, r)
+	return x.a.sumRay(x.groups.root(g), r)
 }
 
 func (a *sumTreap[T, V]) sumRay(t int32, r KeyRay[T]) V {
