@@ -3,6 +3,7 @@ package viewlet
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -167,7 +168,8 @@ func partlyBound(keys, args []calculus.Var) bool {
 // those values (called with def's keys, the entries the event can affect).
 // An atom holds v at a column whose variable is v, or is equated to v by a
 // condition of an enclosing product (Q18's IN subquery, grouped by
-// l_orderkey2 and compared with o_orderkey).
+// l_orderkey2 and compared with o_orderkey) or a lift of one into the
+// other (Q16's distinct values).
 func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []calculus.Var) map[string]calculus.Var {
 	out := map[string]calculus.Var{}
 	for _, k := range cands {
@@ -200,6 +202,9 @@ func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []cal
 					changed = false
 					for _, f := range x.Factors {
 						a, b, isEq := calculus.VarEquality(f)
+						if !isEq {
+							a, b, isEq = liftOfVar(f)
+						}
 						if !isEq || inner[a] == inner[b] {
 							continue
 						}
@@ -220,10 +225,12 @@ func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []cal
 			case *calculus.Neg:
 				visit(x.T, same)
 			case *calculus.AggSum:
-				// Inside, only k itself and the group's outputs keep their
-				// meaning; other names may be summed over.
+				// Inside, only k itself, the group's outputs and the
+				// aggregate's inputs (its correlation variables: Q16's
+				// ps_suppkey in the supplier count) keep their meaning;
+				// other names may be summed over.
 				inner := map[string]bool{k.Name: true}
-				for _, g := range x.Group {
+				for _, g := range append(slices.Clone(x.Group), calculus.InputVars(x.T)...) {
 					if same[g.Name] {
 						inner[g.Name] = true
 					}
@@ -243,6 +250,25 @@ func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []cal
 		}
 	}
 	return out
+}
+
+// liftOfVar reports whether f lifts a variable's value into another (Q16's
+// COUNT(DISTINCT ps_suppkey) keys its distinct values by distinct ^=
+// ps_suppkey): the two are then equal, as with an equality condition.
+func liftOfVar(f calculus.Term) (a, b string, ok bool) {
+	l, isLift := f.(*calculus.Lift)
+	if !isLift {
+		return "", "", false
+	}
+	v, isVal := l.T.(*calculus.Val)
+	if !isVal {
+		return "", "", false
+	}
+	r, isRef := v.E.(*calculus.VarRef)
+	if !isRef {
+		return "", "", false
+	}
+	return l.V.Name, r.V.Name, true
 }
 
 // inputsInAtoms reports whether every input variable is a column of a
