@@ -3,7 +3,6 @@ package viewlet
 import (
 	"fmt"
 	"maps"
-	"slices"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -225,17 +224,11 @@ func heldVars(def *calculus.AggSum, rel string, args []calculus.Var, cands []cal
 			case *calculus.Neg:
 				visit(x.T, same)
 			case *calculus.AggSum:
-				// Inside, only k itself, the group's outputs and the
-				// aggregate's inputs (its correlation variables: Q16's
-				// ps_suppkey in the supplier count) keep their meaning;
-				// other names may be summed over.
-				inner := map[string]bool{k.Name: true}
-				for _, g := range append(slices.Clone(x.Group), calculus.InputVars(x.T)...) {
-					if same[g.Name] {
-						inner[g.Name] = true
-					}
-				}
-				visit(x.T, inner)
+				// A name equal to v outside keeps its meaning inside: the
+				// calculus's names are unique per scope, so a nested
+				// aggregate that mentions one is correlated on it (Q20's
+				// lineitem sum reads ps_suppkey, equated to s_suppkey).
+				visit(x.T, same)
 			case *calculus.Lift:
 				visit(x.T, same)
 			case *calculus.Exists:
