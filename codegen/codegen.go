@@ -496,6 +496,7 @@ func (g *gen) generate() error {
 		}
 	}
 	g.engineType()
+	g.entryCount()
 	for _, r := range g.p.Relations {
 		if err := g.triggers(r); err != nil {
 			return err
@@ -632,6 +633,29 @@ func (g *gen) engineType() {
 	}
 	g.f.Func().Id("New").Params().Op("*").Id("Engine").Block(append(append(append(
 		[]jen.Code{jen.Id("e").Op(":=").Add(engine)}, hookups...), inits...), jen.Return(jen.Id("e")))...)
+}
+
+// entryCount emits Engine.MapEntries (runtime.EntryCounter): the live
+// entries of the keyed maps, a fused table's once.
+func (g *gen) entryCount() {
+	var sum *jen.Statement
+	for _, m := range g.p.Maps {
+		mi := g.maps[m.Name]
+		if mi.tab != nil && mi.tab.members[0] != mi || mi.tab == nil && !mi.keyed {
+			continue
+		}
+		n := jen.Len(jen.Id("e").Dot(mi.field).Dot("entries")).Op("-").Len(jen.Id("e").Dot(mi.field).Dot("free"))
+		if sum == nil {
+			sum = n
+		} else {
+			sum = sum.Op("+").Add(n)
+		}
+	}
+	if sum == nil {
+		sum = jen.Lit(0)
+	}
+	g.f.Comment("MapEntries returns the number of entries of the engine's keyed maps (a fused\ntable's entry once): the measure of its state that toastgen bench divides by.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("MapEntries").Params().Int().Block(jen.Return(sum))
 }
 
 // valueLit is a map value of type t.

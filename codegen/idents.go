@@ -10,7 +10,7 @@ import (
 
 // The exported identifiers of a generated package:
 //
-//	type Engine, func New, and the Engine methods Apply, NewBatch, ApplyBatch, Views, Relations
+//	type Engine, func New, and the Engine methods Apply, NewBatch, ApplyBatch, Views, Relations, MapEntries
 //	per relation R (stem exportedName(R): LINEITEM → Lineitem):
 //	    methods InsertR, DeleteR; const RelationR
 //	per view V (stem viewStem):
@@ -105,7 +105,8 @@ func identClash(srcs []*nameSource) (*nameSource, string) {
 	for _, id := range []genIdent{
 		{true, "Apply", "a method of every Engine (runtime.Engine)"}, {true, "NewBatch", "a method of every Engine (runtime.Engine)"},
 		{true, "ApplyBatch", "a method of every Engine (runtime.Engine)"}, {true, "Views", "a method of every Engine (runtime.Engine)"},
-		{true, "Relations", "a method of every Engine (runtime.Engine)"}, {false, "Engine", "the engine type"}, {false, "New", "the constructor"},
+		{true, "Relations", "a method of every Engine (runtime.Engine)"}, {true, "MapEntries", "a method of every Engine (runtime.EntryCounter)"},
+		{false, "Engine", "the engine type"}, {false, "New", "the constructor"},
 	} {
 		owners[key(id)] = owner{id: id}
 	}

@@ -108,6 +108,12 @@ type BenchResult struct {
 	// BufferHeap is the size of the event buffer: the live heap after the
 	// trigger run minus the live heap once the batch is dropped.
 	BufferHeap uint64
+	// LiveState is the live heap of the engine state after the trigger run
+	// (garbage collected, without the event buffer), and MapEntries the
+	// entries of its keyed maps then (a fused table's entry once), or −1
+	// for an engine that does not count them (see EntryCounter).
+	LiveState  uint64
+	MapEntries int
 }
 
 // EventsPerSecond is the trigger throughput.
@@ -149,7 +155,10 @@ func perSecond(n int, d time.Duration) float64 {
 //	peak heap: <N> MiB
 //	events: <n> per pass, <k> passes, <m> applied, elapsed: <duration>
 //	state heap: <N> MiB, event buffer: <M> MiB
+//	live state: <L> MiB, map entries: <E>, <B> bytes/entry
 //
+// The last line is printed for engines that count their entries
+// (EntryCounter) holding at least one.
 // peak heap includes the event buffer; state heap is the engine's state
 // alone (see BenchResult.StateHeap). <m> counts the inverse passes too.
 func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
@@ -161,6 +170,12 @@ func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
 		"events: %d per pass, %d passes, %d applied, elapsed: %s\nstate heap: %.1f MiB, event buffer: %.1f MiB\n",
 		r.EventsPerSecond(), r.NsPerEvent(), r.AllocsPerEvent(), e2e, mib(r.PeakHeap),
 		r.EventsPerPass, r.Passes, r.Events, r.Elapsed.Round(time.Millisecond), mib(r.StateHeap), mib(r.BufferHeap))
+	if err == nil && r.MapEntries > 0 {
+		var m int
+		m, err = fmt.Fprintf(w, "live state: %.1f MiB, map entries: %d, %.0f bytes/entry\n",
+			mib(r.LiveState), r.MapEntries, float64(r.LiveState)/float64(r.MapEntries))
+		n += m
+	}
 	return int64(n), err
 }
 
@@ -186,6 +201,8 @@ type benchJSON struct {
 	ElapsedNs             int64    `json:"elapsed_ns"`
 	StateHeapBytes        uint64   `json:"state_heap_bytes"`
 	EventBufferBytes      uint64   `json:"event_buffer_bytes"`
+	LiveStateBytes        uint64   `json:"live_state_bytes"`
+	MapEntries            *int     `json:"map_entries"` // null: not counted
 }
 
 // WriteJSON writes the result as one JSON object on one line:
@@ -199,6 +216,9 @@ type benchJSON struct {
 //	                        the events: line
 //	state_heap_bytes, event_buffer_bytes
 //	                        the state heap: line
+//	live_state_bytes, map_entries
+//	                        the live state: line (map_entries null when the
+//	                        engine does not count its entries)
 func (r BenchResult) WriteJSON(w io.Writer) error {
 	j := benchJSON{
 		TriggerEventsPerS:     r.EventsPerSecond(),
@@ -215,6 +235,11 @@ func (r BenchResult) WriteJSON(w io.Writer) error {
 		ElapsedNs:             r.Elapsed.Nanoseconds(),
 		StateHeapBytes:        r.StateHeap,
 		EventBufferBytes:      r.BufferHeap,
+		LiveStateBytes:        r.LiveState,
+	}
+	if r.MapEntries >= 0 {
+		n := r.MapEntries
+		j.MapEntries = &n
 	}
 	if r.EndToEndTime > 0 {
 		e2e := r.EndToEndPerSecond()
@@ -334,6 +359,11 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	b = nil
 	withoutBatch := liveHeap()
 	res.BufferHeap = sub(withBatch, withoutBatch)
+	res.LiveState = sub(withoutBatch, base)
+	res.MapEntries = -1
+	if c, ok := e.(EntryCounter); ok {
+		res.MapEntries = c.MapEntries()
+	}
 	res.StateHeap = sub(max(sub(trigPeak, res.BufferHeap), withoutBatch), base)
 
 	// 3. End to end.

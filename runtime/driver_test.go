@@ -114,7 +114,7 @@ func TestBenchJSON(t *testing.T) {
 		Events: 15, TriggerTime: 3 * time.Millisecond, Allocs: 30,
 		EndToEndEvents: 12, EndToEndTime: 4 * time.Millisecond,
 		PeakHeap: 3 << 20, EventsPerPass: 3, Passes: 3, Elapsed: 9 * time.Millisecond,
-		StateHeap: 1 << 20, BufferHeap: 2 << 20,
+		StateHeap: 1 << 20, BufferHeap: 2 << 20, LiveState: 1 << 19, MapEntries: 1000,
 	}
 	var b bytes.Buffer
 	if err := res.WriteJSON(&b); err != nil {
@@ -143,6 +143,8 @@ func TestBenchJSON(t *testing.T) {
 		"elapsed_ns":               9e6,
 		"state_heap_bytes":         float64(1 << 20),
 		"event_buffer_bytes":       float64(2 << 20),
+		"live_state_bytes":         float64(1 << 19),
+		"map_entries":              1000.0,
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)
@@ -156,6 +158,15 @@ func TestBenchJSON(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), `"end_to_end_events_per_s":null`) {
 		t.Errorf("skipped end-to-end run: %s", b.String())
+	}
+	// An engine that does not count its entries: null.
+	res.MapEntries = -1
+	b.Reset()
+	if err := res.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"map_entries":null`) {
+		t.Errorf("uncounted entries: %s", b.String())
 	}
 }
 

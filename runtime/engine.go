@@ -27,6 +27,13 @@ func (t ColumnType) String() string {
 	return "invalid"
 }
 
+// EntryCounter is implemented by engines that count the entries of their
+// keyed maps (generated engines do): Bench reports the state's bytes per
+// entry with it.
+type EntryCounter interface {
+	MapEntries() int
+}
+
 // Column is a named, typed column. A Nullable column may hold NULL: in
 // data a field \N, or an empty field of a non-string column (see
 // ParseNullable); in views a nil value.

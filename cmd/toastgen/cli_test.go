@@ -176,6 +176,7 @@ func TestCLIBench(t *testing.T) {
 		`peak heap: [0-9]+\.[0-9] MiB`,
 		`events: 30 per pass, 2 passes, 90 applied, elapsed: [0-9.]+(ms|s|µs)`,
 		`state heap: [0-9]+\.[0-9] MiB, event buffer: [0-9]+\.[0-9] MiB`,
+		`live state: [0-9]+\.[0-9] MiB, map entries: [0-9]+, [0-9]+ bytes/entry`,
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	if len(lines) != len(formats) {
@@ -201,7 +202,8 @@ func TestCLIBench(t *testing.T) {
 	help, _, _ := runCLI(t, root, "", nil, "help", "bench")
 	fields := []string{"trigger_events_per_s", "trigger_ns_per_event", "trigger_allocs_per_event", "trigger_ns", "trigger_allocs",
 		"end_to_end_events_per_s", "end_to_end_events", "end_to_end_ns", "peak_heap_bytes",
-		"events_per_pass", "passes", "events_applied", "elapsed_ns", "state_heap_bytes", "event_buffer_bytes"}
+		"events_per_pass", "passes", "events_applied", "elapsed_ns", "state_heap_bytes", "event_buffer_bytes",
+		"live_state_bytes", "map_entries"}
 	for _, f := range fields {
 		v, ok := got[f].(float64)
 		if !ok {

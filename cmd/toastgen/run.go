@@ -106,7 +106,7 @@ func cmdRun(path, engine, format string, co compileOpts, data string) error {
 func benchFlags(fs *flag.FlagSet) func(string) error {
 	copts := compileFlags(fs)
 	repeat := fs.Int("repeat", 1, "replay the stream `K` times (each pass followed by its inverse)")
-	format := fs.String("format", "text", "output `format`: text (five lines: triggers, end-to-end, peak heap, events,\nstate heap) or json (one object: trigger_events_per_s, trigger_ns_per_event,\ntrigger_allocs_per_event, trigger_ns, trigger_allocs, end_to_end_events_per_s\n(null if skipped), end_to_end_events, end_to_end_ns, peak_heap_bytes,\nevents_per_pass, passes, events_applied, elapsed_ns, state_heap_bytes,\nevent_buffer_bytes)")
+	format := fs.String("format", "text", "output `format`: text (lines triggers, end-to-end, peak heap, events, state heap,\nthen live state when the maps hold entries) or json (one object:\ntrigger_events_per_s, trigger_ns_per_event, trigger_allocs_per_event, trigger_ns,\ntrigger_allocs, end_to_end_events_per_s (null if skipped), end_to_end_events,\nend_to_end_ns, peak_heap_bytes, events_per_pass, passes, events_applied, elapsed_ns,\nstate_heap_bytes, event_buffer_bytes, live_state_bytes, map_entries)")
 	data := dataFlag(fs)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the trigger run (not of parsing) to `FILE`,\nfor go tool pprof")
 	return func(query string) error {

@@ -56,6 +56,14 @@ func New() *Engine {
 	}
 }
 
+/*
+MapEntries returns the number of entries of the engine's keyed maps (a fused
+table's entry once): the measure of its state that toastgen bench divides by.
+*/
+func (e *Engine) MapEntries() int {
+	return len(e.query1Count.entries) - len(e.query1Count.free) + len(e.query1Agg1.entries) - len(e.query1Agg1.free) + len(e.query1Agg2.entries) - len(e.query1Agg2.free) + len(e.query1Agg3.entries) - len(e.query1Agg3.free) + len(e.query1Agg4.entries) - len(e.query1Agg4.free) + len(e.query2Agg1.entries) - len(e.query2Agg1.free)
+}
+
 // insertTrades runs the statements of InsertTrades with the columns they read.
 func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) {
 	e.query1Count.add(broker, int64(1))

@@ -50,6 +50,14 @@ func New() *Engine {
 	}
 }
 
+/*
+MapEntries returns the number of entries of the engine's keyed maps (a fused
+table's entry once): the measure of its state that toastgen bench divides by.
+*/
+func (e *Engine) MapEntries() int {
+	return len(e.leadersCount.entries) - len(e.leadersCount.free) + len(e.leadersAgg2.entries) - len(e.leadersAgg2.free) + len(e.top2Count.entries) - len(e.top2Count.free)
+}
+
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method

@@ -51,6 +51,14 @@ func New() *Engine {
 	}
 }
 
+/*
+MapEntries returns the number of entries of the engine's keyed maps (a fused
+table's entry once): the measure of its state that toastgen bench divides by.
+*/
+func (e *Engine) MapEntries() int {
+	return len(e.query1Count.entries) - len(e.query1Count.free) + len(e.query1Agg1.entries) - len(e.query1Agg1.free) + len(e.query2Count.entries) - len(e.query2Count.free) + len(e.query2CountMr.entries) - len(e.query2CountMr.free)
+}
+
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method

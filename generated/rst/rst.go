@@ -55,6 +55,14 @@ func New() *Engine {
 	}
 }
 
+/*
+MapEntries returns the number of entries of the engine's keyed maps (a fused
+table's entry once): the measure of its state that toastgen bench divides by.
+*/
+func (e *Engine) MapEntries() int {
+	return len(e.query1TotalMst.entries) - len(e.query1TotalMst.free) + len(e.query1TotalMr.entries) - len(e.query1TotalMr.free) + len(e.query1TotalMt.entries) - len(e.query1TotalMt.free) + len(e.query1TotalMrs.entries) - len(e.query1TotalMrs.free) + len(e.query1TotalMstMs.entries) - len(e.query1TotalMstMs.free)
+}
+
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method

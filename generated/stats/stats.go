@@ -49,6 +49,14 @@ func New() *Engine {
 	return &Engine{spreadCount: newSpreadCountTable()}
 }
 
+/*
+MapEntries returns the number of entries of the engine's keyed maps (a fused
+table's entry once): the measure of its state that toastgen bench divides by.
+*/
+func (e *Engine) MapEntries() int {
+	return len(e.spreadCount.entries) - len(e.spreadCount.free)
+}
+
 // InsertR inserts one tuple into relation R (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method

@@ -63,6 +63,14 @@ func New() *Engine {
 	}
 }
 
+/*
+MapEntries returns the number of entries of the engine's keyed maps (a fused
+table's entry once): the measure of its state that toastgen bench divides by.
+*/
+func (e *Engine) MapEntries() int {
+	return len(e.query1Count.entries) - len(e.query1Count.free) + len(e.query1CountMorderslineitem.entries) - len(e.query1CountMorderslineitem.free) + len(e.query1CountMcustomer.entries) - len(e.query1CountMcustomer.free) + len(e.query1CountMlineitem.entries) - len(e.query1CountMlineitem.free) + len(e.query1CountMcustomerorders.entries) - len(e.query1CountMcustomerorders.free) + len(e.query1CountMorderslineitemMorders.entries) - len(e.query1CountMorderslineitemMorders.free)
+}
+
 // insertLineitem runs the statements of InsertLineitem with the columns they read.
 func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
 	if (l_shipdate) > (runtime.Date(19950315)) {
