@@ -265,6 +265,7 @@ func encodeBindings(bs []binding) string {
 func (v ev[T]) scan(m *imap, keys []calculus.Var, env *env, k func(T)) {
 	var buf [8]any
 	mask, vals := boundKeys(buf[:0], keys, env)
+	v.in.work++
 	if len(vals) == len(keys) {
 		if e := m.lookup(vals); e != nil {
 			k(entryValue[T](m, e))
@@ -284,6 +285,7 @@ func (v ev[T]) scan(m *imap, keys []calculus.Var, env *env, k func(T)) {
 		}
 	}
 	m.each(mask, vals, func(e *ientry) {
+		v.in.work++
 		mark := env.mark()
 		ok := true
 		for i, kv := range keys {

@@ -32,6 +32,9 @@ type Interp struct {
 	// overflow is set when an integer sum or product of the running event
 	// leaves int64 (see Fire).
 	overflow bool
+	// work counts the map entries the triggers looked up, visited in loops
+	// and updated (see Work).
+	work int64
 }
 
 // NewInterp returns an interpreter over empty base relations. The Program
@@ -298,6 +301,7 @@ func (in *Interp) fire(rel string, insert bool, tuple []any) (err error) {
 			m.each(mask, vals, func(e *ientry) { old = append(old, e) })
 			for _, e := range old {
 				m.remove(e)
+				in.work++
 			}
 		}
 		in.apply(ups)
@@ -326,8 +330,15 @@ func (in *Interp) updates(ups []update, s *Stmt, env *env) []update {
 	return ups
 }
 
+// Work returns the number of map entries the triggers have looked up,
+// visited in loops and updated so far: a measure of the work per event of
+// a program that does not depend on the machine (ChooseDepth compares
+// programs by it).
+func (in *Interp) Work() int64 { return in.work }
+
 // apply adds ups to their maps, recording an overflow of an INT map's sum.
 func (in *Interp) apply(ups []update) {
+	in.work += int64(len(ups))
 	for _, u := range ups {
 		if !u.m.isInt {
 			u.m.addFloat(u.keys, u.f)

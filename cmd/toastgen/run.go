@@ -16,14 +16,20 @@ import (
 
 func m3Flags(fs *flag.FlagSet) func(string) error {
 	copts := compileFlags(fs)
+	explain := fs.Bool("explain", false, "print first how the depth was chosen (-depth auto): each candidate's work per event on the sample")
 	return func(query string) error {
 		co, err := copts()
 		if err != nil {
 			return err
 		}
+		var choice viewlet.DepthChoice
+		co.choice = &choice
 		_, p, err := compile(query, co)
 		if err != nil {
 			return err
+		}
+		if *explain {
+			printChoice(co, choice)
 		}
 		fmt.Print(p)
 		// The storage codegen gives the maps: those updated together at
@@ -37,6 +43,25 @@ func m3Flags(fs *flag.FlagSet) func(string) error {
 		}
 		return nil
 	}
+}
+
+// printChoice prints the depth decision of m3 -explain as comment lines.
+func printChoice(co compileOpts, c viewlet.DepthChoice) {
+	if !co.auto {
+		fmt.Printf("-- depth %d, as -depth says\n\n", co.depth)
+		return
+	}
+	fmt.Printf("-- depth auto: %d (%s)\n", c.Depth, c.Reason)
+	for _, k := range c.Costs {
+		name := fmt.Sprintf("depth %d", k.Depth)
+		switch {
+		case k.Err != nil:
+			fmt.Printf("--   %s: %v\n", name, k.Err)
+		case k.Events > 0:
+			fmt.Printf("--   %s: %.1f map entries looked up, visited or updated per event over %d events\n", name, k.Work, k.Events)
+		}
+	}
+	fmt.Println()
 }
 
 func dataFlag(fs *flag.FlagSet) *string {
@@ -61,6 +86,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 		if err != nil {
 			return err
 		}
+		co.dataDir = *data
 		return cmdRun(query, *engine, *format, co, *data)
 	}
 }
@@ -128,6 +154,7 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 			}
 			args = append(args, "-cpuprofile", abs)
 		}
+		co.dataDir = *data
 		return cmdBench(query, co, *data, args...)
 	}
 }
