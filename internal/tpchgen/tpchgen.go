@@ -6,11 +6,14 @@
 //
 // The port generates whole scale factors only, so a fraction f of scale
 // factor 1 is a key-range slice of it: the customers whose key is at most
-// f × 150,000, their orders and those orders' lineitems, with every
-// supplier, nation and region. Orders arrive in key order, each with its
-// lineitems; a fraction of them (with their lineitems) is deleted again a
-// random number of orders later. Parts and part-suppliers are not written
-// (the scaling queries do not read them).
+// f × 150,000, their orders and those orders' lineitems, the suppliers
+// whose key is at most f × 10,000 (a lineitem's supplier key is taken
+// modulo their number, so that a supplier has as many lineitems at every
+// size, as in dbgen's own scaling), and every nation and region. Orders
+// arrive in key order, each with its lineitems; a fraction of them (with
+// their lineitems) is deleted again a random number of orders later. Parts
+// and part-suppliers are not written (the scaling queries do not read
+// them; a lineitem's part key is dbgen's).
 package tpchgen
 
 import (
@@ -40,7 +43,7 @@ func Generate(dir string, opt Options) (Counts, error) {
 		return nil, fmt.Errorf("tpchgen: fraction %v is not in (0, 1]", opt.Fraction)
 	}
 	w := &writer{counts: Counts{}, rng: rand.New(rand.NewPCG(opt.Seed, 0x7c3)), opt: opt,
-		pending: map[int][]*dbgen.Order{}, maxCust: int64(opt.Fraction * 150000)}
+		pending: map[int][]*dbgen.Order{}, maxCust: int64(opt.Fraction * 150000), maxSupp: max(1, int64(opt.Fraction*10000))}
 	for _, name := range []string{"customer", "orders", "lineitem", "supplier", "nation", "region"} {
 		f, err := os.Create(filepath.Join(dir, name+".csv"))
 		if err != nil {
@@ -105,6 +108,7 @@ type writer struct {
 	orders  int                    // orders written
 	pending map[int][]*dbgen.Order // orders to delete once orders reaches the key
 	maxCust int64
+	maxSupp int64
 	err     error
 }
 
@@ -133,6 +137,9 @@ func (w *writer) region(item any) error {
 
 func (w *writer) supplier(item any) error {
 	s := item.(*dbgen.Supp)
+	if int64(s.SuppKey) > w.maxSupp {
+		return nil
+	}
 	w.seq++
 	w.line(supplierFile, true, "%d|%s|%s|%d|%s|%s|%s", int64(s.SuppKey), s.Name, s.Address, int64(s.NationCode), s.Phone, dbgen.FmtMoney(s.Acctbal), s.Comment)
 	return w.err
@@ -178,7 +185,7 @@ func (w *writer) writeOrder(o *dbgen.Order, insert bool) {
 		dbgen.FmtMoney(o.TotalPrice), o.Date, o.OrderPriority, o.Clerk, o.ShipPriority, o.Comment)
 	for _, l := range o.Lines {
 		w.line(lineitemFile, insert, "%d|%d|%d|%d|%d|%s|%s|%s|%c|%c|%s|%s|%s|%s|%s|%s", int64(l.OKey), int64(l.PartKey),
-			int64(l.SuppKey), int64(l.LCnt), int64(l.Quantity), dbgen.FmtMoney(l.EPrice), dbgen.FmtMoney(l.Discount),
+			(int64(l.SuppKey)-1)%w.maxSupp+1, int64(l.LCnt), int64(l.Quantity), dbgen.FmtMoney(l.EPrice), dbgen.FmtMoney(l.Discount),
 			dbgen.FmtMoney(l.Tax), l.RFlag, l.LStatus, l.SDate, l.CDate, l.RDate, l.ShipInstruct, l.ShipMode, l.Comment)
 	}
 }

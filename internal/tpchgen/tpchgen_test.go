@@ -4,13 +4,15 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
 
 // TestGenerate checks a small slice: the counts of a thousandth of scale
-// factor 1, sequence numbers that never decrease within a file, deletes
-// only of orders inserted before, with all their lineitems.
+// factor 1, sequence numbers that never decrease within a file, lineitems
+// of the slice's suppliers only, deletes only of orders inserted before,
+// with all their lineitems.
 func TestGenerate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates scale factor 1's orders (a few seconds)")
@@ -20,7 +22,7 @@ func TestGenerate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n["customer"] != 150 || n["nation"] != 25 || n["region"] != 5 || n["supplier"] != 10000 {
+	if n["customer"] != 150 || n["nation"] != 25 || n["region"] != 5 || n["supplier"] != 10 {
 		t.Errorf("counts %v", n)
 	}
 	// About 10 orders per customer, a tenth deleted again.
@@ -44,6 +46,11 @@ func TestGenerate(t *testing.T) {
 				t.Fatalf("%s: sequence %s after %s", name, cols[0], last)
 			}
 			last = cols[0]
+			if name == "lineitem" {
+				if k, err := strconv.Atoi(cols[4]); err != nil || k < 1 || k > 10 {
+					t.Fatalf("lineitem of supplier %s: not one of the slice's 10", cols[4])
+				}
+			}
 			d := 1
 			if cols[1] == "0" {
 				d = -1
