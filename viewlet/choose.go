@@ -3,6 +3,7 @@ package viewlet
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/toastgen/toastgen/runtime"
 )
@@ -51,25 +52,38 @@ const MinSample = 500
 var ErrSampleDone = errors.New("viewlet: sample complete")
 
 // ChooseDepth compiles the program at each candidate depth (Unbounded and
-// 1) with compile, replays the sample into an interpreter of each with
-// replay (which applies events to the engine it is given until it returns
-// ErrSampleDone or runs out), and returns the depth whose program did the
-// least work per event: first-order only if it did at most FirstOrderGain
-// times the work of full depth. Without a sample of MinSample events, or
-// when a candidate fails, it keeps Unbounded.
-func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.Engine) (int, error)) DepthChoice {
+// 1) with compile, replays at most max events of the sample into an
+// interpreter of each with replay (which applies events to the engine it
+// is given: ChooseDepth stops it with ErrSampleDone), and returns the
+// depth whose program did the least work per event: first-order only if
+// it did at most FirstOrderGain times the work of full depth. It keeps
+// Unbounded when a candidate fails, when the sample has fewer than
+// MinSample events, and when it has no event of a stream the program
+// reads: the work per event of a sample that holds one relation's events
+// (a dimension loaded first) says nothing of the others'.
+func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.Engine) error, max int) DepthChoice {
 	choice := DepthChoice{Depth: Unbounded}
+	var unsampled []string
 	for _, d := range []int{Unbounded, 1} {
 		c := DepthCost{Depth: d}
 		p, err := compile(d)
 		if err == nil {
 			in := NewInterp(p)
-			c.Events, err = replay(in)
+			s := &sampler{Engine: in, max: max, seen: map[int]bool{}}
+			err = replay(s)
 			if errors.Is(err, ErrSampleDone) {
 				err = nil
 			}
+			c.Events = s.n
 			if c.Events > 0 {
 				c.Work = float64(in.Work()) / float64(c.Events)
+			}
+			if d == Unbounded {
+				for i, r := range in.Relations() {
+					if r.Stream && r.Source != nil && !r.Unread && !s.seen[i] {
+						unsampled = append(unsampled, r.Name)
+					}
+				}
 			}
 		}
 		c.Err = err
@@ -83,6 +97,8 @@ func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.
 		choice.Reason = "no input to sample"
 	case full.Events < MinSample:
 		choice.Reason = fmt.Sprintf("a sample of %d events is too small to choose by (fewer than %d)", full.Events, MinSample)
+	case len(unsampled) > 0:
+		choice.Reason = fmt.Sprintf("the sample's %d events hold none of %s", full.Events, strings.Join(unsampled, ", "))
 	case first.Work <= FirstOrderGain*full.Work:
 		choice.Depth = 1
 		choice.Reason = fmt.Sprintf("first-order IVM did %.2g× the work of full depth on the sample", first.Work/full.Work)
@@ -93,4 +109,21 @@ func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.
 		}
 	}
 	return choice
+}
+
+// sampler applies events to an engine until it has applied max, noting
+// the relations they belong to.
+type sampler struct {
+	runtime.Engine
+	n, max int
+	seen   map[int]bool
+}
+
+func (s *sampler) Apply(rel int, insert bool, f [][]byte) error {
+	if s.n >= s.max {
+		return ErrSampleDone
+	}
+	s.n++
+	s.seen[rel] = true
+	return s.Engine.Apply(rel, insert, f)
 }

@@ -2,6 +2,9 @@ package viewlet
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,24 +27,9 @@ func chooseFor(t *testing.T, path string, d lang.Dialect, max int) DepthChoice {
 	}
 	return ChooseDepth(func(depth int) (*Program, error) {
 		return Compile(f, qs, Options{Depth: depth})
-	}, func(e runtime.Engine) (int, error) {
-		s := &sampler{Engine: e, max: max}
-		err := runtime.Replay(s, runtime.ReplayOptions{Dir: ".."})
-		return s.n, err
-	})
-}
-
-type sampler struct {
-	runtime.Engine
-	n, max int
-}
-
-func (s *sampler) Apply(rel int, insert bool, f [][]byte) error {
-	if s.n >= s.max {
-		return ErrSampleDone
-	}
-	s.n++
-	return s.Engine.Apply(rel, insert, f)
+	}, func(e runtime.Engine) error {
+		return runtime.Replay(e, runtime.ReplayOptions{Dir: ".."})
+	}, max)
 }
 
 func TestChooseDepth(t *testing.T) {
@@ -75,8 +63,44 @@ func TestChooseDepth(t *testing.T) {
 			return nil, errors.New("no")
 		}
 		return &Program{}, nil
-	}, func(runtime.Engine) (int, error) { return 0, nil })
+	}, func(runtime.Engine) error { return nil }, 100)
 	if c.Depth != Unbounded || c.Costs[1].Err == nil {
 		t.Errorf("failing candidate: %+v", c)
+	}
+}
+
+// TestChooseDepthCoverage: a sample that holds the events of one stream
+// only (a relation loaded first) keeps full depth, whatever the work.
+func TestChooseDepthCoverage(t *testing.T) {
+	dir := t.TempDir()
+	var r, s strings.Builder
+	for i := range 800 {
+		fmt.Fprintf(&r, "%d|1|%d|%d\n", i, i%7, i%5)
+		fmt.Fprintf(&s, "%d|1|%d|%d\n", 800+i, i%5, i%3)
+	}
+	for name, data := range map[string]string{"r.csv": r.String(), "s.csv": s.String(), "q.sql": `
+CREATE STREAM R(A int, B int) FROM FILE 'r.csv' LINE DELIMITED CSV (delimiter := '|', deletions := 'true');
+CREATE STREAM S(B int, C int) FROM FILE 's.csv' LINE DELIMITED CSV (delimiter := '|', deletions := 'true');
+SELECT r.A, SUM(s.C) FROM R r, S s WHERE r.B = s.B GROUP BY r.A;
+`} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := lang.Config{Dialect: lang.DBToaster}.ParseFile(filepath.Join(dir, "q.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := calculus.FromSQL(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compile := func(depth int) (*Program, error) { return Compile(f, qs, Options{Depth: depth}) }
+	replay := func(e runtime.Engine) error { return runtime.Replay(e, runtime.ReplayOptions{Dir: dir}) }
+	if c := ChooseDepth(compile, replay, 700); c.Depth != Unbounded || !strings.Contains(c.Reason, "hold none of S") {
+		t.Errorf("R's events only: depth %d (%s)", c.Depth, c.Reason)
+	}
+	if c := ChooseDepth(compile, replay, 1600); strings.Contains(c.Reason, "hold none") {
+		t.Errorf("both streams sampled: %s", c.Reason)
 	}
 }

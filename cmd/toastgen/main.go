@@ -260,20 +260,6 @@ func compileFlags(fs *flag.FlagSet) func() (compileOpts, error) {
 	}
 }
 
-// sampleEngine applies events to an engine until it has applied max.
-type sampleEngine struct {
-	runtime.Engine
-	n, max int
-}
-
-func (s *sampleEngine) Apply(rel int, insert bool, f [][]byte) error {
-	if s.n >= s.max {
-		return viewlet.ErrSampleDone
-	}
-	s.n++
-	return s.Engine.Apply(rel, insert, f)
-}
-
 // parseQuery parses the query file at path, or standard input for "-".
 func parseQuery(path string, d lang.Dialect) (*lang.File, error) {
 	c := lang.Config{Dialect: d}
@@ -315,11 +301,9 @@ func compile(path string, co compileOpts) (*lang.File, *viewlet.Program, error) 
 	if co.auto {
 		choice := viewlet.ChooseDepth(func(d int) (*viewlet.Program, error) {
 			return viewlet.Compile(f, qs, viewlet.Options{Depth: d})
-		}, func(e runtime.Engine) (int, error) {
-			s := &sampleEngine{Engine: e, max: sampleEvents}
-			err := runtime.Replay(s, runtime.ReplayOptions{Dir: co.dataDir})
-			return s.n, err
-		})
+		}, func(e runtime.Engine) error {
+			return runtime.Replay(e, runtime.ReplayOptions{Dir: co.dataDir})
+		}, sampleEvents)
 		depth = choice.Depth
 		if co.choice != nil {
 			*co.choice = choice

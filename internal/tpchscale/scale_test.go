@@ -7,7 +7,10 @@
 //	TOASTGEN_SCALE=0.01,0.1,1 go test -v -run TestScale ./internal/tpchscale
 //
 // TOASTGEN_SCALE_DIR keeps the generated data between runs (a directory
-// per fraction); TOASTGEN_SCALE_QUERIES (q1,q3, …) picks queries.
+// per fraction); TOASTGEN_SCALE_QUERIES (q1,q3, …) picks queries;
+// TOASTGEN_SCALE_DEPTH passes -depth (default auto, whose sample of a
+// large stream may hold only the dimensions loaded first: pass -1 to
+// compare one plan across sizes).
 package tpchscale
 
 import (
@@ -88,7 +91,11 @@ func TestScale(t *testing.T) {
 			if err := os.WriteFile(path, src, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(tool, "bench", "-dialect", "dbtoaster", "-format", "json", "-repeat", "1", path)
+			depth := os.Getenv("TOASTGEN_SCALE_DEPTH")
+			if depth == "" {
+				depth = "auto"
+			}
+			cmd := exec.Command(tool, "bench", "-dialect", "dbtoaster", "-depth", depth, "-format", "json", "-repeat", "1", path)
 			cmd.Dir = root
 			out, err := cmd.Output()
 			if err != nil {
