@@ -45,6 +45,12 @@
 //     calculus.Determinant): code generators may hash entries by them
 //     alone. Nothing else depends on it, results included.
 //
+// The depth is the caller's choice, or ChooseDepth's: it compiles full depth
+// and first-order IVM, replays a sample of the input through Interp under
+// each and keeps the one that touched fewer map entries per event (Work),
+// first-order only by a wide margin and only on a sample that reaches every
+// stream (choose.go). One depth holds for the whole Program.
+//
 // Compile ends with Program.Validate, which NewInterp and codegen.Generate
 // run too: every variable a statement reads is bound (by the trigger's
 // arguments or an earlier factor), every map read is declared with its
