@@ -19,7 +19,7 @@ import "cmp"
 type sumBTree[T cmp.Ordered, V Number] struct {
 	nodes    []btNode[T, V] // live and free nodes
 	free     []int32        // positions of free nodes
-	root     int32          // -1: empty
+	root     int32          // 0: empty (node 0 is never used)
 	height   int32          // 0: the root is a leaf
 	n        int32          // number of keys
 	total    V              // the sum of every value
@@ -102,6 +102,9 @@ func (b *sumBTree[T, V]) alloc() int32 {
 		b.nodes[x].n = 0
 		return x
 	}
+	if len(b.nodes) == 0 {
+		b.nodes = append(b.nodes, btNode[T, V]{}) // node 0: the empty tree's root
+	}
 	b.nodes = append(b.nodes, btNode[T, V]{})
 	return int32(len(b.nodes) - 1)
 }
@@ -110,7 +113,7 @@ func (b *sumBTree[T, V]) release(x int32) { b.free = append(b.free, x) }
 
 func (b *sumBTree[T, V]) reset() {
 	b.nodes, b.free = b.nodes[:0], b.free[:0]
-	b.root, b.height, b.n, b.total, b.unsigned = -1, 0, 0, 0, 0
+	b.root, b.height, b.n, b.total, b.unsigned = 0, 0, 0, 0, 0
 }
 
 // count keeps unsigned: the key's value goes from old to v (0: absent).
@@ -129,10 +132,7 @@ func (b *sumBTree[T, V]) update(k T, v V, add bool) {
 	if k != k {
 		return
 	}
-	if len(b.nodes) == 0 {
-		b.root = -1
-	}
-	if b.root < 0 {
+	if b.root == 0 {
 		if v == 0 {
 			return
 		}
@@ -193,19 +193,19 @@ func (b *sumBTree[T, V]) update(k T, v V, add bool) {
 	for b.height > 0 && b.nodes[b.root].n <= 1 {
 		r := b.root
 		if b.nodes[r].n == 0 {
-			b.root, b.height = -1, 0
+			b.root, b.height = 0, 0
 		} else {
 			b.root = b.nodes[r].child[0]
 			b.height--
 		}
 		b.release(r)
 	}
-	if b.root >= 0 && b.nodes[b.root].n == 0 {
+	if b.root != 0 && b.nodes[b.root].n == 0 {
 		b.release(b.root)
-		b.root = -1
+		b.root = 0
 	}
 	b.total = 0
-	if b.root >= 0 {
+	if b.root != 0 {
 		b.total = b.nodes[b.root].sum()
 	}
 }
@@ -296,7 +296,7 @@ func (b *sumBTree[T, V]) fix(p int32, i int, split int32) int32 {
 }
 
 func (b *sumBTree[T, V]) get(k T) V {
-	if b.root < 0 || len(b.nodes) == 0 || k != k {
+	if b.root == 0 || k != k {
 		return 0
 	}
 	id := b.root
@@ -311,7 +311,7 @@ func (b *sumBTree[T, V]) get(k T) V {
 	return 0
 }
 
-func (b *sumBTree[T, V]) empty() bool { return b.root < 0 || len(b.nodes) == 0 }
+func (b *sumBTree[T, V]) empty() bool { return b.root == 0 }
 
 // below reports whether key k is below x (at or below it, with incl).
 func below[T cmp.Ordered](k, x T, incl bool) bool { return k < x || incl && k == x }

@@ -44,7 +44,7 @@ func Generate(dir string, opt Options) (Counts, error) {
 	}
 	w := &writer{counts: Counts{}, rng: rand.New(rand.NewPCG(opt.Seed, 0x7c3)), opt: opt,
 		pending: map[int][]*dbgen.Order{}, maxCust: int64(opt.Fraction * 150000), maxSupp: max(1, int64(opt.Fraction*10000))}
-	for _, name := range []string{"customer", "orders", "lineitem", "supplier", "nation", "region"} {
+	for _, name := range fileNames {
 		f, err := os.Create(filepath.Join(dir, name+".csv"))
 		if err != nil {
 			return nil, err
