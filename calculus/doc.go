@@ -62,6 +62,10 @@
 //     the product of the groups' aggregates, multiplied when the view is
 //     read (factor.go): cross products of many tables, or of one table many
 //     times, then compile without the exponential delta of self-joins.
+//   - A q-hierarchical join's view may be factorized (Factorize,
+//     viewtree.go): a product of aggregates keyed by root paths of a
+//     variable order over its group variables (Query.Tree), read at each
+//     row's key; viewlet decides where it pays.
 //
 // NULLs, three-valued logic and outer joins (dialect sql). The dbtoaster
 // dialect declares every column NOT NULL and keeps today's terms exactly.

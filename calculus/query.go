@@ -40,6 +40,10 @@ type Query struct {
 	// ExtremeRef, of its keys but the last). Other aggregates are keyed by
 	// all the view's keys, or by none.
 	AggKeys map[int][]int
+	// Tree, when set, factorizes the view (viewtree.go): its rows are the
+	// key combinations along Tree whose count factors are all non-zero,
+	// and Aggs are the factors, each keyed by a root path of Tree.
+	Tree *ViewTree
 	// Order is the total order of the rows of a view with an ORDER BY or
 	// a LIMIT, over the positions of its rows (Keys, then Values; see
 	// lang.Query.Order); nil for an unordered view. Limit (nil: none)

@@ -174,7 +174,9 @@ func TestDiffGenerated(t *testing.T) {
 			t.Parallel()
 			run := exec.Command(filepath.Join(dir, "driver"), j.name, filepath.Join(dir, j.name+".events"))
 			out, err := run.Output()
-			if err != nil {
+			if ee, ok := err.(*exec.ExitError); ok {
+				t.Fatalf("driver: %v\n%s", err, ee.Stderr)
+			} else if err != nil {
 				t.Fatalf("driver: %v", err)
 			}
 			checkpoints := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
@@ -228,6 +230,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 
 	"github.com/toastgen/toastgen/runtime"
@@ -272,9 +275,28 @@ func main() {
 		}
 		if (n+1)%%100 == 0 || n+1 == len(lines) {
 			runtime.WriteJSON(w, e.Views())
+			checkLens(e, n+1)
 		}
 	}
 	w.Flush()
+}
+
+// checkLens compares every view's Len method (XLen beside X, its sorted
+// rows) with the number of rows X returns, and exits on a difference.
+func checkLens(e runtime.Engine, events int) {
+	v := reflect.ValueOf(e)
+	for i := range v.NumMethod() {
+		name := v.Type().Method(i).Name
+		rows := v.MethodByName(strings.TrimSuffix(name, "Len"))
+		if !strings.HasSuffix(name, "Len") || !rows.IsValid() || rows.Type().NumIn() != 0 || v.Method(i).Type().NumIn() != 0 {
+			continue
+		}
+		n := v.Method(i).Call(nil)[0].Int()
+		if got := rows.Call(nil)[0].Len(); int64(got) != n {
+			fmt.Fprintf(os.Stderr, "after event %%d: %%s() = %%d, want %%d rows\n", events, name, n, got)
+			os.Exit(1)
+		}
+	}
 }
 `
 

@@ -81,6 +81,8 @@ func (g *gen) triggers(r *lang.Relation) error {
 		if len(code) > 0 {
 			// Top-K views: move the rows the statements changed.
 			code = append(code, g.topReorders(m.t.Stmts)...)
+			// Factorized views: recount the tree nodes the event wrote.
+			code = append(code, g.treeTouches(m.t, sc)...)
 		}
 		m.code = code
 		if len(code) > 0 {

@@ -87,6 +87,7 @@ func (s *nameSource) idents() []genIdent {
 		{true, st, "snapshot method"},
 		{true, st + "Get", "point lookup"},
 		{true, st + "Rows", "row iterator"},
+		{true, st + "Len", "row count"},
 		{false, st + "Row", "row type"},
 	}
 }

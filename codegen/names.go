@@ -86,6 +86,11 @@ func (g *gen) planNames() {
 	taken := map[string]bool{} // stems and Engine members
 	for _, v := range g.p.Views {
 		taken[rowMethod(v)] = true
+		if v.Tree != nil {
+			for n := range v.Tree.Nodes {
+				taken[treeLevel(v, n)], taken[treeTouch(v, n)] = true, true
+			}
+		}
 		if topIndexed(v) {
 			n := topNamesOf(v)
 			taken[n.touched], taken[n.set], taken[n.placed], taken[n.reorder] = true, true, true, true

@@ -141,7 +141,22 @@ func (g *gen) view(v *viewlet.View) error {
 		}
 		sc[fmt.Sprintf("#%d", i)] = jen.Id(a)
 	}
-	if !v.Scalar {
+	if v.Tree != nil {
+		// A factorized view's row: every count factor along it non-zero.
+		var absent *jen.Statement
+		for _, nd := range v.Tree.Nodes {
+			if nd.Count < 0 {
+				continue
+			}
+			zero := jen.Id(fmt.Sprintf("agg%d", nd.Count)).Op("==").Lit(0)
+			if absent == nil {
+				absent = zero
+			} else {
+				absent = absent.Op("||").Add(zero)
+			}
+		}
+		body = append(body, jen.If(absent).Block(jen.Return(jen.Id(row).Values(), jen.False())))
+	} else if !v.Scalar {
 		body = append(body, jen.If(jen.Id("agg0").Op("==").Lit(0)).Block(jen.Return(jen.Id(row).Values(), jen.False())))
 	}
 	sums, err := g.runningSums(v, keyVars, sc)
@@ -200,6 +215,9 @@ func (g *gen) view(v *viewlet.View) error {
 	var loop jen.Code
 	if v.Scalar {
 		loop = jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(), jen.Id("ok")).Block(jen.Id("yield").Call(jen.Id("r")))
+	} else if v.Tree != nil {
+		loop = g.treeLoop(v, lower)
+		g.treeMethods(v)
 	} else {
 		cm := g.maps[v.Aggs[0].Name]
 		k := jen.Id("k")

@@ -3,6 +3,7 @@ package viewlet
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
@@ -18,6 +19,9 @@ type Options struct {
 	// read the base relations), Unbounded (or any negative value)
 	// materializes every delta.
 	Depth int
+	// FlatViews keeps every view a flat map of its rows: no view trees
+	// (viewtree.go).
+	FlatViews bool
 }
 
 // compileProgram turns the translated queries of a file into a Program (see Compile).
@@ -40,7 +44,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 	}
 	for qi, q := range queries {
 		c.query = qi
-		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys, Order: q.Order, Limit: q.Limit, Bag: q.Bag}
+		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys, Order: q.Order, Limit: q.Limit, Bag: q.Bag, Tree: q.Tree}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
 				// A scalar view always has its one row: no row count needed.
@@ -48,9 +52,13 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 				continue
 			}
 			name := q.Name + "_" + aggName(q, i)
+			if q.Tree != nil {
+				// A factor: named after its relations.
+				name = fmt.Sprintf("%s_F%d_%s", q.Name, i, strings.Join(calculus.Relations(agg), "_"))
+			}
 			a := agg.(*calculus.AggSum)
 			guarded := false
-			if i > 0 {
+			if i > 0 && q.Tree == nil {
 				count, _ := q.Aggs[0].(*calculus.AggSum)
 				if g := guardGroups(count, a, q.AggKeys[i]); g != a {
 					a = g

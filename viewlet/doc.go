@@ -40,6 +40,12 @@
 //     that join a stream: tables are loaded before any stream event.
 //   - orderStatements orders each trigger so that every statement reads the
 //     state before the event, buffering where no order works.
+//   - factorizeViews (viewtree.go) keeps a view as a tree of factors
+//     (calculus.Factorize, View.Tree) where the flat view's map is updated
+//     in a loop, one entry per partner of the event's tuple, and the join
+//     is q-hierarchical: each factor takes one update per event, and each
+//     trigger ends with the Touches that tell engines which tree nodes to
+//     recount. -flat-views (Options.FlatViews) keeps every view flat.
 //   - hashKeys records, per map, the keys that determine its other keys
 //     through the relations' PRIMARY KEYs (Map.HashKey, from
 //     calculus.Determinant): code generators may hash entries by them

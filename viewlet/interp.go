@@ -424,6 +424,8 @@ func (in *Interp) view(v *View) runtime.View {
 	var groups [][]any
 	if v.Scalar {
 		groups = [][]any{{}}
+	} else if v.Tree != nil {
+		groups = in.treeRows(v)
 	} else {
 		for _, e := range in.maps[v.Aggs[0].Name].entries {
 			groups = append(groups, e.keys)
@@ -506,4 +508,34 @@ func window(v *View, rows [][]any) [][]any {
 		mult = len(v.Keys)
 	}
 	return runtime.Window(rows, v.Order, offset, count, mult)
+}
+
+// treeRows lists the keys of a factorized view's rows: the natural join of
+// its count factors' entries, each entry's keys at its node's root path
+// (a reference evaluation; generated engines walk the tree instead).
+func (in *Interp) treeRows(v *View) [][]any {
+	rows := [][]any{make([]any, v.MapKeys())}
+	for n, nd := range v.Tree.Nodes {
+		if nd.Count < 0 {
+			continue
+		}
+		path := v.Tree.Path(n)
+		var next [][]any
+		for _, row := range rows {
+			in.maps[v.Aggs[nd.Count].Name].each(0, nil, func(e *ientry) {
+				for j, p := range path {
+					if row[p] != nil && row[p] != e.keys[j] {
+						return
+					}
+				}
+				r := slices.Clone(row)
+				for j, p := range path {
+					r[p] = e.keys[j]
+				}
+				next = append(next, r)
+			})
+		}
+		rows = next
+	}
+	return rows
 }

@@ -74,6 +74,11 @@ type View struct {
 	Order []runtime.SortKey
 	Limit *lang.Limit
 	Bag   bool // a view without aggregates, not DISTINCT (calculus.Query.Bag)
+	// Tree, when set, factorizes the view (calculus.ViewTree): Aggs are
+	// its factors, each read at its node's root path (AggKeys), and a row
+	// is a combination of keys along the tree whose count factors are all
+	// non-zero. Nil: Aggs[0] lists the rows.
+	Tree *calculus.ViewTree
 }
 
 // keyVarNames are the names of the variables of the view's map keys: its
@@ -121,6 +126,19 @@ func (v *View) MapKeys() int {
 type Trigger struct {
 	Event calculus.Event
 	Stmts []*Stmt
+	// Touches, run after the statements, tell factorized views which tree
+	// nodes' count factors the event may have changed.
+	Touches []Touch
+}
+
+// Touch names the tree node of a factorized view whose count factor a
+// trigger updates, and the event variables its root path is bound to: a
+// generated engine recounts the rows under that node there (and, when
+// their number crosses zero, under its ancestors).
+type Touch struct {
+	View int // index in Program.Views
+	Node int // index in the view's Tree.Nodes
+	Keys []calculus.Var
 }
 
 // Reads reports whether a view reads relation rel: whether a trigger on
@@ -325,11 +343,17 @@ func (p *Program) String() string {
 		if v.Order != nil {
 			fmt.Fprintf(&b, "  %s\n", calculus.OrderString(v.CellNames(), v.Order, v.Limit))
 		}
+		if v.Tree != nil {
+			writeTree(&b, v)
+		}
 	}
 	for _, t := range p.Triggers {
 		fmt.Fprintf(&b, "\nON %s:\n", EventString(t.Event))
 		for _, s := range t.Stmts {
 			fmt.Fprintf(&b, "  %s\n", s)
+		}
+		for _, u := range t.Touches {
+			fmt.Fprintf(&b, "  TOUCH %s node %d [%s]\n", p.Views[u.View].Name, u.Node, varList(u.Keys))
 		}
 	}
 	return b.String()

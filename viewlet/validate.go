@@ -27,6 +27,11 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program,
 	if err != nil {
 		return nil, err
 	}
+	if !opts.FlatViews {
+		if p, err = factorizeViews(f, queries, opts, p); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}

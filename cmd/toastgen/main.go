@@ -227,6 +227,7 @@ type compileOpts struct {
 	auto    bool // -depth auto: choose from a sample of the input (viewlet.ChooseDepth)
 	dialect lang.Dialect
 	dataDir string // resolves relative FROM FILE paths when sampling (run's and bench's -data)
+	flat    bool   // -flat-views: no factorized views (viewlet.Options.FlatViews)
 	// choice, if set, receives the choice of -depth auto.
 	choice *viewlet.DepthChoice
 }
@@ -242,8 +243,10 @@ func compileFlags(fs *flag.FlagSet) func() (compileOpts, error) {
 		"2,000 events of the FROM FILE data (-1 when there is none; m3 -explain shows why)")
 	dialect := fs.String("dialect", "sql", "the query's semantics: `sql` (SQL's: NULLs, three-valued logic, outer joins, INT / INT truncates,\n"+
 		"an aggregate over no rows is NULL) or dbtoaster (DBToaster's: no NULLs, / is real division, an aggregate over no rows is 0)")
+	flat := fs.Bool("flat-views", false, "keep every view a flat map of its rows: no factorized views (view trees) for\n"+
+		"q-hierarchical joins whose flat view an event would update once per partner")
 	return func() (compileOpts, error) {
-		co := compileOpts{auto: *depth == "auto"}
+		co := compileOpts{auto: *depth == "auto", flat: *flat}
 		if !co.auto {
 			n, err := strconv.Atoi(*depth)
 			if err != nil || n < viewlet.Unbounded {
@@ -300,7 +303,7 @@ func compile(path string, co compileOpts) (*lang.File, *viewlet.Program, error) 
 	depth := co.depth
 	if co.auto {
 		choice := viewlet.ChooseDepth(func(d int) (*viewlet.Program, error) {
-			return viewlet.Compile(f, qs, viewlet.Options{Depth: d})
+			return viewlet.Compile(f, qs, viewlet.Options{Depth: d, FlatViews: co.flat})
 		}, func(e runtime.Engine) error {
 			return runtime.Replay(e, runtime.ReplayOptions{Dir: co.dataDir})
 		}, sampleEvents)
@@ -309,7 +312,7 @@ func compile(path string, co compileOpts) (*lang.File, *viewlet.Program, error) 
 			*co.choice = choice
 		}
 	}
-	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth})
+	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth, FlatViews: co.flat})
 	return f, p, err
 }
 
