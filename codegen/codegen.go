@@ -11,7 +11,9 @@
 //   - A factorized view (viewlet.View.Tree) keeps a runtime.TreeLevel per
 //     node of its tree, recounted by the touch calls that end the triggers;
 //     its rows are listed by walking the levels and counted by <View>Len
-//     in O(1) (viewtree.go).
+//     in O(1) (viewtree.go). A map kept by a kernel (viewlet.Map.Kernel)
+//     is a plain field set from a runtime.TriangleCount that the triggers'
+//     syncs feed (kernel.go).
 //   - A map without keys is a plain field. A keyed map keeps its entries in
 //     a slice (recycled through a free list) with a Go map from key to
 //     position, so that an update of an existing entry is one hash lookup
@@ -586,6 +588,7 @@ func (g *gen) engineType() {
 	}
 	fields = append(fields, g.topEngineFields()...)
 	fields = append(fields, g.treeFields()...)
+	fields = append(fields, g.kernelFields()...)
 	if g.hasChecks {
 		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
 		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))

@@ -81,7 +81,8 @@ func (g *gen) triggers(r *lang.Relation) error {
 		if len(code) > 0 {
 			// Top-K views: move the rows the statements changed.
 			code = append(code, g.topReorders(m.t.Stmts)...)
-			// Factorized views: recount the tree nodes the event wrote.
+			// Kernels, then factorized views: what the event wrote.
+			code = append(code, g.kernelSyncs(m.t, sc)...)
 			code = append(code, g.treeTouches(m.t, sc)...)
 		}
 		m.code = code

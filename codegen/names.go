@@ -116,6 +116,9 @@ func (g *gen) planNames() {
 			stem = fmt.Sprintf("%s_%d", base, n)
 		}
 		taken[stem], taken[lowerFirst(stem)] = true, true
+		if m.Kernel != nil {
+			taken[lowerFirst(stem)+"Kernel"] = true
+		}
 		mi := &mapInfo{m: m, stem: stem, field: lowerFirst(stem), typ: "map" + stem, keyed: len(m.Keys) > 0}
 		g.maps[m.Name] = mi
 	}

@@ -19,9 +19,11 @@ type Options struct {
 	// read the base relations), Unbounded (or any negative value)
 	// materializes every delta.
 	Depth int
-	// FlatViews keeps every view a flat map of its rows: no view trees
-	// (viewtree.go).
+	// FlatViews keeps every view a flat map of its rows maintained by
+	// statements: no view trees (viewtree.go), no kernels (kernel.go).
 	FlatViews bool
+	// noKernels: a compilation whose kernel inputs could not be synced.
+	noKernels bool
 }
 
 // compileProgram turns the translated queries of a file into a Program (see Compile).
@@ -52,6 +54,12 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 				continue
 			}
 			name := q.Name + "_" + aggName(q, i)
+			if !opts.FlatViews && !opts.noKernels && len(agg.(*calculus.AggSum).Group) == 0 {
+				if cyc, ok := calculus.Triangle(agg.(*calculus.AggSum)); ok {
+					v.Aggs = append(v.Aggs, c.kernelMap(name, agg.(*calculus.AggSum), cyc, depth))
+					continue
+				}
+			}
 			if q.Tree != nil {
 				// A factor: named after its relations.
 				name = fmt.Sprintf("%s_F%d_%s", q.Name, i, strings.Join(calculus.Relations(agg), "_"))

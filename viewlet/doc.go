@@ -45,7 +45,10 @@
 //     in a loop, one entry per partner of the event's tuple, and the join
 //     is q-hierarchical: each factor takes one update per event, and each
 //     trigger ends with the Touches that tell engines which tree nodes to
-//     recount. -flat-views (Options.FlatViews) keeps every view flat.
+//     recount. A view map that counts a cycle of three relations is kept
+//     by a heavy/light kernel instead of statements (kernel.go, Map.Kernel,
+//     Trigger.Syncs). -flat-views (Options.FlatViews) keeps both as delta
+//     plans.
 //   - hashKeys records, per map, the keys that determine its other keys
 //     through the relations' PRIMARY KEYs (Map.HashKey, from
 //     calculus.Determinant): code generators may hash entries by them

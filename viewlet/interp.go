@@ -17,18 +17,20 @@ import (
 // with checked arithmetic (see Fire), a FLOAT map compensated float64
 // sums (runtime.FloatSum), so that both engines hold the same values.
 type Interp struct {
-	prog  *Program
-	rels  []runtime.Relation
-	maps  map[string]*imap
-	trig  map[string]*Trigger
-	base  map[string]*imap // the base relations that statements read directly
-	likes map[string]*runtime.LikePattern
-	res   map[string]*regexp.Regexp
-	aggs  []any // the current group's aggregates (int64, float64) while reading a view
-	group []any // the current group's keys while reading a view
-	view_ *View
-	err   error // the Program's inconsistency, or the first failed event's
-	sql   bool  // dialect sql: see evalExpr
+	prog *Program
+	rels []runtime.Relation
+	maps map[string]*imap
+	// kernels keep the maps that have one (Map.Kernel), keys encoded.
+	kernels map[string]*runtime.TriangleCount[string, string, string]
+	trig    map[string]*Trigger
+	base    map[string]*imap // the base relations that statements read directly
+	likes   map[string]*runtime.LikePattern
+	res     map[string]*regexp.Regexp
+	aggs    []any // the current group's aggregates (int64, float64) while reading a view
+	group   []any // the current group's keys while reading a view
+	view_   *View
+	err     error // the Program's inconsistency, or the first failed event's
+	sql     bool  // dialect sql: see evalExpr
 	// overflow is set when an integer sum or product of the running event
 	// leaves int64 (see Fire).
 	overflow bool
@@ -308,7 +310,41 @@ func (in *Interp) fire(rel string, insert bool, tuple []any) (err error) {
 	}
 	cur = nil
 	in.apply(buffered)
+	for _, u := range t.Syncs {
+		in.sync(u, env)
+	}
 	return nil
+}
+
+// sync hands the kernel of u.Map the entry of its input at the event's
+// keys, and stores the kernel's count as the map's value.
+func (in *Interp) sync(u Sync, env *env) {
+	k := in.kernels[u.Map.Name]
+	if k == nil {
+		if in.kernels == nil {
+			in.kernels = map[string]*runtime.TriangleCount[string, string, string]{}
+		}
+		k = &runtime.TriangleCount[string, string, string]{}
+		in.kernels[u.Map.Name] = k
+	}
+	keys := make([]any, len(u.Keys))
+	for i, v := range u.Keys {
+		keys[i], _ = env.get(v.Name)
+	}
+	w := in.maps[u.Map.Kernel.Inputs[u.Input].Name].get(keys).(int64)
+	split := u.Map.Kernel.Split[u.Input]
+	a, b := string(appendKey(nil, keys[:split])), string(appendKey(nil, keys[split:]))
+	switch u.Input {
+	case 0:
+		k.Set1(a, b, w)
+	case 1:
+		k.Set2(a, b, w)
+	case 2:
+		k.Set3(a, b, w)
+	}
+	m := in.maps[u.Map.Name]
+	m.addInt(nil, k.Count()-m.get(nil).(int64))
+	in.work++
 }
 
 // update is one addition to a map entry: i for an INT map, f for a FLOAT one.

@@ -41,6 +41,10 @@ type Map struct {
 	// entries that share them (data that break a primary key) by their
 	// other keys. It changes no result.
 	HashKey []int
+	// Kernel, when set, maintains the map instead of statements: a
+	// runtime structure fed the entries of its input maps that the
+	// triggers write (Trigger.Syncs). See kernel.go.
+	Kernel *Kernel
 }
 
 // InitEntry is an entry of a map before any event: key values (int64,
@@ -129,6 +133,9 @@ type Trigger struct {
 	// Touches, run after the statements, tell factorized views which tree
 	// nodes' count factors the event may have changed.
 	Touches []Touch
+	// Syncs, run after the statements (before Touches), feed kernels the
+	// input entries the event wrote.
+	Syncs []Sync
 }
 
 // Touch names the tree node of a factorized view whose count factor a
@@ -285,6 +292,13 @@ func (p *Program) String() string {
 			}
 			fmt.Fprintf(&b, " %v: %v", e.Keys, e.Value)
 		}
+		if m.Kernel != nil {
+			names := make([]string, len(m.Kernel.Inputs))
+			for i, in := range m.Kernel.Inputs {
+				names[i] = in.Name
+			}
+			fmt.Fprintf(&b, "  -- kept by a heavy/light %s kernel over %s", m.Kernel.Kind, strings.Join(names, ", "))
+		}
 		if m.HashKey != nil {
 			names := make([]string, len(m.HashKey))
 			for i, p := range m.HashKey {
@@ -351,6 +365,9 @@ func (p *Program) String() string {
 		fmt.Fprintf(&b, "\nON %s:\n", EventString(t.Event))
 		for _, s := range t.Stmts {
 			fmt.Fprintf(&b, "  %s\n", s)
+		}
+		for _, u := range t.Syncs {
+			fmt.Fprintf(&b, "  SYNC %s input %d = %s[%s]\n", u.Map.Name, u.Input, u.Map.Kernel.Inputs[u.Input].Name, varList(u.Keys))
 		}
 		for _, u := range t.Touches {
 			fmt.Fprintf(&b, "  TOUCH %s node %d [%s]\n", p.Views[u.View].Name, u.Node, varList(u.Keys))

@@ -16,6 +16,16 @@ func pruneUnread(p *Program) {
 	}
 	for changed := true; changed; {
 		changed = false
+		for _, m := range p.Maps {
+			if live[m.Name] && m.Kernel != nil {
+				for _, in := range m.Kernel.Inputs {
+					if !live[in.Name] {
+						live[in.Name] = true
+						changed = true
+					}
+				}
+			}
+		}
 		for _, t := range p.Triggers {
 			for _, s := range t.Stmts {
 				if !live[s.Map.Name] {

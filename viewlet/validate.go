@@ -27,6 +27,12 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program,
 	if err != nil {
 		return nil, err
 	}
+	if !setSyncs(p) {
+		opts.noKernels = true
+		if p, err = compileProgram(f, queries, opts); err != nil {
+			return nil, err
+		}
+	}
 	if !opts.FlatViews {
 		if p, err = factorizeViews(f, queries, opts, p); err != nil {
 			return nil, err

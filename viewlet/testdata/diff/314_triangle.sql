@@ -1,0 +1,16 @@
+-- The count of a cyclic join of three relations (the triangle query) is
+-- kept by a heavy/light kernel (runtime.TriangleCount) over the three
+-- relations' weights: a small domain so that values turn heavy, deletes
+-- of absent tuples (negative weights), NULL join columns (which never
+-- join), conditions on one relation, an extra column summed out, COUNT of
+-- a nullable column, and a four-relation cycle that stays a delta plan.
+-- diff: sql ints=3 events=1500
+CREATE STREAM R(A int, B int);
+CREATE STREAM S(B int, C int, X int);
+CREATE STREAM T(C int, A int);
+CREATE STREAM U(A int, D int);
+SELECT COUNT(*) FROM R, S, T WHERE R.B = S.B AND S.C = T.C AND T.A = R.A;
+SELECT COUNT(*) AS n FROM R r, S s, T t WHERE r.B = s.B AND s.C = t.C AND t.A = r.A AND s.X > 0 AND r.A <> 1;
+SELECT COUNT(s.X) FROM T t, S s, R r WHERE t.A = r.A AND r.B = s.B AND s.C = t.C;
+SELECT SUM(s.X) FROM R r, S s, T t WHERE r.B = s.B AND s.C = t.C AND t.A = r.A;
+SELECT COUNT(*) FROM R r, S s, T t, U u WHERE r.B = s.B AND s.C = t.C AND t.A = u.A AND u.D = r.A;
