@@ -65,7 +65,9 @@
 //   - A q-hierarchical join's view may be factorized (Factorize,
 //     viewtree.go): a product of aggregates keyed by root paths of a
 //     variable order over its group variables (Query.Tree), read at each
-//     row's key; viewlet decides where it pays.
+//     row's key; viewlet decides where it pays. A count over a cycle of
+//     three relations splits into the relations' weights (Triangle,
+//     triangle.go), for viewlet's heavy/light kernel.
 //
 // NULLs, three-valued logic and outer joins (dialect sql). The dbtoaster
 // dialect declares every column NOT NULL and keeps today's terms exactly.
