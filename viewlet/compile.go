@@ -19,6 +19,11 @@ type Options struct {
 	// read the base relations), Unbounded (or any negative value)
 	// materializes every delta.
 	Depth int
+	// Depths, when set, holds a depth per query (Compile's queries, in
+	// order) for the maps compiled for its view, in place of Depth
+	// (negative: Unbounded). A map two views share is compiled at the depth
+	// of the first that needs it.
+	Depths []int
 	// FlatViews keeps every view a flat map of its rows maintained by
 	// statements: no view trees (viewtree.go), no kernels (kernel.go).
 	FlatViews bool
@@ -46,6 +51,12 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 	}
 	for qi, q := range queries {
 		c.query = qi
+		depth := depth
+		if opts.Depths != nil {
+			if depth = opts.Depths[qi]; depth < 0 {
+				depth = Unbounded
+			}
+		}
 		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys, Order: q.Order, Limit: q.Limit, Bag: q.Bag, Tree: q.Tree}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {

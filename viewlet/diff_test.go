@@ -64,7 +64,7 @@ func TestDiff(t *testing.T) {
 	if len(paths) == 0 {
 		t.Fatal("no query files in testdata/diff")
 	}
-	for _, path := range paths {
+	for fi, path := range paths {
 		c, err := oracle.ReadCase(path, diffEvents, diffDeleteFrac)
 		if err != nil {
 			t.Fatal(err)
@@ -106,6 +106,23 @@ func TestDiff(t *testing.T) {
 							runDiff(t, c.Path, depth, seed, f, p, s)
 						})
 					}
+				})
+			}
+			// A depth per view (as -depth auto chooses them), the views
+			// alternating between first-order and full depth, sharing maps:
+			// every fourth file, every file with TOASTGEN_SOAK.
+			if len(qs) > 1 && (fi%4 == 0 || testmode.Soak()) {
+				t.Run("depth=mixed", func(t *testing.T) {
+					depths := make([]int, len(qs))
+					for i := range depths {
+						depths[i] = 1 - 2*(i%2)
+					}
+					p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: viewlet.Unbounded, Depths: depths})
+					if err != nil {
+						t.Fatal(err)
+					}
+					s := oracle.Generate(f, 3, events, c.DeleteFrac, c.Domain)
+					runDiff(t, c.Path, -2, 3, f, p, s)
 				})
 			}
 		})

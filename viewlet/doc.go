@@ -58,7 +58,8 @@
 // and first-order IVM, replays a sample of the input through Interp under
 // each and keeps the one that touched fewer map entries per event (Work),
 // first-order only by a wide margin and only on a sample that reaches every
-// stream (choose.go). One depth holds for the whole Program.
+// stream (choose.go). The depth may differ per view (Options.Depths):
+// toastgen chooses it for each view on its own program.
 //
 // Compile ends with Program.Validate, which NewInterp and codegen.Generate
 // run too: every variable a statement reads is bound (by the trigger's

@@ -228,8 +228,14 @@ type compileOpts struct {
 	dialect lang.Dialect
 	dataDir string // resolves relative FROM FILE paths when sampling (run's and bench's -data)
 	flat    bool   // -flat-views: no factorized views (viewlet.Options.FlatViews)
-	// choice, if set, receives the choice of -depth auto.
-	choice *viewlet.DepthChoice
+	// choices, if set, receives the choices of -depth auto, one per view.
+	choices *[]viewChoice
+}
+
+// viewChoice is the depth -depth auto chose for one view.
+type viewChoice struct {
+	view string
+	viewlet.DepthChoice
 }
 
 // sampleEvents is the number of events -depth auto replays per candidate.
@@ -300,19 +306,25 @@ func compile(path string, co compileOpts) (*lang.File, *viewlet.Program, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	depth := co.depth
+	opts := viewlet.Options{Depth: co.depth, FlatViews: co.flat}
 	if co.auto {
-		choice := viewlet.ChooseDepth(func(d int) (*viewlet.Program, error) {
-			return viewlet.Compile(f, qs, viewlet.Options{Depth: d, FlatViews: co.flat})
-		}, func(e runtime.Engine) error {
-			return runtime.Replay(e, runtime.ReplayOptions{Dir: co.dataDir})
-		}, sampleEvents)
-		depth = choice.Depth
-		if co.choice != nil {
-			*co.choice = choice
+		// Each view's depth is chosen on its own program: one view of a
+		// file may gain from first-order IVM where another loses.
+		opts.Depth, opts.Depths = viewlet.Unbounded, make([]int, len(qs))
+		for i := range qs {
+			one := qs[i : i+1]
+			choice := viewlet.ChooseDepth(func(d int) (*viewlet.Program, error) {
+				return viewlet.Compile(f, one, viewlet.Options{Depth: d, FlatViews: co.flat})
+			}, func(e runtime.Engine) error {
+				return runtime.Replay(e, runtime.ReplayOptions{Dir: co.dataDir})
+			}, sampleEvents)
+			opts.Depths[i] = choice.Depth
+			if co.choices != nil {
+				*co.choices = append(*co.choices, viewChoice{qs[i].Name, choice})
+			}
 		}
 	}
-	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: depth, FlatViews: co.flat})
+	p, err := viewlet.Compile(f, qs, opts)
 	return f, p, err
 }
 

@@ -22,14 +22,14 @@ func m3Flags(fs *flag.FlagSet) func(string) error {
 		if err != nil {
 			return err
 		}
-		var choice viewlet.DepthChoice
-		co.choice = &choice
+		var choices []viewChoice
+		co.choices = &choices
 		_, p, err := compile(query, co)
 		if err != nil {
 			return err
 		}
 		if *explain {
-			printChoice(co, choice)
+			printChoices(co, choices)
 		}
 		fmt.Print(p)
 		// The storage codegen gives the maps: those updated together at
@@ -45,13 +45,26 @@ func m3Flags(fs *flag.FlagSet) func(string) error {
 	}
 }
 
-// printChoice prints the depth decision of m3 -explain as comment lines.
-func printChoice(co compileOpts, c viewlet.DepthChoice) {
+// printChoices prints the depth decisions of m3 -explain as comment
+// lines: one per view when the file has several.
+func printChoices(co compileOpts, cs []viewChoice) {
 	if !co.auto {
 		fmt.Printf("-- depth %d, as -depth says\n\n", co.depth)
 		return
 	}
-	fmt.Printf("-- depth auto: %d (%s)\n", c.Depth, c.Reason)
+	for _, c := range cs {
+		if len(cs) == 1 {
+			fmt.Printf("-- depth auto: %d (%s)\n", c.Depth, c.Reason)
+		} else {
+			fmt.Printf("-- depth auto for %s: %d (%s)\n", c.view, c.Depth, c.Reason)
+		}
+		printCosts(c.DepthChoice)
+	}
+	fmt.Println()
+}
+
+// printCosts prints each candidate depth's work per event.
+func printCosts(c viewlet.DepthChoice) {
 	for _, k := range c.Costs {
 		name := fmt.Sprintf("depth %d", k.Depth)
 		switch {
@@ -61,7 +74,6 @@ func printChoice(co compileOpts, c viewlet.DepthChoice) {
 			fmt.Printf("--   %s: %.1f map entries looked up, visited or updated per event over %d events\n", name, k.Work, k.Events)
 		}
 	}
-	fmt.Println()
 }
 
 func dataFlag(fs *flag.FlagSet) *string {
