@@ -47,6 +47,7 @@ type Spec struct {
 	Dialect lang.Dialect
 	Query   string // the query file, as written (relative to the package directory)
 	Out     string // -o
+	Flat    bool   // -flat-views
 }
 
 // GoFile is the name of the file the CLI writes for the package: -o when
@@ -89,6 +90,7 @@ func parseGenArgs(args []string) (Spec, error) {
 	fs.StringVar(&s.Pkg, "pkg", "", "")
 	fs.StringVar(&s.Out, "o", ".", "")
 	fs.IntVar(&s.Depth, "depth", viewlet.Unbounded, "")
+	fs.BoolVar(&s.Flat, "flat-views", false, "")
 	dialect := fs.String("dialect", "sql", "")
 	if err := fs.Parse(args); err != nil {
 		return s, err
@@ -122,7 +124,7 @@ func (s Spec) Compile() (*lang.File, *viewlet.Program, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: s.Depth})
+	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: s.Depth, FlatViews: s.Flat})
 	if err != nil {
 		return nil, nil, err
 	}

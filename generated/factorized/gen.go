@@ -1,0 +1,5 @@
+package factorized
+
+// factorized.go is generated; go generate rewrites it, and generated/regen_test.go
+// fails when the checked-in file differs from what the compiler produces.
+//go:generate go run ../../cmd/toastgen gen -depth -1 -pkg factorized -o factorized.go ../../examples/factorized/views.sql

@@ -1,0 +1,20 @@
+package triangle_test
+
+import (
+	"testing"
+
+	"github.com/toastgen/toastgen/generated/triangle"
+	"github.com/toastgen/toastgen/generated/internal/gentest"
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// TestReplay checks the package against the interpreter and SQLite on the
+// example data, then on its inverse.
+func TestReplay(t *testing.T) {
+	gentest.CheckReplay(t, triangle.New(), 1)
+}
+
+// BenchmarkTriggers measures the triggers on the example data and its inverse.
+func BenchmarkTriggers(b *testing.B) {
+	gentest.BenchTriggers(b, func() runtime.Engine { return triangle.New() })
+}
