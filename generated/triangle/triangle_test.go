@@ -3,8 +3,8 @@ package triangle_test
 import (
 	"testing"
 
-	"github.com/toastgen/toastgen/generated/triangle"
 	"github.com/toastgen/toastgen/generated/internal/gentest"
+	"github.com/toastgen/toastgen/generated/triangle"
 	"github.com/toastgen/toastgen/runtime"
 )
 

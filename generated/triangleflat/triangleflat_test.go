@@ -3,8 +3,8 @@ package triangleflat_test
 import (
 	"testing"
 
-	"github.com/toastgen/toastgen/generated/triangleflat"
 	"github.com/toastgen/toastgen/generated/internal/gentest"
+	"github.com/toastgen/toastgen/generated/triangleflat"
 	"github.com/toastgen/toastgen/runtime"
 )
 
