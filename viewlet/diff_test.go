@@ -29,6 +29,7 @@ import (
 //	-- diff: words=N              N strings: oracle.DefaultWords, then word015, word016, …
 //	-- diff: events=N             stream length (default diffEvents)
 //	-- diff: deletes=F            fraction of deletes (default diffDeleteFrac)
+//	-- diff: skew=F               INT columns draw 0 with probability F (a heavy value)
 //	-- diff: nulls=F              fraction of NULLs in nullable columns (dialect sql;
 //	                              default oracle.DefaultNullFrac, 0.2; nulls=0: none)
 //

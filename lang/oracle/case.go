@@ -65,6 +65,14 @@ func ReadCase(path string, events int, deleteFrac float64) (*Case, error) {
 				c.Domain.NullFrac = f
 				continue
 			}
+			if k == "skew" {
+				f, err := strconv.ParseFloat(v, 64)
+				if err != nil || f < 0 || f >= 1 {
+					return nil, fmt.Errorf("%s: bad directive %q", path, d)
+				}
+				c.Domain.Skew = f
+				continue
+			}
 			if k == "deletes" {
 				f, err := strconv.ParseFloat(v, 64)
 				if err != nil || f < 0 || f >= 0.5 {

@@ -66,6 +66,10 @@ type Domain struct {
 	// the NULL decision is drawn only for nullable columns, so that a file
 	// without them gets the same stream as before NULLs existed.
 	NullFrac float64
+	// Skew is the probability that an INT column draws 0 instead of a
+	// uniform value: 0 then joins far more tuples than the other values
+	// (a heavy value). Zero: uniform.
+	Skew float64
 	// Columns overrides the domain of single columns, keyed by "REL.COL" or
 	// by "COL" (upper case; "REL.COL" wins).
 	Columns map[string]Domain
@@ -91,6 +95,9 @@ func (d Domain) column(r, c string) Domain {
 func (d Domain) withDefaults(parent Domain) Domain {
 	if d.Ints <= 0 {
 		d.Ints = parent.Ints
+	}
+	if d.Skew == 0 {
+		d.Skew = parent.Skew
 	}
 	if d.Ints <= 0 {
 		d.Ints = 6
@@ -196,6 +203,9 @@ func drawColumn(rng *rand.Rand, c *lang.Column, d Domain) any {
 func draw(rng *rand.Rand, t lang.Type, d Domain) any {
 	switch t {
 	case lang.TInt:
+		if d.Skew > 0 && rng.Float64() < d.Skew {
+			return int64(0)
+		}
 		return int64(rng.IntN(d.Ints))
 	case lang.TFloat:
 		return float64(rng.IntN(4*d.Ints)) / 4
