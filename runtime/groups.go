@@ -2,10 +2,12 @@ package runtime
 
 // groupRoots maps the group keys of an index (RangeSumIndex, OrderedIndex)
 // to the roots of their trees. The roots live in a slice, recycled through
-// a free list, and the last group found is remembered: the statements of
+// a free list, and the last group updated is remembered: the statements of
 // one event read and update the same group several times (BrokerSpread's
-// broker: two range reads and an update per map), and all but the first
-// find it without hashing. The zero value is empty.
+// broker: two range reads and an update per map), and those after its
+// first update find it without hashing. Reads never write the cache, so
+// that readers sharing an engine (Guard) do not race. The zero value is
+// empty.
 type groupRoots[K comparable] struct {
 	pos   map[K]int32 // group → position in roots
 	roots []treapRoot // live and free
@@ -22,9 +24,6 @@ func (r *groupRoots[K]) find(g K) (int32, bool) {
 		return r.at - 1, true
 	}
 	i, ok := r.pos[g]
-	if ok {
-		r.last, r.at = g, i+1
-	}
 	return i, ok
 }
 
@@ -48,7 +47,9 @@ func (r *groupRoots[K]) size(g K) int32 {
 // call settle after changing the tree.
 func (r *groupRoots[K]) slot(g K) *treapRoot {
 	i, ok := r.find(g)
-	if !ok {
+	if ok {
+		r.last, r.at = g, i+1
+	} else {
 		if r.pos == nil {
 			r.pos = make(map[K]int32)
 		}

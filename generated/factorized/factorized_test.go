@@ -18,3 +18,9 @@ func TestReplay(t *testing.T) {
 func BenchmarkTriggers(b *testing.B) {
 	gentest.BenchTriggers(b, func() runtime.Engine { return factorized.New() })
 }
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return factorized.New() }, 100)
+}

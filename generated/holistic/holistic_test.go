@@ -73,3 +73,9 @@ func BenchmarkRead(b *testing.B) {
 		})
 	}
 }
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return holistic.New() }, 100)
+}

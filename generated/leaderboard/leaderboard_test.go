@@ -6,6 +6,7 @@ import (
 
 	"github.com/toastgen/toastgen/generated/internal/gentest"
 	"github.com/toastgen/toastgen/generated/leaderboard"
+	"github.com/toastgen/toastgen/runtime"
 )
 
 // TestReplay checks the package against the interpreter and SQLite on the
@@ -137,4 +138,10 @@ func BenchmarkTop2DeleteInsert(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return leaderboard.New() }, 100)
 }

@@ -88,3 +88,9 @@ func BenchmarkNestedMin(b *testing.B) {
 func BenchmarkTriggers(b *testing.B) {
 	gentest.BenchTriggers(b, func() runtime.Engine { return minmax.New() })
 }
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return minmax.New() }, 100)
+}

@@ -51,3 +51,9 @@ type foreignBatch struct{}
 
 func (foreignBatch) Add(int, bool, [][]byte) error { return nil }
 func (foreignBatch) Len() int                      { return 0 }
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return rst.New() }, 100)
+}

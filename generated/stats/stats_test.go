@@ -7,6 +7,7 @@ import (
 
 	"github.com/toastgen/toastgen/generated/internal/gentest"
 	"github.com/toastgen/toastgen/generated/stats"
+	"github.com/toastgen/toastgen/runtime"
 )
 
 // TestReplay checks the package against the interpreter and SQLite on the
@@ -76,4 +77,10 @@ func BenchmarkGet(b *testing.B) {
 	if sum == 0 {
 		b.Fatal("no deviation")
 	}
+}
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return stats.New() }, 100)
 }

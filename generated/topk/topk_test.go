@@ -9,6 +9,7 @@ import (
 
 	"github.com/toastgen/toastgen/generated/internal/gentest"
 	"github.com/toastgen/toastgen/generated/topk"
+	"github.com/toastgen/toastgen/runtime"
 )
 
 // TestReplay checks the package against the interpreter and SQLite on the
@@ -175,4 +176,10 @@ func BenchmarkTop(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return topk.New() }, 100)
 }

@@ -60,3 +60,9 @@ func BenchmarkTriggers(b *testing.B) {
 func BenchmarkTriggersDepth1(b *testing.B) {
 	gentest.BenchTriggers(b, func() runtime.Engine { return tpch3d1.New() })
 }
+
+// TestConcurrent reads the views from several goroutines while one applies
+// batches, through a runtime.Guard (run it with -race).
+func TestConcurrent(t *testing.T) {
+	gentest.CheckConcurrent(t, func() runtime.Engine { return tpch3.New() }, 100)
+}
