@@ -541,10 +541,24 @@ func TestNoPanic(t *testing.T) {
 	t.Logf("%d inputs", n)
 }
 
+// FuzzParse parses any input in both dialects: errors are fine, a panic
+// or an internal error is not. The seeds are the project's query files.
 func FuzzParse(f *testing.F) {
-	f.Add(schema + "SELECT A, SUM(B) FROM R WHERE D > DATE('2000-01-01') GROUP BY A;")
-	f.Fuzz(func(t *testing.T, src string) {
-		file, err := Parse("fuzz.sql", []byte(src))
+	f.Add(schema+"SELECT A, SUM(B) FROM R WHERE D > DATE('2000-01-01') GROUP BY A;", false)
+	for _, glob := range []string{"../examples/*/*.sql", "../viewlet/testdata/diff/*.sql"} {
+		paths, _ := filepath.Glob(glob)
+		for _, p := range paths {
+			if src, err := os.ReadFile(p); err == nil && !bytes.Contains(src, []byte("INCLUDE")) {
+				f.Add(string(src), strings.Contains(p, "examples/tpch") || strings.Contains(p, "examples/finance"))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string, dbtoaster bool) {
+		d := SQL
+		if dbtoaster {
+			d = DBToaster
+		}
+		file, err := Config{Dialect: d}.Parse("fuzz.sql", []byte(src))
 		if err != nil {
 			if strings.Contains(err.Error(), "internal error") {
 				t.Fatal(err)
