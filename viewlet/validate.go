@@ -23,15 +23,9 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program,
 			p, err = nil, calculus.InternalError(f.Path, "viewlet.Compile", r)
 		}
 	}()
-	p, err = compileProgram(f, queries, opts)
+	p, err = compileSynced(f, queries, opts)
 	if err != nil {
 		return nil, err
-	}
-	if !setSyncs(p) {
-		opts.noKernels = true
-		if p, err = compileProgram(f, queries, opts); err != nil {
-			return nil, err
-		}
 	}
 	if !opts.FlatViews {
 		if p, err = factorizeViews(f, queries, opts, p); err != nil {
@@ -42,6 +36,18 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program,
 		return nil, err
 	}
 	return p, nil
+}
+
+// compileSynced compiles the queries and records the kernels' syncs
+// (setSyncs); where a kernel's inputs cannot be synced, it compiles them
+// again without kernels.
+func compileSynced(f *lang.File, queries []*calculus.Query, opts Options) (*Program, error) {
+	p, err := compileProgram(f, queries, opts)
+	if err != nil || setSyncs(p) {
+		return p, err
+	}
+	opts.noKernels = true
+	return compileProgram(f, queries, opts)
 }
 
 // Validate checks that every statement of p can be evaluated as the

@@ -32,7 +32,7 @@ func factorizeViews(f *lang.File, queries []*calculus.Query, opts Options, flat 
 		return flat, nil
 	}
 	for {
-		p, err := compileProgram(f, next, opts)
+		p, err := compileSynced(f, next, opts)
 		if err != nil {
 			return nil, err
 		}

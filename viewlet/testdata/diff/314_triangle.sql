@@ -3,7 +3,8 @@
 -- relations' weights: a small domain so that values turn heavy, deletes
 -- of absent tuples (negative weights), NULL join columns (which never
 -- join), conditions on one relation, an extra column summed out, COUNT of
--- a nullable column, and a four-relation cycle that stays a delta plan.
+-- a nullable column, a four-relation cycle that stays a delta plan, and a
+-- factorized view beside the kernels (both compiled into one program).
 -- Value 0 is drawn for 40% of the join columns, so that its degree crosses
 -- the heavy threshold (√N, with N the weights) up and down as the stream
 -- grows and shrinks, through several rebuilds.
@@ -17,3 +18,4 @@ SELECT COUNT(*) AS n FROM R r, S s, T t WHERE r.B = s.B AND s.C = t.C AND t.A = 
 SELECT COUNT(s.X) FROM T t, S s, R r WHERE t.A = r.A AND r.B = s.B AND s.C = t.C;
 SELECT SUM(s.X) FROM R r, S s, T t WHERE r.B = s.B AND s.C = t.C AND t.A = r.A;
 SELECT COUNT(*) FROM R r, S s, T t, U u WHERE r.B = s.B AND s.C = t.C AND t.A = u.A AND u.D = r.A;
+SELECT r.A, r.B, s.C FROM R r, S s WHERE r.B = s.B;
