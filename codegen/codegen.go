@@ -589,6 +589,10 @@ func (g *gen) engineType() {
 	fields = append(fields, g.topEngineFields()...)
 	fields = append(fields, g.treeFields()...)
 	fields = append(fields, g.kernelFields()...)
+	fields = append(fields,
+		jen.Comment("changes receives the views' changes (OnChanges); shown holds the views as last reported."),
+		jen.Id("changes").Func().Params(jen.Qual(runtimePkg, "Change")),
+		jen.Id("shown").Index().Qual(runtimePkg, "View"))
 	if g.hasChecks {
 		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
 		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))

@@ -169,58 +169,68 @@ func TestDiffGenerated(t *testing.T) {
 			}
 		})
 	}
-	for _, j := range jobs {
-		t.Run(fmt.Sprintf("%s/depth%d", filepath.Base(j.path), j.depth), func(t *testing.T) {
-			t.Parallel()
-			run := exec.Command(filepath.Join(dir, "driver"), j.name, filepath.Join(dir, j.name+".events"))
-			out, err := run.Output()
-			if ee, ok := err.(*exec.ExitError); ok {
-				t.Fatalf("driver: %v\n%s", err, ee.Stderr)
-			} else if err != nil {
-				t.Fatalf("driver: %v", err)
-			}
-			checkpoints := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
-			db, err := oracle.Open(j.f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			cp := 0
-			for i, ev := range j.stream.Events {
-				if ev.Insert {
-					err = db.Insert(ev.Rel, ev.Tuple)
-				} else {
-					err = db.Delete(ev.Rel, ev.Tuple)
+	for ji, j := range jobs {
+		modes := []string{""}
+		if ji%4 == 0 {
+			modes = append(modes, "changes") // a replica of the change stream, every fourth program
+		}
+		for _, mode := range modes {
+			t.Run(strings.TrimSuffix(fmt.Sprintf("%s/depth%d/%s", filepath.Base(j.path), j.depth, mode), "/"), func(t *testing.T) {
+				t.Parallel()
+				args := []string{j.name, filepath.Join(dir, j.name+".events")}
+				if mode != "" {
+					args = append(args, mode)
 				}
+				run := exec.Command(filepath.Join(dir, "driver"), args...)
+				out, err := run.Output()
+				if ee, ok := err.(*exec.ExitError); ok {
+					t.Fatalf("driver: %v\n%s", err, ee.Stderr)
+				} else if err != nil {
+					t.Fatalf("driver: %v", err)
+				}
+				checkpoints := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+				db, err := oracle.Open(j.f)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if (i+1)%100 != 0 && i+1 != len(j.stream.Events) {
-					continue
-				}
-				if cp >= len(checkpoints) {
-					t.Fatalf("driver printed %d checkpoints, want more", len(checkpoints))
-				}
-				got, err := oracle.DecodeJSON(checkpoints[cp])
-				if err != nil {
-					t.Fatalf("driver output: %v", err)
-				}
-				cp++
-				for qi, q := range j.f.Queries {
-					want, err := db.View(q)
+				defer db.Close()
+				cp := 0
+				for i, ev := range j.stream.Events {
+					if ev.Insert {
+						err = db.Insert(ev.Rel, ev.Tuple)
+					} else {
+						err = db.Delete(ev.Rel, ev.Tuple)
+					}
 					if err != nil {
 						t.Fatal(err)
 					}
-					gv, err := oracle.Typed(got[qi], want)
-					if err != nil {
-						t.Fatal(err)
+					if (i+1)%100 != 0 && i+1 != len(j.stream.Events) {
+						continue
 					}
-					if err := oracle.Compare(want, gv, 1e-9); err != nil {
-						t.Fatalf("%s (depth %d, seed from file index) after event %d (%s), view %s:\n%v", j.path, j.depth, i+1, ev, q.Name, err)
+					if cp >= len(checkpoints) {
+						t.Fatalf("driver printed %d checkpoints, want more", len(checkpoints))
+					}
+					got, err := oracle.DecodeJSON(checkpoints[cp])
+					if err != nil {
+						t.Fatalf("driver output: %v", err)
+					}
+					cp++
+					for qi, q := range j.f.Queries {
+						want, err := db.View(q)
+						if err != nil {
+							t.Fatal(err)
+						}
+						gv, err := oracle.Typed(got[qi], want)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if err := oracle.Compare(want, gv, 1e-9); err != nil {
+							t.Fatalf("%s (depth %d, seed from file index) after event %d (%s), view %s:\n%v", j.path, j.depth, i+1, ev, q.Name, err)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
@@ -241,10 +251,16 @@ var engines = map[string]func() runtime.Engine{
 
 // main replays an events file (rel|op|fields…) and prints the views as JSON
 // every 100 events and at the end; with a third argument "each", after
-// every event, or "error: " and the error of an event that fails.
+// every event, or "error: " and the error of an event that fails; with
+// "changes", it applies the events in batches of four and prints instead
+// the views of a replica kept from the engine's change stream alone.
 func main() {
 	e := engines[os.Args[1]]()
 	each := len(os.Args) > 3 && os.Args[3] == "each"
+	if len(os.Args) > 3 && os.Args[3] == "changes" {
+		changes(e)
+		return
+	}
 	index := map[string]int{}
 	for i, r := range e.Relations() {
 		index[r.Name] = i
@@ -276,6 +292,52 @@ func main() {
 		if (n+1)%%100 == 0 || n+1 == len(lines) {
 			runtime.WriteJSON(w, e.Views())
 			checkLens(e, n+1)
+		}
+	}
+	w.Flush()
+}
+
+// changes replays the events file in batches of four events into e, with a
+// runtime.Replica fed by e's change stream, and prints the replica's views
+// every 100 events and at the end.
+func changes(e runtime.Engine) {
+	index := map[string]int{}
+	for i, r := range e.Relations() {
+		index[r.Name] = i
+	}
+	data, err := os.ReadFile(os.Args[2])
+	if err != nil {
+		panic(err)
+	}
+	rep := runtime.NewReplica(e.Views())
+	e.(runtime.ChangeStreamer).OnChanges(func(c runtime.Change) {
+		if err := rep.Apply(c); err != nil {
+			panic(err)
+		}
+	})
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	w := bufio.NewWriter(os.Stdout)
+	b := e.NewBatch()
+	for n, line := range lines {
+		parts := strings.Split(line, "|")
+		fields := make([][]byte, len(parts)-2)
+		for i, p := range parts[2:] {
+			fields[i] = []byte(p)
+		}
+		if err := b.Add(index[parts[0]], parts[1] == "1", fields); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		if (n+1)%%4 != 0 && n+1 != len(lines) {
+			continue
+		}
+		if err := e.ApplyBatch(b); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		b = e.NewBatch()
+		if (n+1)%%100 == 0 || n+1 == len(lines) {
+			runtime.WriteJSON(w, rep.Views())
 		}
 	}
 	w.Flush()

@@ -144,6 +144,13 @@ func (g *gen) triggers(r *lang.Relation) error {
 				g.f.Comment("\t" + s.String())
 			}
 		}
+		// A change stream (OnChanges) is flushed when the event is done,
+		// not while an event that overflowed is undone.
+		subscribed := jen.Id("e").Dot("changes").Op("!=").Nil()
+		if checked {
+			subscribed = subscribed.Op("&&").Op("!").Id("e").Dot("undoing")
+		}
+		code = append([]jen.Code{jen.If(subscribed).Block(jen.Defer().Id("e").Dot("flushChanges").Call())}, code...)
 		if !checked {
 			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(code, jen.Return(jen.Nil()))...)
 			continue

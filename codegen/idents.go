@@ -10,7 +10,7 @@ import (
 
 // The exported identifiers of a generated package:
 //
-//	type Engine, func New, and the Engine methods Apply, NewBatch, ApplyBatch, Views, Relations, MapEntries
+//	type Engine, func New, and the Engine methods Apply, NewBatch, ApplyBatch, Views, Relations, MapEntries, OnChanges
 //	per relation R (stem exportedName(R): LINEITEM → Lineitem):
 //	    methods InsertR, DeleteR; const RelationR
 //	per view V (stem viewStem):
@@ -107,6 +107,7 @@ func identClash(srcs []*nameSource) (*nameSource, string) {
 		{true, "Apply", "a method of every Engine (runtime.Engine)"}, {true, "NewBatch", "a method of every Engine (runtime.Engine)"},
 		{true, "ApplyBatch", "a method of every Engine (runtime.Engine)"}, {true, "Views", "a method of every Engine (runtime.Engine)"},
 		{true, "Relations", "a method of every Engine (runtime.Engine)"}, {true, "MapEntries", "a method of every Engine (runtime.EntryCounter)"},
+		{true, "OnChanges", "a method of every Engine (runtime.ChangeStreamer)"},
 		{false, "Engine", "the engine type"}, {false, "New", "the constructor"},
 	} {
 		owners[key(id)] = owner{id: id}

@@ -486,6 +486,7 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Error().Block(
 		jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("ApplyBatch: the batch (%T) was not made by this package's NewBatch"), jen.Id("rb")))),
+		jen.If(jen.Id("e").Dot("changes").Op("!=").Nil()).Block(jen.Defer().Id("e").Dot("flushChanges").Call()),
 		jen.Var().Id("pos").Index(jen.Lit(len(g.p.Relations))).Int(),
 		jen.Id("_").Op("=").Id("pos"),
 		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
@@ -493,6 +494,8 @@ func (g *gen) engineMethods() {
 			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
 		jen.Return(jen.Nil()))
+
+	g.changeMethods()
 
 	// Views.
 	var views []jen.Code
@@ -563,6 +566,7 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Views").Params().Index().Qual(runtimePkg, "View").Block(
 		append(append([]jen.Code{jen.Var().Id("out").Index().Qual(runtimePkg, "View")}, views...), jen.Return(jen.Id("out")))...)
 	g.f.Var().Id("_").Qual(runtimePkg, "Engine").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
+	g.f.Var().Id("_").Qual(runtimePkg, "ChangeStreamer").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
 }
 
 // keyType is the Go type of a view key column: runtime.Null[T] when it may

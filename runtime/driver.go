@@ -20,6 +20,8 @@ import (
 //
 //	-format table|json   output format (default table); see WriteTable, WriteJSON
 //	-dir DIR             directory that relative source paths are resolved against
+//	-changes             print every view change as a JSON line (WriteChangeJSON),
+//	                     numbered by event, before the views
 //
 // Errors go to standard error and exit with status 1. Main parses the
 // command line with the flag package's default set, so a driver may define
@@ -27,17 +29,19 @@ import (
 func Main(e Engine) {
 	format := flag.String("format", "table", "output `format`: table or json")
 	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
+	changes := flag.Bool("changes", false, "print every view change as a JSON line before the views")
 	if !flag.Parsed() {
 		flag.Parse()
 	}
-	if err := run(e, *format, *dir, os.Stdout); err != nil {
+	if err := run(e, *format, *dir, *changes, os.Stdout); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
 		os.Exit(1)
 	}
 }
 
-// run replays e and writes its views to w in format.
-func run(e Engine, format, dir string, w io.Writer) error {
+// run replays e and writes its views to w in format, after the changes of
+// every event with changes set.
+func run(e Engine, format, dir string, changes bool, w io.Writer) error {
 	var write func(io.Writer, []View) error
 	switch format {
 	case "table":
@@ -51,10 +55,60 @@ func run(e Engine, format, dir string, w io.Writer) error {
 	if isTerminal(os.Stderr) {
 		opts.Progress = terminalProgress("replay")
 	}
+	if changes {
+		return runChanges(e, opts, w, write)
+	}
 	if err := Replay(e, opts); err != nil {
 		return err
 	}
 	return write(w, e.Views())
+}
+
+// RunChanges replays the sources of e (resolved against dir) event by
+// event and writes each view change as a JSON line numbered by its event
+// (WriteChangeJSON), then the views in format (table or json): what
+// toastgen run -changes prints, for engines run in process.
+func RunChanges(e Engine, format, dir string, w io.Writer) error {
+	return run(e, format, dir, true, w)
+}
+
+// runChanges replays e event by event, writing each view change as a JSON
+// line numbered by its event (from 1), then the views.
+func runChanges(e Engine, opts ReplayOptions, w io.Writer, write func(io.Writer, []View) error) error {
+	cs, ok := e.(ChangeStreamer)
+	if !ok {
+		return fmt.Errorf("-changes: the engine (%T) does not report changes", e)
+	}
+	bw := bufio.NewWriter(w)
+	counted := &eventCounter{Engine: e}
+	var werr error
+	cs.OnChanges(func(c Change) {
+		if werr == nil {
+			werr = WriteChangeJSON(bw, counted.n, c)
+		}
+	})
+	defer cs.OnChanges(nil)
+	if err := Replay(counted, opts); err != nil {
+		return err
+	}
+	if werr != nil {
+		return werr
+	}
+	if err := write(bw, e.Views()); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// eventCounter numbers the events applied through it.
+type eventCounter struct {
+	Engine
+	n int
+}
+
+func (c *eventCounter) Apply(rel int, insert bool, fields [][]byte) error {
+	c.n++
+	return c.Engine.Apply(rel, insert, fields)
 }
 
 // BenchOptions configures Bench.

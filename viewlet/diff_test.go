@@ -10,6 +10,7 @@ import (
 	"github.com/toastgen/toastgen/internal/testmode"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/lang/oracle"
+	"github.com/toastgen/toastgen/runtime"
 	"github.com/toastgen/toastgen/viewlet"
 )
 
@@ -104,15 +105,16 @@ func TestDiff(t *testing.T) {
 					for _, seed := range seeds {
 						t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
 							s := oracle.Generate(f, seed, events, c.DeleteFrac, c.Domain)
-							runDiff(t, c.Path, depth, seed, f, p, s)
+							runDiff(t, c.Path, depth, seed, f, p, s, false)
 						})
 					}
 				})
 			}
 			// A depth per view (as -depth auto chooses them), the views
-			// alternating between first-order and full depth, sharing maps:
-			// every fourth file, every file with TOASTGEN_SOAK.
-			if len(qs) > 1 && (fi%4 == 0 || testmode.Soak()) {
+			// alternating between first-order and full depth, sharing maps,
+			// read from a replica of the change stream: every fourth file,
+			// every file with TOASTGEN_SOAK.
+			if fi%4 == 0 || testmode.Soak() {
 				t.Run("depth=mixed", func(t *testing.T) {
 					depths := make([]int, len(qs))
 					for i := range depths {
@@ -123,7 +125,7 @@ func TestDiff(t *testing.T) {
 						t.Fatal(err)
 					}
 					s := oracle.Generate(f, 3, events, c.DeleteFrac, c.Domain)
-					runDiff(t, c.Path, -2, 3, f, p, s)
+					runDiff(t, c.Path, -2, 3, f, p, s, true)
 				})
 			}
 		})
@@ -131,8 +133,10 @@ func TestDiff(t *testing.T) {
 }
 
 // runDiff replays s into the interpreter of p and into the oracle, comparing
-// every view after every event; it stops at the first mismatch.
-func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *viewlet.Program, s oracle.Stream) {
+// every view after every event; it stops at the first mismatch. With
+// changes set, the views compared are not the interpreter's but a replica
+// kept from its change stream alone (OnChanges, runtime.Replica).
+func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *viewlet.Program, s oracle.Stream, changes bool) {
 	t.Helper()
 	db, err := oracle.Open(f)
 	if err != nil {
@@ -140,6 +144,15 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 	}
 	defer db.Close()
 	in := viewlet.NewInterp(p)
+	var replica *runtime.Replica
+	if changes {
+		replica = runtime.NewReplica(in.Views())
+		in.OnChanges(func(c runtime.Change) {
+			if err := replica.Apply(c); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 	for i, ev := range s.Events {
 		if ev.Insert {
 			err = db.Insert(ev.Rel, ev.Tuple)
@@ -156,6 +169,9 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 			continue
 		}
 		got := in.Views()
+		if replica != nil {
+			got = replica.Views()
+		}
 		if err := in.Err(); err != nil {
 			t.Fatal(err)
 		}

@@ -22,15 +22,20 @@ type Interp struct {
 	maps map[string]*imap
 	// kernels keep the maps that have one (Map.Kernel), keys encoded.
 	kernels map[string]*runtime.TriangleCount[string, string, string]
-	trig    map[string]*Trigger
-	base    map[string]*imap // the base relations that statements read directly
-	likes   map[string]*runtime.LikePattern
-	res     map[string]*regexp.Regexp
-	aggs    []any // the current group's aggregates (int64, float64) while reading a view
-	group   []any // the current group's keys while reading a view
-	view_   *View
-	err     error // the Program's inconsistency, or the first failed event's
-	sql     bool  // dialect sql: see evalExpr
+	// changes receives the views' changes (OnChanges); shown holds the
+	// views as last reported; batching is set while ApplyBatch runs.
+	changes  func(runtime.Change)
+	shown    []runtime.View
+	batching bool
+	trig     map[string]*Trigger
+	base     map[string]*imap // the base relations that statements read directly
+	likes    map[string]*runtime.LikePattern
+	res      map[string]*regexp.Regexp
+	aggs     []any // the current group's aggregates (int64, float64) while reading a view
+	group    []any // the current group's keys while reading a view
+	view_    *View
+	err      error // the Program's inconsistency, or the first failed event's
+	sql      bool  // dialect sql: see evalExpr
 	// overflow is set when an integer sum or product of the running event
 	// leaves int64 (see Fire).
 	overflow bool
@@ -208,12 +213,32 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 	if !ok || ib.in != in {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this interpreter's NewBatch", b)
 	}
+	if in.changes != nil {
+		in.batching = true
+		defer func() { in.batching = false; in.flushChanges() }()
+	}
 	for _, e := range ib.events {
 		if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// OnChanges implements runtime.ChangeStreamer: f receives the view rows
+// each Fire (Apply) and each ApplyBatch changed, compared with the views
+// last reported.
+func (in *Interp) OnChanges(f func(runtime.Change)) {
+	in.changes, in.shown = f, nil
+	if f != nil {
+		in.shown = in.Views()
+	}
+}
+
+func (in *Interp) flushChanges() {
+	now := in.Views()
+	runtime.DiffViews(in.shown, now, in.changes)
+	in.shown = now
 }
 
 // Fire runs the trigger of one event. It returns Err when the interpreter
@@ -235,6 +260,9 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 func (in *Interp) Fire(rel string, insert bool, tuple []any) error {
 	if in.err != nil {
 		return in.err
+	}
+	if in.changes != nil && !in.batching {
+		defer in.flushChanges()
 	}
 	in.overflow = false
 	if err := in.fire(rel, insert, tuple); err != nil {

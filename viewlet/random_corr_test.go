@@ -66,7 +66,7 @@ CREATE STREAM U(C int, E int);
 						t.Fatalf("%s\npanic: %v", q, r)
 					}
 				}()
-				runDiff(t, q, depth, int64(i), f, p, s)
+				runDiff(t, q, depth, int64(i), f, p, s, false)
 			})
 			if !ok {
 				t.Logf("failing query %d: %s", i, q)

@@ -104,6 +104,11 @@ func TestCLIExitCodes(t *testing.T) {
 		{name: "dialect dbtoaster null", args: []string{"m3", "-dialect", "dbtoaster", "-"}, stdin: "CREATE STREAM R (A INT, B INT);\nSELECT B, COUNT(*) FROM R WHERE A IS NULL GROUP BY B;\n",
 			code: 1, stderr: "<stdin>:2:35: IS [NOT] NULL is not supported in the dbtoaster dialect"},
 		{name: "stdin", args: []string{"run", "-engine", "interp", "-"}, stdin: rst, stdout: "306"},
+		// The change stream: the scalar view's first value, then the views.
+		{name: "changes interp", args: []string{"run", "-engine", "interp", "-changes", "-format", "json", "examples/simple/rst.sql"},
+			stdout: "{\"event\":17,\"view\":\"QUERY1\",\"key\":[],\"old\":[null],\"new\":[21]}\n{\"event\":18,"},
+		{name: "changes go", args: []string{"run", "-changes", "examples/factorized/views.sql"},
+			stdout: "{\"event\":5,\"view\":\"Pairs\",\"key\":[1,1,4],\"old\":null,\"new\":[1]}\n"},
 		{name: "stdin m3", args: []string{"m3", "-"}, stdin: rst, stdout: "ON +S("},
 		{name: "no select", args: []string{"m3", "-"}, stdin: "CREATE STREAM R (A INT);\n", code: 1, stderr: "<stdin>: no SELECT: the file declares relations but no query to maintain"},
 		{name: "stdin syntax error", args: []string{"m3", "-"}, stdin: "SELECT", code: 1, stderr: "<stdin>:1:"},

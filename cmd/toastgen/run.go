@@ -85,6 +85,9 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 	format := fs.String("format", "table", "output `format`: table or json; each view lists its keys (in SELECT order, then\n"+
 		"unselected GROUP BY keys), then its values; json's \"columns\" is the SELECT list,\n"+
 		"each {\"name\":…,\"key\":i} or {\"name\":…,\"value\":i} (row cell i or len(keys)+i)")
+	changes := fs.Bool("changes", false, "print every view change as a JSON line before the views:\n"+
+		"{\"event\": N, \"view\": …, \"key\": […], \"old\": […] | null, \"new\": […] | null}, N counting events from 1,\n"+
+		"keys and values in the order of -format json")
 	copts := compileFlags(fs)
 	data := dataFlag(fs)
 	return func(query string) error {
@@ -99,11 +102,11 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 			return err
 		}
 		co.dataDir = *data
-		return cmdRun(query, *engine, *format, co, *data)
+		return cmdRun(query, *engine, *format, co, *data, *changes)
 	}
 }
 
-func cmdRun(path, engine, format string, co compileOpts, data string) error {
+func cmdRun(path, engine, format string, co compileOpts, data string, changes bool) error {
 	f, p, err := compile(path, co)
 	if err != nil {
 		return err
@@ -114,6 +117,9 @@ func cmdRun(path, engine, format string, co compileOpts, data string) error {
 	switch engine {
 	case "interp":
 		in := viewlet.NewInterp(p)
+		if changes {
+			return runtime.RunChanges(in, format, data, os.Stdout)
+		}
 		if err := runtime.Replay(in, runtime.ReplayOptions{Dir: data}); err != nil {
 			return err
 		}
@@ -136,7 +142,11 @@ func cmdRun(path, engine, format string, co compileOpts, data string) error {
 				return err
 			}
 			defer cleanup()
-			return execDriver(ctx, bin, driverArgs(data, "-format", format)...)
+			args := []string{"-format", format}
+			if changes {
+				args = append(args, "-changes")
+			}
+			return execDriver(ctx, bin, driverArgs(data, args...)...)
 		})
 	}
 }

@@ -56,6 +56,9 @@ type Engine struct {
 	totalsLevel0 runtime.TreeLevel[struct{}, int64]
 	// totalsLevel1: the values of node 1 of view Totals's tree with rows under them
 	totalsLevel1 runtime.TreeLevel[int64, int64]
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -83,6 +86,9 @@ func (e *Engine) MapEntries() int {
 //
 //	Pairs_F0_R[a, b] += 1
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.pairsF0R.add(keyII{
 		k0: a,
 		k1: b,
@@ -97,6 +103,9 @@ func (e *Engine) InsertR(a int64, b int64) error {
 //
 //	Pairs_F0_R[a, b] += -1
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.pairsF0R.add(keyII{
 		k0: a,
 		k1: b,
@@ -117,6 +126,9 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 //	Totals_F0_S[a] += 1
 //	Totals_F2_S[a] += c
 func (e *Engine) InsertS(a int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.pairsF1S.add(keyII{
 		k0: a,
 		k1: c,
@@ -158,6 +170,9 @@ func (e *Engine) rejectInsertS(a int64, c int64) error {
 //	Totals_F0_S[a] += -1
 //	Totals_F2_S[a] += -c
 func (e *Engine) DeleteS(a int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.pairsF1S.add(keyII{
 		k0: a,
 		k1: c,
@@ -196,6 +211,9 @@ func (e *Engine) rejectDeleteS(a int64, c int64) error {
 //
 //	Star_F2_T[a, d] += 1
 func (e *Engine) InsertT(a int64, d int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.starF2T.add(keyII{
 		k0: a,
 		k1: d,
@@ -208,6 +226,9 @@ func (e *Engine) InsertT(a int64, d int64) error {
 //
 //	Star_F2_T[a, d] += -1
 func (e *Engine) DeleteT(a int64, d int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.starF2T.add(keyII{
 		k0: a,
 		k1: d,
@@ -782,6 +803,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -817,6 +841,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -944,6 +991,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {

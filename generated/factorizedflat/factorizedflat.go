@@ -50,6 +50,9 @@ type Engine struct {
 	// Totals_TOTAL_mS[a] := AggSum([a], S(a, c) * c)
 	// Star_COUNT_mST_mT[a, d] := AggSum([a, d], T(a, d))
 	starCountMstMt *mapStarCountMstMt
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -91,6 +94,9 @@ func (e *Engine) MapEntries() int {
 //	Pairs_COUNT_mR[a, b] += 1
 //	Star_COUNT_mRT[a, b, d] += Star_COUNT_mST_mT[a, d]
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx4 := range e.pairsCountMs.idx0[a] {
 		ent3 := &e.pairsCountMs.entries[idx4]
 		acc2 := ent3.val
@@ -175,6 +181,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	Pairs_COUNT_mR[a, b] += -1
 //	Star_COUNT_mRT[a, b, d] += -Star_COUNT_mST_mT[a, d]
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx20 := range e.pairsCountMs.idx0[a] {
 		ent19 := &e.pairsCountMs.entries[idx20]
 		acc18 := ent19.val
@@ -276,6 +285,9 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	Totals_COUNT_mS[a] += 1
 //	Totals_TOTAL_mS[a] += c
 func (e *Engine) InsertS(a int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val38 := c
 	for _, idx42 := range e.pairsCountMr.idx0[a] {
 		ent41 := &e.pairsCountMr.entries[idx42]
@@ -367,6 +379,9 @@ func (e *Engine) rejectInsertS(a int64, c int64) error {
 //	Totals_COUNT_mS[a] += -1
 //	Totals_TOTAL_mS[a] += -c
 func (e *Engine) DeleteS(a int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val58 := c
 	for _, idx62 := range e.pairsCountMr.idx0[a] {
 		ent61 := &e.pairsCountMr.entries[idx62]
@@ -469,6 +484,9 @@ func (e *Engine) rejectDeleteS(a int64, c int64) error {
 //	Star_COUNT_mRT[a, b, d] += Pairs_COUNT_mR[a, b]
 //	Star_COUNT_mST_mT[a, d] += 1
 func (e *Engine) InsertT(a int64, d int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx86 := range e.pairsCount.idx0[a] {
 		ent85 := &e.pairsCount.entries[idx86]
 		acc84 := ent85.val
@@ -533,6 +551,9 @@ func (e *Engine) rejectInsertT(a int64, d int64) error {
 //	Star_COUNT_mRT[a, b, d] += -Pairs_COUNT_mR[a, b]
 //	Star_COUNT_mST_mT[a, d] += -1
 func (e *Engine) DeleteT(a int64, d int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx98 := range e.pairsCount.idx0[a] {
 		ent97 := &e.pairsCount.entries[idx98]
 		acc96 := ent97.val
@@ -1013,6 +1034,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -1048,6 +1072,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -1175,6 +1222,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {

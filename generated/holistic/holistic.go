@@ -42,6 +42,9 @@ type Engine struct {
 	query2Agg1 *mapQuery2Agg1
 	// QUERY2_AGG2[] := AggSum([], TRADES(broker, price, volume, price_present, volume_present) * {price_present != 0})
 	query2Agg2 int64
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 }
 
 // New returns an Engine over empty relations.
@@ -97,6 +100,9 @@ func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume ru
 //	QUERY2_AGG1[price] += {price_present != 0}
 //	QUERY2_AGG2[] += {price_present != 0}
 func (e *Engine) InsertTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	if !price.Valid {
 		price = runtime.Null[int64]{}
 	}
@@ -140,6 +146,9 @@ func (e *Engine) deleteTrades(broker int64, price runtime.Null[int64], volume ru
 //	QUERY2_AGG1[price] += -{price_present != 0}
 //	QUERY2_AGG2[] += -{price_present != 0}
 func (e *Engine) DeleteTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	if !price.Valid {
 		price = runtime.Null[int64]{}
 	}
@@ -419,6 +428,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
@@ -438,6 +450,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -509,6 +544,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // entryQuery1Count is an entry of map QUERY1_COUNT.
 type entryQuery1Count struct {

@@ -36,6 +36,9 @@ type Engine struct {
 	query2Count *mapQuery2Count
 	// QUERY2_COUNT_mR[b, r_b] := AggSum([b, r_b], R(b, r_b))
 	query2CountMr *mapQuery2CountMr
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -68,6 +71,9 @@ func (e *Engine) MapEntries() int {
 //	QUERY2_COUNT[a] += (b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += 1
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	{
 		best1, _ := e.query1Agg1.ord0.Min(a)
 		if b == best1 {
@@ -104,6 +110,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	QUERY2_COUNT[a] += -(b ^= Min(arg, QUERY1_AGG1[a, arg]))
 //	QUERY2_COUNT_mR[a, b] += -1
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	{
 		best2, _ := e.query1Agg1.ord0.Min(a)
 		if b == best2 {
@@ -141,6 +150,9 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY1_AGG1[b, c] += 1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) InsertS(b int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1Count.add(b, int64(1))
 	e.query1Agg1.add(keyII{
 		k0: b,
@@ -186,6 +198,9 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	QUERY1_AGG1[b, c] += -1
 //	QUERY2_COUNT[b] := (agg ^= Min(arg, QUERY1_AGG1[b, arg])) * QUERY2_COUNT_mR[b, r_b] * {r_b = agg}
 func (e *Engine) DeleteS(b int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1Count.add(b, int64(-1))
 	e.query1Agg1.add(keyII{
 		k0: b,
@@ -495,6 +510,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [2]int
 	_ = pos
 	for _, op := range b.ops {
@@ -522,6 +540,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -594,6 +635,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {

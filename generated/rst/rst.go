@@ -39,6 +39,9 @@ type Engine struct {
 	query1TotalMrs *mapQuery1TotalMrs
 	// QUERY1_TOTAL_mST_mS[b, c] := AggSum([b, c], S(b, c))
 	query1TotalMstMs *mapQuery1TotalMstMs
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -73,6 +76,9 @@ func (e *Engine) MapEntries() int {
 //	QUERY1_TOTAL_mR[b] += a
 //	QUERY1_TOTAL_mRS[c] += a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val1 := a
 	if val2 := e.query1TotalMst.get(b); val2 != 0 {
 		acc3 := val2
@@ -119,6 +125,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	QUERY1_TOTAL_mR[b] += -a
 //	QUERY1_TOTAL_mRS[c] += -a * QUERY1_TOTAL_mST_mS[b, c]
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val10 := a
 	if val11 := e.query1TotalMst.get(b); val11 != 0 {
 		acc12 := val11
@@ -169,6 +178,9 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY1_TOTAL_mRS[c] += QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += 1
 func (e *Engine) InsertS(b int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	if val20 := e.query1TotalMr.get(b); val20 != 0 {
 		acc21 := val20
 		if val22 := e.query1TotalMt.get(c); val22 != 0 {
@@ -218,6 +230,9 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	QUERY1_TOTAL_mRS[c] += -QUERY1_TOTAL_mR[b]
 //	QUERY1_TOTAL_mST_mS[b, c] += -1
 func (e *Engine) DeleteS(b int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	if val27 := e.query1TotalMr.get(b); val27 != 0 {
 		acc28 := val27
 		if val29 := e.query1TotalMt.get(c); val29 != 0 {
@@ -272,6 +287,9 @@ func (e *Engine) rejectDeleteS(b int64, c int64) error {
 //	QUERY1_TOTAL_mST[b] += d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += d
 func (e *Engine) InsertT(c int64, d int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val36 := d
 	if val37 := e.query1TotalMrs.get(c); val37 != 0 {
 		acc38 := val37
@@ -318,6 +336,9 @@ func (e *Engine) rejectInsertT(c int64, d int64) error {
 //	QUERY1_TOTAL_mST[b] += -d * QUERY1_TOTAL_mST_mS[b, c]
 //	QUERY1_TOTAL_mT[c] += -d
 func (e *Engine) DeleteT(c int64, d int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val45 := d
 	if val46 := e.query1TotalMrs.get(c); val46 != 0 {
 		acc47 := val46
@@ -617,6 +638,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -654,6 +678,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	return nil
 }
 
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
+}
+
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
@@ -680,6 +727,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {

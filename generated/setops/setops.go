@@ -42,6 +42,9 @@ type Engine struct {
 	query2CountMr *mapQuery2CountMr
 	// QUERY2_COUNT_mS[a] := AggSum([a], S(a, s_b))
 	query2CountMs *mapQuery2CountMs
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -80,6 +83,9 @@ func (e *Engine) MapEntries() int {
 //	QUERY2_COUNT_mR[a] += 1
 //	QUERY2_COUNT[a] := (n_left ^= QUERY2_COUNT_mR[a]) * {n_left > 0} * (n_right ^= QUERY2_COUNT_mS[a]) * {n_right = 0} * Exists(QUERY2_COUNT_mR[a])
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1CountMr.add(keyII{
 		k0: a,
 		k1: b,
@@ -191,6 +197,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	QUERY2_COUNT_mR[a] += -1
 //	QUERY2_COUNT[a] := (n_left ^= QUERY2_COUNT_mR[a]) * {n_left > 0} * (n_right ^= QUERY2_COUNT_mS[a]) * {n_right = 0} * Exists(QUERY2_COUNT_mR[a])
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1CountMr.add(keyII{
 		k0: a,
 		k1: b,
@@ -302,6 +311,9 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	QUERY2_COUNT_mS[a] += 1
 //	QUERY2_COUNT[a] := (n_left ^= QUERY2_COUNT_mR[a]) * {n_left > 0} * (n_right ^= QUERY2_COUNT_mS[a]) * {n_right = 0} * Exists(QUERY2_COUNT_mR[a])
 func (e *Engine) InsertS(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1CountMs.add(keyII{
 		k0: a,
 		k1: b,
@@ -413,6 +425,9 @@ func (e *Engine) rejectInsertS(a int64, b int64) error {
 //	QUERY2_COUNT_mS[a] += -1
 //	QUERY2_COUNT[a] := (n_left ^= QUERY2_COUNT_mR[a]) * {n_left > 0} * (n_right ^= QUERY2_COUNT_mS[a]) * {n_right = 0} * Exists(QUERY2_COUNT_mR[a])
 func (e *Engine) DeleteS(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1CountMs.add(keyII{
 		k0: a,
 		k1: b,
@@ -845,6 +860,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [2]int
 	_ = pos
 	for _, op := range b.ops {
@@ -872,6 +890,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -962,6 +1003,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {

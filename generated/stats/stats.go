@@ -39,6 +39,9 @@ type Engine struct {
 	// Spread_AGG6[a] := AggSum([a], R(a, b) * [SQUARE_LIMB(b, 3)])
 	// Spread_AGG7[a] := AggSum([a], R(a, b) * [b / 4.0])
 	// Spread_AGG8[a] := AggSum([a], R(a, b) * [b / 4.0] * [b / 4.0])
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -73,6 +76,9 @@ func (e *Engine) MapEntries() int {
 //	Spread_AGG7[a] += [b / 4.0]
 //	Spread_AGG8[a] += [b / 4.0] * [b / 4.0]
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val1 := runtime.IntLimb(b, int64(1))
 	val2 := runtime.IntLimb(b, int64(0))
 	val3 := runtime.SquareLimb(b, int64(0))
@@ -129,6 +135,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	Spread_AGG7[a] += -[b / 4.0]
 //	Spread_AGG8[a] += -[b / 4.0] * [b / 4.0]
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	val12 := runtime.IntLimb(b, int64(1))
 	val13 := runtime.IntLimb(b, int64(0))
 	val14 := runtime.SquareLimb(b, int64(0))
@@ -392,6 +401,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
@@ -411,6 +423,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -470,6 +505,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {

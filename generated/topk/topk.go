@@ -41,6 +41,9 @@ type Engine struct {
 	query2Top     *runtime.SortedSet[Query2Row]
 	query2Placed  map[keyII]Query2Row
 	query2Touched []keyII
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -81,6 +84,9 @@ func (e *Engine) MapEntries() int {
 //	QUERY1_TOTAL[a] += b
 //	QUERY2_COUNT[a, b] += 1
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1Count.add(a, int64(1))
 	val1 := b
 	if e.query1Total.add(a, val1) {
@@ -121,6 +127,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	QUERY1_TOTAL[a] += -b
 //	QUERY2_COUNT[a, b] += -1
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	e.query1Count.add(a, int64(-1))
 	val2 := b
 	{
@@ -449,6 +458,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
@@ -468,6 +480,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -546,6 +581,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
 func (e *Engine) mulInt(a, b int64) int64 {

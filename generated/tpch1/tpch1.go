@@ -36,6 +36,9 @@ type Engine struct {
 	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)])
 	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)])
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 }
 
 // New returns an Engine over empty relations.
@@ -88,6 +91,9 @@ func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_d
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += {l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.insertLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
 	return nil
 }
@@ -144,6 +150,9 @@ func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_d
 //	QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)]
 //	QUERY1_AGG5[l_returnflag, l_linestatus] += -{l_shipdate <= DATE('1998-09-02')} * l_discount
 func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
 	return nil
 }
@@ -463,6 +472,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
@@ -482,6 +494,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 	}
 	return nil
+}
+
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -567,6 +602,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {

@@ -37,6 +37,9 @@ type Engine struct {
 	trianglesCountW2T *mapTrianglesCountW2T
 	// trianglesCountKernel keeps Triangles_COUNT: heavy/light triangle counting over its inputs.
 	trianglesCountKernel runtime.TriangleCount[int64, int64, int64]
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 }
 
 // New returns an Engine over empty relations.
@@ -60,6 +63,9 @@ func (e *Engine) MapEntries() int {
 //
 //	Triangles_COUNT_W0_R[a, b] += 1
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.trianglesCountW0R.add(keyII{
 		k0: a,
 		k1: b,
@@ -76,6 +82,9 @@ func (e *Engine) InsertR(a int64, b int64) error {
 //
 //	Triangles_COUNT_W0_R[a, b] += -1
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.trianglesCountW0R.add(keyII{
 		k0: a,
 		k1: b,
@@ -92,6 +101,9 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 //
 //	Triangles_COUNT_W1_S[b, c] += 1
 func (e *Engine) InsertS(b int64, c int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.trianglesCountW1S.add(keyII{
 		k0: b,
 		k1: c,
@@ -108,6 +120,9 @@ func (e *Engine) InsertS(b int64, c int64) error {
 //
 //	Triangles_COUNT_W1_S[b, c] += -1
 func (e *Engine) DeleteS(b int64, c int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.trianglesCountW1S.add(keyII{
 		k0: b,
 		k1: c,
@@ -124,6 +139,9 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 //
 //	Triangles_COUNT_W2_T[c, a] += 1
 func (e *Engine) InsertT(c int64, a int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.trianglesCountW2T.add(keyII{
 		k0: c,
 		k1: a,
@@ -140,6 +158,9 @@ func (e *Engine) InsertT(c int64, a int64) error {
 //
 //	Triangles_COUNT_W2_T[c, a] += -1
 func (e *Engine) DeleteT(c int64, a int64) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	e.trianglesCountW2T.add(keyII{
 		k0: c,
 		k1: a,
@@ -412,6 +433,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -449,6 +473,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	return nil
 }
 
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
+}
+
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
@@ -475,6 +522,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // entryTrianglesCountW0R is an entry of map Triangles_COUNT_W0_R.
 type entryTrianglesCountW0R struct {

@@ -35,6 +35,9 @@ type Engine struct {
 	trianglesCountMt *mapTrianglesCountMt
 	// Triangles_COUNT_mR[r_a, b] := AggSum([r_a, b], R(r_a, b))
 	trianglesCountMr *mapTrianglesCountMr
+	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	changes func(runtime.Change)
+	shown   []runtime.View
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -66,6 +69,9 @@ func (e *Engine) MapEntries() int {
 //	Triangles_COUNT[] += Triangles_COUNT_mS[b, s_c] * Triangles_COUNT_mT[s_c, a]
 //	Triangles_COUNT_mR[a, b] += 1
 func (e *Engine) InsertR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx4 := range e.trianglesCountMs.idx0[b] {
 		ent3 := &e.trianglesCountMs.entries[idx4]
 		acc2 := ent3.val
@@ -108,6 +114,9 @@ func (e *Engine) rejectInsertR(a int64, b int64) error {
 //	Triangles_COUNT[] += -Triangles_COUNT_mS[b, s_c] * Triangles_COUNT_mT[s_c, a]
 //	Triangles_COUNT_mR[a, b] += -1
 func (e *Engine) DeleteR(a int64, b int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx11 := range e.trianglesCountMs.idx0[b] {
 		ent10 := &e.trianglesCountMs.entries[idx11]
 		acc9 := ent10.val
@@ -150,6 +159,9 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 //	Triangles_COUNT[] += Triangles_COUNT_mR[r_a, b] * Triangles_COUNT_mT[c, r_a]
 //	Triangles_COUNT_mS[b, c] += 1
 func (e *Engine) InsertS(b int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx18 := range e.trianglesCountMr.idx0[b] {
 		ent17 := &e.trianglesCountMr.entries[idx18]
 		acc16 := ent17.val
@@ -192,6 +204,9 @@ func (e *Engine) rejectInsertS(b int64, c int64) error {
 //	Triangles_COUNT[] += -Triangles_COUNT_mR[r_a, b] * Triangles_COUNT_mT[c, r_a]
 //	Triangles_COUNT_mS[b, c] += -1
 func (e *Engine) DeleteS(b int64, c int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx25 := range e.trianglesCountMr.idx0[b] {
 		ent24 := &e.trianglesCountMr.entries[idx25]
 		acc23 := ent24.val
@@ -234,6 +249,9 @@ func (e *Engine) rejectDeleteS(b int64, c int64) error {
 //	Triangles_COUNT[] += Triangles_COUNT_mR[a, r_b] * Triangles_COUNT_mS[r_b, c]
 //	Triangles_COUNT_mT[c, a] += 1
 func (e *Engine) InsertT(c int64, a int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx32 := range e.trianglesCountMr.idx1[a] {
 		ent31 := &e.trianglesCountMr.entries[idx32]
 		acc30 := ent31.val
@@ -276,6 +294,9 @@ func (e *Engine) rejectInsertT(c int64, a int64) error {
 //	Triangles_COUNT[] += -Triangles_COUNT_mR[a, r_b] * Triangles_COUNT_mS[r_b, c]
 //	Triangles_COUNT_mT[c, a] += -1
 func (e *Engine) DeleteT(c int64, a int64) error {
+	if e.changes != nil && !e.undoing {
+		defer e.flushChanges()
+	}
 	for _, idx39 := range e.trianglesCountMr.idx1[a] {
 		ent38 := &e.trianglesCountMr.entries[idx39]
 		acc37 := ent38.val
@@ -569,6 +590,9 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -606,6 +630,29 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 	return nil
 }
 
+/*
+OnChanges makes the engine call f, after each event applied by an Insert, Delete or
+Apply method and after each ApplyBatch, with every view row the event or batch
+changed: the row's keys and its values before and after (runtime.Change; nil
+before for a new row, nil after for a removed one). A batch reports each row once,
+and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
+Each report compares snapshots of every view: O(rows of the views) per call.
+*/
+func (e *Engine) OnChanges(f func(runtime.Change)) {
+	e.changes = f
+	e.shown = nil
+	if f != nil {
+		e.shown = e.Views()
+	}
+}
+
+// flushChanges reports the changes of the views since the last report.
+func (e *Engine) flushChanges() {
+	now := e.Views()
+	runtime.DiffViews(e.shown, now, e.changes)
+	e.shown = now
+}
+
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
@@ -632,6 +679,7 @@ func (e *Engine) Views() []runtime.View {
 }
 
 var _ runtime.Engine = (*Engine)(nil)
+var _ runtime.ChangeStreamer = (*Engine)(nil)
 
 // addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
 func (e *Engine) addInt(a, b int64) int64 {
