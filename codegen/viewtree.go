@@ -20,7 +20,8 @@ import (
 // visits leads to a row (constant delay), and Len multiplies the roots'
 // totals.
 
-// treeNames are the identifiers of a factorized view's engine members.
+// treeLevel and treeTouch name the engine members of node n of a factorized
+// view: its runtime.TreeLevel field and its touch method.
 func treeLevel(v *viewlet.View, n int) string {
 	return fmt.Sprintf("%sLevel%d", lowerFirst(viewStem(v.Name, v.Named)), n)
 }
