@@ -60,3 +60,44 @@ func BenchmarkUpdate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUpdateMixed adds to the hubs of BenchmarkUpdate about √N values
+// of degree about √N in every relation, so that the kernel has Θ(√N) heavy
+// values to loop over: the stream for its O(√N) bound, where the delta
+// plan still loops over the hub's N/6 partners.
+func BenchmarkUpdateMixed(b *testing.B) {
+	run := func(b *testing.B, e engine, n int) {
+		hubs(b, e, n)
+		k := int64(1)
+		for k*k < int64(n/6) {
+			k++
+		}
+		// Values k+1 … 2k, each with k partners among them, in R, S and T.
+		for i := int64(0); i < k; i++ {
+			for j := int64(0); j < k; j++ {
+				u, v := n64(n)+i, n64(n)+j
+				if e.InsertR(u, v) != nil || e.InsertS(u, v) != nil || e.InsertT(u, v) != nil {
+					b.Fatal("insert failed")
+				}
+			}
+		}
+		for b.Loop() {
+			if e.InsertR(0, 0) != nil || e.DeleteR(0, 0) != nil || e.InsertS(0, 0) != nil || e.DeleteS(0, 0) != nil || e.InsertT(0, 0) != nil || e.DeleteT(0, 0) != nil {
+				b.Fatal("update failed")
+			}
+			if e.InsertR(n64(n), n64(n)) != nil || e.DeleteR(n64(n), n64(n)) != nil {
+				b.Fatal("update failed")
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(8*b.N), "ns/event")
+	}
+	for _, n := range []int{1e3, 1e4, 1e5, 1e6} {
+		b.Run(fmt.Sprintf("plan=kernel/N=%d", n), func(b *testing.B) { run(b, triangle.New(), n) })
+	}
+	for _, n := range []int{1e3, 1e4} {
+		b.Run(fmt.Sprintf("plan=delta/N=%d", n), func(b *testing.B) { run(b, triangleflat.New(), n) })
+	}
+}
+
+// n64 is the first value above the hubs' for N tuples.
+func n64(n int) int64 { return int64(n/6) + 1 }
