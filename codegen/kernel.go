@@ -3,6 +3,8 @@ package codegen
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/toastgen/toastgen/calculus"
+
 	"github.com/toastgen/toastgen/viewlet"
 )
 
@@ -42,31 +44,22 @@ func (g *gen) kernelSyncs(t *viewlet.Trigger, sc scope) []jen.Code {
 	for _, u := range t.Syncs {
 		mi := g.maps[u.Map.Name]
 		in := g.maps[u.Map.Kernel.Inputs[u.Input].Name]
-		vals := make([]jen.Code, len(u.Keys))
-		for i, k := range u.Keys {
-			vals[i] = sc[k.Name].Clone()
+		// key builds the key of vars from the event's values of u.Keys[from:to].
+		key := func(vars []calculus.Var, from, to int) jen.Code {
+			vals := make([]jen.Code, 0, to-from)
+			for _, k := range u.Keys[from:to] {
+				vals = append(vals, sc[k.Name].Clone())
+			}
+			return g.keyValue(vars, vals)
 		}
-		split := u.Map.Kernel.Split[u.Input]
-		keys := in.m.Keys
-		first := g.keyValue(keys[:split], cloneAll(vals[:split]))
-		second := g.keyValue(keys[split:], cloneAll(vals[split:]))
-		weight := in.get(g.keyValue(keys, cloneAll(vals)))
+		split, keys := u.Map.Kernel.Split[u.Input], in.m.Keys
+		first := key(keys[:split], 0, split)
+		second := key(keys[split:], split, len(keys))
+		weight := in.get(key(keys, 0, len(keys)))
 		set := []string{"Set1", "Set2", "Set3"}[u.Input]
 		code = append(code,
 			jen.Id("e").Dot(kernelField(mi)).Dot(set).Call(first, second, weight),
 			jen.Id("e").Dot(mi.field).Op("=").Id("e").Dot(kernelField(mi)).Dot("Count").Call())
 	}
 	return code
-}
-
-func cloneAll(cs []jen.Code) []jen.Code {
-	out := make([]jen.Code, len(cs))
-	for i, c := range cs {
-		if s, ok := c.(*jen.Statement); ok {
-			out[i] = s.Clone()
-		} else {
-			out[i] = c
-		}
-	}
-	return out
 }

@@ -94,7 +94,7 @@ func (t *TriangleCount[X, Y, Z]) Count() int64 { return t.sum }
 func (t *TriangleCount[X, Y, Z]) Set1(x X, y Y, w int64) {
 	t.lazyInit()
 	if d := w - t.e1.get(x, y); d != 0 {
-		t.sum += triUpdate(t, d, x, y, &t.e1, &t.e2, &t.e3, t.v1, t.v2, t.v3)
+		t.sum += triUpdate(t.theta, &t.n, d, x, y, &t.e1, &t.e2, &t.e3, t.v1, t.v2, t.v3)
 		t.rebalance()
 	}
 }
@@ -103,7 +103,7 @@ func (t *TriangleCount[X, Y, Z]) Set1(x X, y Y, w int64) {
 func (t *TriangleCount[X, Y, Z]) Set2(y Y, z Z, w int64) {
 	t.lazyInit()
 	if d := w - t.e2.get(y, z); d != 0 {
-		t.sum += triUpdate(t, d, y, z, &t.e2, &t.e3, &t.e1, t.v2, t.v3, t.v1)
+		t.sum += triUpdate(t.theta, &t.n, d, y, z, &t.e2, &t.e3, &t.e1, t.v2, t.v3, t.v1)
 		t.rebalance()
 	}
 }
@@ -112,26 +112,17 @@ func (t *TriangleCount[X, Y, Z]) Set2(y Y, z Z, w int64) {
 func (t *TriangleCount[X, Y, Z]) Set3(z Z, x X, w int64) {
 	t.lazyInit()
 	if d := w - t.e3.get(z, x); d != 0 {
-		t.sum += triUpdate(t, d, z, x, &t.e3, &t.e1, &t.e2, t.v3, t.v1, t.v2)
+		t.sum += triUpdate(t.theta, &t.n, d, z, x, &t.e3, &t.e1, &t.e2, t.v3, t.v1, t.v2)
 		t.rebalance()
 	}
 }
 
-// sizer is the part of TriangleCount that triUpdate, generic in the
-// rotation, reads and writes.
-type sizer interface {
-	heavyDegree() int
-	resize(d int)
-}
-
-func (t *TriangleCount[X, Y, Z]) heavyDegree() int { return t.theta }
-func (t *TriangleCount[X, Y, Z]) resize(d int)     { t.n += d }
-
 // triUpdate adds d to R1(a, b) in the rotation (R1, R2, R3) = (E1, E2,
 // E3), (E2, E3, E1) or (E3, E1, E2), with W1 the view for R2's heavy
 // values (through R3's light ones), W2 for R3's heavy values and W3 for
-// R1's, and returns the change of the count.
-func triUpdate[A, B, C comparable](t sizer, d int64, a A, b B, r1 *triRel[A, B], r2 *triRel[B, C], r3 *triRel[C, A], w1 triView[B, A], w2 triView[C, B], w3 triView[A, C]) int64 {
+// R1's, with theta the heavy degree; it adds to *n the change of the
+// number of non-zero weights and returns the change of the count.
+func triUpdate[A, B, C comparable](theta int, n *int, d int64, a A, b B, r1 *triRel[A, B], r2 *triRel[B, C], r3 *triRel[C, A], w1 triView[B, A], w2 triView[C, B], w3 triView[A, C]) int64 {
 	// The change of the count: d · Σ_c R2(b, c)·R3(c, a).
 	var sum int64
 	if r2.heavy[b] {
@@ -168,14 +159,14 @@ func triUpdate[A, B, C comparable](t sizer, d int64, a A, b B, r1 *triRel[A, B],
 	if nw := old + d; nw != 0 {
 		row[b] = nw
 		if old == 0 {
-			t.resize(1)
+			*n++
 			if r1.heavy[a] {
 				triLink(r1.inHeavy, b, a)
 			}
 		}
 	} else {
 		delete(row, b)
-		t.resize(-1)
+		*n--
 		if r1.heavy[a] {
 			triUnlink(r1.inHeavy, b, a)
 		}
@@ -184,7 +175,6 @@ func triUpdate[A, B, C comparable](t sizer, d int64, a A, b B, r1 *triRel[A, B],
 		}
 	}
 	// Move a between light and heavy when its degree left the band.
-	theta := t.heavyDegree()
 	deg := len(r1.out[a])
 	switch {
 	case !r1.heavy[a] && deg >= theta:
