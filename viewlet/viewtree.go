@@ -18,17 +18,17 @@ import (
 // from); a view for which that fails stays flat.
 func factorizeViews(f *lang.File, queries []*calculus.Query, opts Options, flat *Program) (*Program, error) {
 	next := slices.Clone(queries)
-	any := false
+	factorized := false
 	for i, v := range flat.Views {
 		if !loopsOver(flat, v) {
 			continue
 		}
 		if q, ok := calculus.Factorize(queries[i]); ok {
 			next[i] = q
-			any = true
+			factorized = true
 		}
 	}
-	if !any {
+	if !factorized {
 		return flat, nil
 	}
 	for {
