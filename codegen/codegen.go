@@ -137,7 +137,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 		hasChecks: plan.checks > 0, tables: plan.tables, triggerBodies: map[string]triggerBody{}}
 	for _, mi := range g.maps {
 		mi.buffers = nil
-		mi.usesGet, mi.usesReset, mi.usesScratch, mi.usesAdd, mi.usesSet = false, false, false, false, false
+		mi.usesGet, mi.usesReset, mi.usesScratch, mi.usesAdd, mi.usesSet, mi.usesLoad = false, false, false, false, false, false
 	}
 	for _, t := range g.tables {
 		t.usesEntry = false
@@ -146,6 +146,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 	if src == "" {
 		src = p.Source
 	}
+	g.src = src
 	g.f = jen.NewFile(opts.Package)
 	version := opts.Version
 	if version == "" {
@@ -261,6 +262,7 @@ func groupImports(src []byte) []byte {
 
 type gen struct {
 	p        *viewlet.Program
+	src      string // the query file's path, as the header comment names it
 	f        *jen.File
 	maps     map[string]*mapInfo
 	keyTypes map[string]bool // shape codes of the struct key types needed
@@ -319,6 +321,9 @@ type mapInfo struct {
 	usesAdd bool
 	// usesSet: a replacing statement sets one entry (see replaceOne).
 	usesSet bool
+	// usesLoad: RestoreSnapshot loads entries (the storage's load method,
+	// load<Stem> in a table).
+	usesLoad bool
 	// counter: an INT map whose sums cannot overflow (counterMaps).
 	counter bool
 	// usesScan: generated code ranges over the primary index, so that it
@@ -515,6 +520,7 @@ func (g *gen) generate() error {
 	}
 	g.engineMethods()
 	g.arithMethods()
+	g.snapshotMethods()
 	// Map types last: generating the triggers decides their indexes.
 	for _, m := range g.p.Maps {
 		mi := g.maps[m.Name]

@@ -48,6 +48,7 @@ func TestDiffGenerated(t *testing.T) {
 		depth      int
 		f          *lang.File
 		stream     oracle.Stream
+		p          *viewlet.Program
 	}
 	var jobs []job
 	var cases []string
@@ -93,7 +94,7 @@ func TestDiffGenerated(t *testing.T) {
 				write(t, filepath.Join(dir, name, name+".go"), out)
 			}
 			write(t, filepath.Join(dir, name+".events"), encodeStream(f, stream))
-			jobs = append(jobs, job{name, path, depth, f, stream})
+			jobs = append(jobs, job{name, path, depth, f, stream, p})
 			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, pkg))
 		}
 	}
@@ -174,12 +175,21 @@ func TestDiffGenerated(t *testing.T) {
 		if ji%4 == 0 {
 			modes = append(modes, "changes") // a replica of the change stream, every fourth program
 		}
+		if ji%3 == 1 {
+			modes = append(modes, "snapshot") // restored from snapshots halfway, every third program
+		}
 		for _, mode := range modes {
 			t.Run(strings.TrimSuffix(fmt.Sprintf("%s/depth%d/%s", filepath.Base(j.path), j.depth, mode), "/"), func(t *testing.T) {
 				t.Parallel()
 				args := []string{j.name, filepath.Join(dir, j.name+".events")}
 				if mode != "" {
 					args = append(args, mode)
+				}
+				if mode == "snapshot" {
+					cut := len(j.stream.Events) / 2
+					snap := filepath.Join(dir, j.name+".interp.snap")
+					interpSnapshot(t, j.p, j.stream.Events[:cut], snap)
+					args = append(args, strconv.Itoa(cut), snap)
 				}
 				run := exec.Command(filepath.Join(dir, "driver"), args...)
 				out, err := run.Output()
@@ -238,9 +248,12 @@ const driverSrc = `package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/toastgen/toastgen/runtime"
@@ -253,13 +266,20 @@ var engines = map[string]func() runtime.Engine{
 // every 100 events and at the end; with a third argument "each", after
 // every event, or "error: " and the error of an event that fails; with
 // "changes", it applies the events in batches of four and prints instead
-// the views of a replica kept from the engine's change stream alone.
+// the views of a replica kept from the engine's change stream alone; with
+// "snapshot CUT FILE", after CUT events the engine is replaced by one
+// restored from its snapshot, then by one restored from the interpreter's
+// snapshot in FILE (see restore).
 func main() {
 	e := engines[os.Args[1]]()
 	each := len(os.Args) > 3 && os.Args[3] == "each"
 	if len(os.Args) > 3 && os.Args[3] == "changes" {
 		changes(e)
 		return
+	}
+	cut := -1
+	if len(os.Args) > 5 && os.Args[3] == "snapshot" {
+		cut, _ = strconv.Atoi(os.Args[4])
 	}
 	index := map[string]int{}
 	for i, r := range e.Relations() {
@@ -276,6 +296,9 @@ func main() {
 		fields := make([][]byte, len(parts)-2)
 		for i, p := range parts[2:] {
 			fields[i] = []byte(p)
+		}
+		if n == cut {
+			e = restore(e, os.Args[1], os.Args[5])
 		}
 		err := e.Apply(index[parts[0]], parts[1] == "1", fields)
 		switch {
@@ -341,6 +364,45 @@ func changes(e runtime.Engine) {
 		}
 	}
 	w.Flush()
+}
+
+// restore checks that an engine restored from a snapshot of e shows e's
+// views, and returns the engine of the program name restored from the
+// interpreter's snapshot in the file interp, taken at the same point,
+// after checking that it shows them too.
+func restore(e runtime.Engine, name, interp string) runtime.Engine {
+	var snap bytes.Buffer
+	if err := e.(runtime.Snapshotter).WriteSnapshot(&snap); err != nil {
+		fail("snapshot: %%v", err)
+	}
+	var want bytes.Buffer
+	runtime.WriteJSON(&want, e.Views())
+	for _, from := range []string{"own", "interp"} {
+		r := engines[name]()
+		in := io.Reader(&snap)
+		if from == "interp" {
+			data, err := os.ReadFile(interp)
+			if err != nil {
+				fail("%%v", err)
+			}
+			in = bytes.NewReader(data)
+		}
+		if _, err := r.(runtime.Snapshotter).RestoreSnapshot(in); err != nil {
+			fail("restore from the %%s snapshot: %%v", from, err)
+		}
+		var got bytes.Buffer
+		runtime.WriteJSON(&got, r.Views())
+		if got.String() != want.String() {
+			fail("restored from the %%s snapshot, the views differ:\n%%s\nwant\n%%s", from, got.String(), want.String())
+		}
+		e = r
+	}
+	return e
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, format+"\n", args...)
+	os.Exit(1)
 }
 
 // checkLens compares every view's Len method (XLen beside X, its sorted
@@ -428,4 +490,22 @@ func encodeStream(f *lang.File, s oracle.Stream) []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
+}
+
+// interpSnapshot writes the snapshot of p's interpreter after events to path.
+func interpSnapshot(t *testing.T, p *viewlet.Program, events []oracle.Event, path string) {
+	t.Helper()
+	in := viewlet.NewInterp(p)
+	for i, ev := range events {
+		// An event the interpreter rejects (an overflow) is rejected by
+		// the generated engine too: both keep the state before it.
+		if err := in.Fire(ev.Rel, ev.Insert, ev.Tuple); err != nil && in.Err() != nil {
+			t.Fatalf("interpreter: event %d: %v", i, err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := in.WriteSnapshot(&buf); err != nil {
+		t.Fatal(err)
+	}
+	write(t, path, buf.Bytes())
 }

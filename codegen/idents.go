@@ -10,7 +10,7 @@ import (
 
 // The exported identifiers of a generated package:
 //
-//	type Engine, func New, and the Engine methods Apply, NewBatch, ApplyBatch, Views, Relations, MapEntries, OnChanges
+//	type Engine, func New, func ReadSnapshot, and the Engine methods Apply, NewBatch, ApplyBatch, Views, Relations, MapEntries, OnChanges, WriteSnapshot, RestoreSnapshot
 //	per relation R (stem exportedName(R): LINEITEM → Lineitem):
 //	    methods InsertR, DeleteR; const RelationR
 //	per view V (stem viewStem):
@@ -108,6 +108,8 @@ func identClash(srcs []*nameSource) (*nameSource, string) {
 		{true, "ApplyBatch", "a method of every Engine (runtime.Engine)"}, {true, "Views", "a method of every Engine (runtime.Engine)"},
 		{true, "Relations", "a method of every Engine (runtime.Engine)"}, {true, "MapEntries", "a method of every Engine (runtime.EntryCounter)"},
 		{true, "OnChanges", "a method of every Engine (runtime.ChangeStreamer)"},
+		{true, "WriteSnapshot", "a method of every Engine (runtime.Snapshotter)"}, {true, "RestoreSnapshot", "a method of every Engine (runtime.Snapshotter)"},
+		{false, "ReadSnapshot", "the snapshot reader"},
 		{false, "Engine", "the engine type"}, {false, "New", "the constructor"},
 	} {
 		owners[key(id)] = owner{id: id}

@@ -213,6 +213,9 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		body = append(body, jen.If(jen.Id("ent").Dot("val").Dot("IsZero").Call()).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i"))))
 	}
 	g.addMethod(mi, kt, vt, body)
+	if mi.usesLoad {
+		g.loadMethod(mi, kt, chained)
+	}
 	var unlink []jen.Code
 	if len(mi.indexes) > 0 {
 		unlink = append(unlink, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
@@ -410,4 +413,30 @@ func subVars(vs []calculus.Var, pos []int) []calculus.Var {
 		out[i] = vs[p]
 	}
 	return out
+}
+
+// loadMethod emits load, which adds an entry read from a snapshot through
+// add, so that every index is built as the triggers keep it; a FLOAT
+// entry then gets the snapshot's compensated sum as it was. It refuses
+// (false) a key that has an entry and a zero value.
+func (g *gen) loadMethod(mi *mapInfo, kt jen.Code, chained bool) {
+	recv := jen.Id("m").Op("*").Id(mi.typ)
+	g.f.Comment("load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.")
+	if mi.m.Type == lang.TFloat {
+		g.f.Func().Params(recv).Id("load").Params(jen.Id("k").Add(kt), jen.Id("v").Qual(runtimePkg, "FloatSum")).Bool().Block(
+			jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok").Op("||").Id("v").Dot("IsZero").Call()).Block(jen.Return(jen.False())),
+			jen.Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v").Dot("Value").Call()),
+			jen.List(jen.Id("i"), jen.Id("_")).Op(":=").Add(lookup(chained, jen.Id("k"))),
+			jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val").Op("=").Id("v"),
+			jen.Return(jen.True()))
+		return
+	}
+	add := jen.Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v"))
+	if mi.checkedInt() {
+		add = jen.Id("_").Op("=").Add(add) // no overflow from 0
+	}
+	g.f.Func().Params(recv).Id("load").Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Bool().Block(
+		jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok").Op("||").Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())),
+		add,
+		jen.Return(jen.True()))
 }

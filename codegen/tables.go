@@ -244,6 +244,30 @@ func (g *gen) tableType(t *table) {
 			jen.Id("m").Dot("release").Call(jen.Id("k"), jen.Id("i")),
 		)
 	}
+	for _, mi := range t.members {
+		if !mi.usesLoad {
+			continue
+		}
+		slot := jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot(mi.slot)
+		g.f.Commentf("load%s sets the value of %s at k to v, read from a snapshot; false if it has one or v is 0.", mi.stem, mi.m.Name)
+		if mi.m.Type == lang.TFloat {
+			g.f.Func().Params(recv).Id("load"+mi.stem).Params(jen.Id("k").Add(kt), jen.Id("v").Qual(runtimePkg, "FloatSum")).Bool().Block(
+				jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Return(jen.False())),
+				jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
+				jen.If(jen.Op("!").Add(slot.Clone()).Dot("IsZero").Call()).Block(jen.Return(jen.False())),
+				slot.Clone().Op("=").Id("v"),
+				jen.Add(g.rngSetsAt(mi, jen.Id("m"), jen.Id("k"), jen.Id("v").Dot("Value").Call())...),
+				jen.Return(jen.True()))
+			continue
+		}
+		g.f.Func().Params(recv).Id("load"+mi.stem).Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Bool().Block(
+			jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())),
+			jen.Id("i").Op(":=").Id("m").Dot("entry").Call(jen.Id("k")),
+			jen.If(slot.Clone().Op("!=").Lit(0)).Block(jen.Return(jen.False())),
+			slot.Clone().Op("=").Id("v"),
+			jen.Add(g.rngUpdatesAt(mi, jen.Id("m"), jen.Id("k"), jen.Id("v"))...),
+			jen.Return(jen.True()))
+	}
 	partial := func(i int) jen.Code { return g.keyPart(t.keys, jen.Id("k"), t.indexes[i]) }
 	// entry: find or create.
 	fresh := jen.Dict{}

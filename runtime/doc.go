@@ -39,7 +39,11 @@
 //     \"abc\"", "path:row: column C: INT out of range, got \"…\"").
 //   - Sources: Source (CSV, ORDERBOOK), Replay, Collect.
 //   - Output: WriteJSON, WriteTable, FormatValue, SortRows, CompareValues.
-//   - Drivers: Main (toastgen run), BenchMain and Bench (toastgen bench).
+//   - Drivers: Main and Run (toastgen run, with -changes, -snapshot and
+//     -resume), BenchMain and Bench (toastgen bench).
+//   - Snapshots: SnapshotWriter and SnapshotReader (the format, in
+//     snapshot.go), SnapshotHeader, SourceCount, SnapshotError, and the
+//     Snapshotter interface of engines that save and restore their state.
 //   - Sources (the embed.FS): this package's own source files.
 //
 // # Decisions

@@ -22,46 +22,32 @@ import (
 //	-dir DIR             directory that relative source paths are resolved against
 //	-changes             print every view change as a JSON line (WriteChangeJSON),
 //	                     numbered by event, before the views
+//	-snapshot FILE       write a snapshot of the engine to FILE at the end (and
+//	-snapshot-every N    after every N events applied)
+//	-resume FILE         restore the engine from the snapshot in FILE first and
+//	                     skip the events it covers
 //
 // Errors go to standard error and exit with status 1. Main parses the
 // command line with the flag package's default set, so a driver may define
 // flags of its own before calling it.
 func Main(e Engine) {
-	format := flag.String("format", "table", "output `format`: table or json")
-	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
-	changes := flag.Bool("changes", false, "print every view change as a JSON line before the views")
+	var opts RunOptions
+	flag.StringVar(&opts.Format, "format", "table", "output `format`: table or json")
+	flag.StringVar(&opts.Dir, "dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
+	flag.BoolVar(&opts.Changes, "changes", false, "print every view change as a JSON line before the views")
+	flag.StringVar(&opts.Snapshot, "snapshot", "", "write a snapshot of the engine to `FILE` at the end (see -snapshot-every)")
+	flag.Int64Var(&opts.SnapshotEvery, "snapshot-every", 0, "also write the snapshot after every `N` events applied")
+	flag.StringVar(&opts.Resume, "resume", "", "restore the engine from the snapshot in `FILE` and skip the events it covers")
 	if !flag.Parsed() {
 		flag.Parse()
 	}
-	if err := run(e, *format, *dir, *changes, os.Stdout); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
-		os.Exit(1)
-	}
-}
-
-// run replays e and writes its views to w in format, after the changes of
-// every event with changes set.
-func run(e Engine, format, dir string, changes bool, w io.Writer) error {
-	var write func(io.Writer, []View) error
-	switch format {
-	case "table":
-		write = WriteTable
-	case "json":
-		write = WriteJSON
-	default:
-		return fmt.Errorf("-format must be table or json, got %q", format)
-	}
-	opts := ReplayOptions{Dir: dir}
 	if isTerminal(os.Stderr) {
 		opts.Progress = terminalProgress("replay")
 	}
-	if changes {
-		return runChanges(e, opts, w, write)
+	if err := Run(e, opts, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+		os.Exit(1)
 	}
-	if err := Replay(e, opts); err != nil {
-		return err
-	}
-	return write(w, e.Views())
 }
 
 // RunChanges replays the sources of e (resolved against dir) event by
@@ -69,46 +55,7 @@ func run(e Engine, format, dir string, changes bool, w io.Writer) error {
 // (WriteChangeJSON), then the views in format (table or json): what
 // toastgen run -changes prints, for engines run in process.
 func RunChanges(e Engine, format, dir string, w io.Writer) error {
-	return run(e, format, dir, true, w)
-}
-
-// runChanges replays e event by event, writing each view change as a JSON
-// line numbered by its event (from 1), then the views.
-func runChanges(e Engine, opts ReplayOptions, w io.Writer, write func(io.Writer, []View) error) error {
-	cs, ok := e.(ChangeStreamer)
-	if !ok {
-		return fmt.Errorf("-changes: the engine (%T) does not report changes", e)
-	}
-	bw := bufio.NewWriter(w)
-	counted := &eventCounter{Engine: e}
-	var werr error
-	cs.OnChanges(func(c Change) {
-		if werr == nil {
-			werr = WriteChangeJSON(bw, counted.n, c)
-		}
-	})
-	defer cs.OnChanges(nil)
-	if err := Replay(counted, opts); err != nil {
-		return err
-	}
-	if werr != nil {
-		return werr
-	}
-	if err := write(bw, e.Views()); err != nil {
-		return err
-	}
-	return bw.Flush()
-}
-
-// eventCounter numbers the events applied through it.
-type eventCounter struct {
-	Engine
-	n int
-}
-
-func (c *eventCounter) Apply(rel int, insert bool, fields [][]byte) error {
-	c.n++
-	return c.Engine.Apply(rel, insert, fields)
+	return Run(e, RunOptions{Format: format, Dir: dir, Changes: true}, w)
 }
 
 // BenchOptions configures Bench.

@@ -20,14 +20,14 @@ func TestRun(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"r.csv": "1,2\n3,4\n1,2\n"})
 	e := newFake(csvRel("R", true, "A:i B:i", "r.csv", nil))
 	var b bytes.Buffer
-	if err := run(e, "json", dir, false, &b); err != nil {
+	if err := Run(e, RunOptions{Format: "json", Dir: dir}, &b); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"views":[{"name":"R","keys":["TUPLE"],"values":["COUNT"],"columns":[{"name":"TUPLE","key":0},{"name":"COUNT","value":0}],"rows":[["1|2",2],["3|4",1]]}]}` + "\n"
 	if b.String() != want {
 		t.Errorf("got  %s\nwant %s", b.String(), want)
 	}
-	if err := run(e, "xml", dir, false, &b); err == nil {
+	if err := Run(e, RunOptions{Format: "xml", Dir: dir}, &b); err == nil {
 		t.Error("-format xml accepted")
 	}
 }

@@ -1,10 +1,14 @@
 package viewlet_test
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gocmp "github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/internal/testmode"
@@ -153,7 +157,29 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 			}
 		})
 	}
+	// Halfway (at a point that depends on the seed), the interpreter writes
+	// a snapshot and a new one restored from it takes over; the one that
+	// never stopped runs on beside it, and the two must end with the same
+	// views.
+	cut := len(s.Events)/3 + int(seed*7919)%(len(s.Events)/3+1)
+	var whole *viewlet.Interp
 	for i, ev := range s.Events {
+		if i == cut {
+			in, whole = restored(t, p, in), in
+			if replica != nil {
+				whole.OnChanges(nil)
+				in.OnChanges(func(c runtime.Change) {
+					if err := replica.Apply(c); err != nil {
+						t.Fatal(err)
+					}
+				})
+			}
+		}
+		if whole != nil {
+			if err := whole.Fire(ev.Rel, ev.Insert, ev.Tuple); err != nil {
+				t.Fatalf("uninterrupted: event %d: %v", i, err)
+			}
+		}
 		if ev.Insert {
 			err = db.Insert(ev.Rel, ev.Tuple)
 		} else {
@@ -184,8 +210,34 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 				t.Fatalf("%s: %v", path, err)
 			}
 			if err := oracle.Compare(want, got[j], diffTol); err != nil {
-				t.Fatalf("%s depth=%d seed=%d: after event %d %v:\n%v", path, depth, seed, i, ev, err)
+				t.Fatalf("%s depth=%d seed=%d: after event %d %v (restored from a snapshot after event %d: %v):\n%v", path, depth, seed, i, ev, cut-1, whole != nil, err)
 			}
 		}
 	}
+	if whole != nil {
+		want, got := whole.Views(), in.Views()
+		for j := range want {
+			if err := oracle.Compare(want[j], got[j], diffTol); err != nil {
+				t.Fatalf("%s depth=%d seed=%d: restored from a snapshot after event %d, the views end unlike the uninterrupted run's:\n%v", path, depth, seed, cut-1, err)
+			}
+		}
+	}
+}
+
+// restored writes a snapshot of in and returns a new interpreter of p
+// restored from it, after checking that it shows the same views.
+func restored(t *testing.T, p *viewlet.Program, in *viewlet.Interp) *viewlet.Interp {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := in.WriteSnapshot(&buf); err != nil {
+		t.Fatalf("snapshot: %v", err)
+	}
+	out := viewlet.NewInterp(p)
+	if _, err := out.RestoreSnapshot(&buf); err != nil {
+		t.Fatalf("restore: %v", err)
+	}
+	if diff := gocmp.Diff(in.Views(), out.Views(), cmpopts.EquateNaNs()); diff != "" {
+		t.Fatalf("restored views differ (-snapshotted +restored):\n%s", diff)
+	}
+	return out
 }

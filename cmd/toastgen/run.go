@@ -88,9 +88,19 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 	changes := fs.Bool("changes", false, "print every view change as a JSON line before the views:\n"+
 		"{\"event\": N, \"view\": …, \"key\": […], \"old\": […] | null, \"new\": […] | null}, N counting events from 1,\n"+
 		"keys and values in the order of -format json")
+	snapshot := fs.String("snapshot", "", "write a snapshot of the engine's state to `FILE` when the replay ends (see -snapshot-every)")
+	every := fs.Int64("snapshot-every", 0, "also write the snapshot after every `N` events applied (needs -snapshot)")
+	resume := fs.String("resume", "", "restore the engine from the snapshot in `FILE` (of the same query and options),\n"+
+		"then replay only the events of each source it does not cover")
 	copts := compileFlags(fs)
 	data := dataFlag(fs)
 	return func(query string) error {
+		if *every < 0 {
+			return usagef("-snapshot-every must not be negative, got %d", *every)
+		}
+		if *every > 0 && *snapshot == "" {
+			return usagef("-snapshot-every needs -snapshot FILE")
+		}
 		if *format != "table" && *format != "json" {
 			return usagef("-format must be table or json, got %q", *format)
 		}
@@ -102,11 +112,14 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 			return err
 		}
 		co.dataDir = *data
-		return cmdRun(query, *engine, *format, co, *data, *changes)
+		ro := runtime.RunOptions{Format: *format, Dir: *data, Changes: *changes, Snapshot: *snapshot, SnapshotEvery: *every, Resume: *resume}
+		return cmdRun(query, *engine, co, ro)
 	}
 }
 
-func cmdRun(path, engine, format string, co compileOpts, data string, changes bool) error {
+// cmdRun compiles the query at path and runs it on engine as ro says.
+func cmdRun(path, engine string, co compileOpts, ro runtime.RunOptions) error {
+	data := ro.Dir
 	f, p, err := compile(path, co)
 	if err != nil {
 		return err
@@ -117,20 +130,10 @@ func cmdRun(path, engine, format string, co compileOpts, data string, changes bo
 	switch engine {
 	case "interp":
 		in := viewlet.NewInterp(p)
-		if changes {
-			return runtime.RunChanges(in, format, data, os.Stdout)
-		}
-		if err := runtime.Replay(in, runtime.ReplayOptions{Dir: data}); err != nil {
-			return err
-		}
-		views := in.Views()
 		if err := in.Err(); err != nil {
 			return err
 		}
-		if format == "json" {
-			return runtime.WriteJSON(os.Stdout, views)
-		}
-		return runtime.WriteTable(os.Stdout, views)
+		return runtime.Run(in, ro, os.Stdout)
 	default: // "go"
 		src, err := codegen.Generate(p, codegen.Options{Package: "query", Source: sourceName(path), Version: version()})
 		if err != nil {
@@ -142,9 +145,23 @@ func cmdRun(path, engine, format string, co compileOpts, data string, changes bo
 				return err
 			}
 			defer cleanup()
-			args := []string{"-format", format}
-			if changes {
+			args := []string{"-format", ro.Format}
+			if ro.Changes {
 				args = append(args, "-changes")
+			}
+			// The driver runs in another directory: paths made absolute.
+			for _, fl := range []struct{ name, path string }{{"-snapshot", ro.Snapshot}, {"-resume", ro.Resume}} {
+				if fl.path == "" {
+					continue
+				}
+				abs, err := filepath.Abs(fl.path)
+				if err != nil {
+					return err
+				}
+				args = append(args, fl.name, abs)
+			}
+			if ro.SnapshotEvery > 0 {
+				args = append(args, "-snapshot-every", fmt.Sprint(ro.SnapshotEvery))
 			}
 			return execDriver(ctx, bin, driverArgs(data, args...)...)
 		})

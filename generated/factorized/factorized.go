@@ -20,6 +20,7 @@ package factorized
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -1011,6 +1012,185 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "views.sql"
+	snapshotHash  = "3b1719426ba15ccb82a6805488888959189bbeefd9c1c19f6438cdc3c7a4751b"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("Pairs_F0_R")
+	for k, i := range e.pairsF0R.index {
+		ent := &e.pairsF0R.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Pairs_F1_S")
+	for k, i := range e.pairsF1S.index {
+		ent := &e.pairsF1S.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Star_F2_T")
+	for k, i := range e.starF2T.index {
+		ent := &e.starF2T.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Totals_F0_S")
+	for k, i := range e.totalsF0S.index {
+		ent := &e.totalsF0S.entries[i]
+		if ent.totalsF0S == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.totalsF0S)
+	}
+	sw.End()
+	sw.Map("Totals_F2_S")
+	for k, i := range e.totalsF0S.index {
+		ent := &e.totalsF0S.entries[i]
+		if ent.totalsF2S == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.totalsF2S)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("Pairs_F0_R")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.pairsF0R.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Pairs_F1_S")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.pairsF1S.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Star_F2_T")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.starF2T.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Totals_F0_S")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.totalsF0S.loadTotalsF0S(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Totals_F2_S")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.totalsF0S.loadTotalsF2S(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	for k := range e.pairsF1S.index {
+		e.pairsTouch2(k.k0, k.k1)
+	}
+	for k := range e.pairsF0R.index {
+		e.pairsTouch1(k.k0, k.k1)
+	}
+	for k := range e.starF2T.index {
+		e.starTouch3(k.k0, k.k1)
+	}
+	for k := range e.pairsF1S.index {
+		e.starTouch2(k.k0, k.k1)
+	}
+	for k := range e.pairsF0R.index {
+		e.starTouch1(k.k0, k.k1)
+	}
+	for k := range e.pairsF0R.index {
+		e.totalsTouch1(k.k0, k.k1)
+	}
+	for k, i := range e.totalsF0S.index {
+		ent := &e.totalsF0S.entries[i]
+		if ent.totalsF0S == 0 {
+			continue
+		}
+		e.totalsTouch0(k)
+	}
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryPairsF0R is an entry of map Pairs_F0_R.
 type entryPairsF0R struct {
 	val int64
@@ -1057,6 +1237,15 @@ func (m *mapPairsF0R) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapPairsF0R) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1113,6 +1302,15 @@ func (m *mapPairsF1S) add(k keyII, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapPairsF1S) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapPairsF1S) unlink(k keyII, i int32) {
 	delete(m.index, k)
@@ -1167,6 +1365,15 @@ func (m *mapStarF2T) add(k keyII, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapStarF2T) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapStarF2T) unlink(k keyII, i int32) {
 	delete(m.index, k)
@@ -1204,6 +1411,32 @@ func (m *tableTotalsF0S) getTotalsF2S(k int64) int64 {
 		return m.entries[i].totalsF2S
 	}
 	return 0
+}
+
+// loadTotalsF0S sets the value of Totals_F0_S at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableTotalsF0S) loadTotalsF0S(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].totalsF0S != 0 {
+		return false
+	}
+	m.entries[i].totalsF0S = v
+	return true
+}
+
+// loadTotalsF2S sets the value of Totals_F2_S at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableTotalsF0S) loadTotalsF2S(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].totalsF2S != 0 {
+		return false
+	}
+	m.entries[i].totalsF2S = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;

@@ -20,6 +20,7 @@ package factorizedflat
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -1242,6 +1243,296 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "views.sql"
+	snapshotHash  = "3c0540cf32cd9a33c4d7ba7d2b044d15e13a99077dcdc79f6f9e380b0444b955"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("Pairs_COUNT")
+	for k, i := range e.pairsCount.index {
+		ent := &e.pairsCount.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(k.k2)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Star_COUNT")
+	for k, i := range e.starCount.index {
+		ent := &e.starCount.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(k.k2)
+		sw.Int(k.k3)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Totals_COUNT")
+	for k, i := range e.totalsCount.index {
+		ent := &e.totalsCount.entries[i]
+		if ent.totalsCount == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.totalsCount)
+	}
+	sw.End()
+	sw.Map("Totals_TOTAL")
+	for k, i := range e.totalsCount.index {
+		ent := &e.totalsCount.entries[i]
+		if ent.totalsTotal == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.totalsTotal)
+	}
+	sw.End()
+	sw.Map("Pairs_COUNT_mS")
+	for k, i := range e.pairsCountMs.index {
+		ent := &e.pairsCountMs.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Pairs_COUNT_mR")
+	for k, i := range e.pairsCountMr.index {
+		ent := &e.pairsCountMr.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Star_COUNT_mST")
+	for k, i := range e.starCountMst.index {
+		ent := &e.starCountMst.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(k.k2)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Star_COUNT_mRT")
+	for k, i := range e.starCountMrt.index {
+		ent := &e.starCountMrt.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(k.k2)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Totals_COUNT_mS")
+	for k, i := range e.totalsCountMs.index {
+		ent := &e.totalsCountMs.entries[i]
+		if ent.totalsCountMs == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.totalsCountMs)
+	}
+	sw.End()
+	sw.Map("Totals_TOTAL_mS")
+	for k, i := range e.totalsCountMs.index {
+		ent := &e.totalsCountMs.entries[i]
+		if ent.totalsTotalMs == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.totalsTotalMs)
+	}
+	sw.End()
+	sw.Map("Star_COUNT_mST_mT")
+	for k, i := range e.starCountMstMt.index {
+		ent := &e.starCountMstMt.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("Pairs_COUNT")
+	for sr.Next() {
+		k := keyIII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+			k2: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.pairsCount.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Star_COUNT")
+	for sr.Next() {
+		k := keyIIII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+			k2: sr.Int(),
+			k3: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.starCount.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Totals_COUNT")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.totalsCount.loadTotalsCount(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Totals_TOTAL")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.totalsCount.loadTotalsTotal(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Pairs_COUNT_mS")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.pairsCountMs.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Pairs_COUNT_mR")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.pairsCountMr.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Star_COUNT_mST")
+	for sr.Next() {
+		k := keyIII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+			k2: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.starCountMst.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Star_COUNT_mRT")
+	for sr.Next() {
+		k := keyIII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+			k2: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.starCountMrt.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Totals_COUNT_mS")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.totalsCountMs.loadTotalsCountMs(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Totals_TOTAL_mS")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.totalsCountMs.loadTotalsTotalMs(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Star_COUNT_mST_mT")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.starCountMstMt.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryPairsCount is an entry of map Pairs_COUNT; pos holds its position in each secondary index.
 type entryPairsCount struct {
 	key keyIII
@@ -1299,6 +1590,15 @@ func (m *mapPairsCount) add(k keyIII, v int64) (overflow bool) {
 		m.unlink(k, i)
 	}
 	return overflow
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapPairsCount) load(k keyIII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1362,6 +1662,15 @@ func (m *mapStarCount) add(k keyIIII, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapStarCount) load(k keyIIII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapStarCount) unlink(k keyIIII, i int32) {
 	delete(m.index, k)
@@ -1421,6 +1730,32 @@ func (m *tableTotalsCount) addTotalsTotal(k keyII, v int64) (overflow bool) {
 	m.entries[i].totalsTotal, overflow = runtime.AddInt(m.entries[i].totalsTotal, v)
 	m.release(k, i)
 	return overflow
+}
+
+// loadTotalsCount sets the value of Totals_COUNT at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableTotalsCount) loadTotalsCount(k keyII, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].totalsCount != 0 {
+		return false
+	}
+	m.entries[i].totalsCount = v
+	return true
+}
+
+// loadTotalsTotal sets the value of Totals_TOTAL at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableTotalsCount) loadTotalsTotal(k keyII, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].totalsTotal != 0 {
+		return false
+	}
+	m.entries[i].totalsTotal = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
@@ -1504,6 +1839,15 @@ func (m *mapPairsCountMs) add(k keyII, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapPairsCountMs) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapPairsCountMs) unlink(k keyII, i int32) {
 	ent := &m.entries[i]
@@ -1566,6 +1910,15 @@ func (m *mapPairsCountMr) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapPairsCountMr) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1633,6 +1986,15 @@ func (m *mapStarCountMst) add(k keyIII, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapStarCountMst) load(k keyIII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapStarCountMst) unlink(k keyIII, i int32) {
 	ent := &m.entries[i]
@@ -1698,6 +2060,15 @@ func (m *mapStarCountMrt) add(k keyIII, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapStarCountMrt) load(k keyIII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapStarCountMrt) unlink(k keyIII, i int32) {
 	ent := &m.entries[i]
@@ -1741,6 +2112,32 @@ func (m *tableTotalsCountMs) getTotalsTotalMs(k int64) int64 {
 		return m.entries[i].totalsTotalMs
 	}
 	return 0
+}
+
+// loadTotalsCountMs sets the value of Totals_COUNT_mS at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableTotalsCountMs) loadTotalsCountMs(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].totalsCountMs != 0 {
+		return false
+	}
+	m.entries[i].totalsCountMs = v
+	return true
+}
+
+// loadTotalsTotalMs sets the value of Totals_TOTAL_mS at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableTotalsCountMs) loadTotalsTotalMs(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].totalsTotalMs != 0 {
+		return false
+	}
+	m.entries[i].totalsTotalMs = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
@@ -1822,6 +2219,15 @@ func (m *mapStarCountMstMt) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapStarCountMstMt) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

@@ -20,6 +20,7 @@ package holistic
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -546,6 +547,178 @@ func (e *Engine) Views() []runtime.View {
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "trades.sql"
+	snapshotHash  = "631fe85b1d7c515c170fae6fe1b6903cf2403e91bb6b7c328ae50127ebbe477f"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("QUERY1_COUNT")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG1")
+	for k, i := range e.query1Agg1.index {
+		ent := &e.query1Agg1.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG2")
+	for k, i := range e.query1Agg2.index {
+		ent := &e.query1Agg2.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG3")
+	for k, i := range e.query1Agg3.index {
+		ent := &e.query1Agg3.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Float(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG4")
+	for k, i := range e.query1Agg4.index {
+		ent := &e.query1Agg4.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY2_AGG1")
+	for k, i := range e.query2Agg1.index {
+		ent := &e.query2Agg1.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY2_AGG2")
+	sw.Entry()
+	sw.Int(e.query2Agg2)
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("QUERY1_COUNT")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Count.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG1")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Agg1.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG2")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Agg2.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG3")
+	for sr.Next() {
+		k := keyIF{
+			k0: sr.Int(),
+			k1: sr.Float(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Agg3.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG4")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Agg4.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY2_AGG1")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query2Agg1.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY2_AGG2")
+	if !sr.Next() {
+		sr.Fail("a keyless map without its value")
+	}
+	n.query2Agg2 = sr.Int()
+	if sr.Next() {
+		sr.Fail("a keyless map with two values")
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryQuery1Count is an entry of map QUERY1_COUNT.
 type entryQuery1Count struct {
 	val int64
@@ -592,6 +765,15 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Count) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -644,6 +826,15 @@ func (m *mapQuery1Agg1) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Agg1) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -700,6 +891,15 @@ func (m *mapQuery1Agg2) add(k int64, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Agg2) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Agg2) unlink(k int64, i int32) {
 	delete(m.index, k)
@@ -748,6 +948,15 @@ func (m *mapQuery1Agg3) add(k keyIF, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Agg3) load(k keyIF, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -804,6 +1013,15 @@ func (m *mapQuery1Agg4) add(k int64, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Agg4) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Agg4) unlink(k int64, i int32) {
 	delete(m.index, k)
@@ -852,6 +1070,15 @@ func (m *mapQuery2Agg1) add(k int64, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery2Agg1) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

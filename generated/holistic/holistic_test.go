@@ -79,3 +79,9 @@ func BenchmarkRead(b *testing.B) {
 func TestConcurrent(t *testing.T) {
 	gentest.CheckConcurrent(t, func() runtime.Engine { return holistic.New() }, 100)
 }
+
+// TestSnapshot cuts the example stream at random points, restores a new
+// engine from a snapshot and continues; damaged snapshots are errors.
+func TestSnapshot(t *testing.T) {
+	gentest.CheckSnapshot(t, func() runtime.Engine { return holistic.New() }, 50)
+}

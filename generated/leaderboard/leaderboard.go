@@ -20,6 +20,7 @@ package leaderboard
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -564,6 +565,136 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "leaderboard.sql"
+	snapshotHash  = "14feb86d5096e6e6da4cadd01f12617d772d4227a66ab419f5ae6b156d4aecb8"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("Leaders_COUNT")
+	for k, i := range e.leadersCount.index {
+		ent := &e.leadersCount.entries[i]
+		if ent.leadersCount == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.leadersCount)
+	}
+	sw.End()
+	sw.Map("Leaders_TOTAL")
+	for k, i := range e.leadersCount.index {
+		ent := &e.leadersCount.entries[i]
+		if ent.leadersTotal == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.leadersTotal)
+	}
+	sw.End()
+	sw.Map("Leaders_AGG2")
+	for k, i := range e.leadersAgg2.index {
+		ent := &e.leadersAgg2.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Top2_COUNT")
+	for k, i := range e.top2Count.index {
+		ent := &e.top2Count.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("Leaders_COUNT")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.leadersCount.loadLeadersCount(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Leaders_TOTAL")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.leadersCount.loadLeadersTotal(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Leaders_AGG2")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.leadersAgg2.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Top2_COUNT")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.top2Count.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryLeadersCount is an entry of table tableLeadersCount: one value per fused map.
 type entryLeadersCount struct {
 	leadersCount int64 // Leaders_COUNT
@@ -595,6 +726,32 @@ func (m *tableLeadersCount) getLeadersTotal(k int64) int64 {
 		return m.entries[i].leadersTotal
 	}
 	return 0
+}
+
+// loadLeadersCount sets the value of Leaders_COUNT at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableLeadersCount) loadLeadersCount(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].leadersCount != 0 {
+		return false
+	}
+	m.entries[i].leadersCount = v
+	return true
+}
+
+// loadLeadersTotal sets the value of Leaders_TOTAL at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableLeadersCount) loadLeadersTotal(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].leadersTotal != 0 {
+		return false
+	}
+	m.entries[i].leadersTotal = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
@@ -671,6 +828,15 @@ func (m *mapLeadersAgg2) add(k int64, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapLeadersAgg2) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapLeadersAgg2) unlink(k int64, i int32) {
 	delete(m.index, k)
@@ -725,6 +891,15 @@ func (m *mapTop2Count) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTop2Count) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

@@ -19,6 +19,7 @@ package rst
 
 import (
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -747,6 +748,158 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "rst.sql"
+	snapshotHash  = "afdfa11d477a6e8e661c38c3d4afbfeb4a24e1c4c518fbb3bd598d7272b0c645"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("QUERY1_TOTAL")
+	sw.Entry()
+	sw.Int(e.query1Total)
+	sw.End()
+	sw.Map("QUERY1_TOTAL_mST")
+	for k, i := range e.query1TotalMst.index {
+		ent := &e.query1TotalMst.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_TOTAL_mR")
+	for k, i := range e.query1TotalMr.index {
+		ent := &e.query1TotalMr.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_TOTAL_mT")
+	for k, i := range e.query1TotalMt.index {
+		ent := &e.query1TotalMt.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_TOTAL_mRS")
+	for k, i := range e.query1TotalMrs.index {
+		ent := &e.query1TotalMrs.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_TOTAL_mST_mS")
+	for k, i := range e.query1TotalMstMs.index {
+		ent := &e.query1TotalMstMs.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("QUERY1_TOTAL")
+	if !sr.Next() {
+		sr.Fail("a keyless map without its value")
+	}
+	n.query1Total = sr.Int()
+	if sr.Next() {
+		sr.Fail("a keyless map with two values")
+	}
+	sr.Map("QUERY1_TOTAL_mST")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1TotalMst.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_TOTAL_mR")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1TotalMr.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_TOTAL_mT")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1TotalMt.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_TOTAL_mRS")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1TotalMrs.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_TOTAL_mST_mS")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1TotalMstMs.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryQuery1TotalMst is an entry of map QUERY1_TOTAL_mST.
 type entryQuery1TotalMst struct {
 	val int64
@@ -794,6 +947,15 @@ func (m *mapQuery1TotalMst) add(k int64, v int64) (overflow bool) {
 		m.unlink(k, i)
 	}
 	return overflow
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1TotalMst) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -851,6 +1013,15 @@ func (m *mapQuery1TotalMr) add(k int64, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1TotalMr) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1TotalMr) unlink(k int64, i int32) {
 	delete(m.index, k)
@@ -906,6 +1077,15 @@ func (m *mapQuery1TotalMt) add(k int64, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1TotalMt) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1TotalMt) unlink(k int64, i int32) {
 	delete(m.index, k)
@@ -959,6 +1139,15 @@ func (m *mapQuery1TotalMrs) add(k int64, v int64) (overflow bool) {
 		m.unlink(k, i)
 	}
 	return overflow
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1TotalMrs) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1022,6 +1211,15 @@ func (m *mapQuery1TotalMstMs) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1TotalMstMs) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

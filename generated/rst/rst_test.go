@@ -57,3 +57,9 @@ func (foreignBatch) Len() int                      { return 0 }
 func TestConcurrent(t *testing.T) {
 	gentest.CheckConcurrent(t, func() runtime.Engine { return rst.New() }, 100)
 }
+
+// TestSnapshot cuts the example stream at random points, restores a new
+// engine from a snapshot and continues; damaged snapshots are errors.
+func TestSnapshot(t *testing.T) {
+	gentest.CheckSnapshot(t, func() runtime.Engine { return rst.New() }, 50)
+}

@@ -20,6 +20,7 @@ package stats
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -525,6 +526,233 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "stats.sql"
+	snapshotHash  = "f2c688c82a835bc13b5f4c43d428dbde02811cbe8e48f7f3a891de68f34b6321"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("Spread_COUNT")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadCount == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadCount)
+	}
+	sw.End()
+	sw.Map("Spread_AGG1")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg1 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadAgg1)
+	}
+	sw.End()
+	sw.Map("Spread_AGG2")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg2 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadAgg2)
+	}
+	sw.End()
+	sw.Map("Spread_AGG3")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg3 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadAgg3)
+	}
+	sw.End()
+	sw.Map("Spread_AGG4")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg4 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadAgg4)
+	}
+	sw.End()
+	sw.Map("Spread_AGG5")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg5 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadAgg5)
+	}
+	sw.End()
+	sw.Map("Spread_AGG6")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg6 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.spreadAgg6)
+	}
+	sw.End()
+	sw.Map("Spread_AGG7")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg7.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Sum(ent.spreadAgg7)
+	}
+	sw.End()
+	sw.Map("Spread_AGG8")
+	for k, i := range e.spreadCount.index {
+		ent := &e.spreadCount.entries[i]
+		if ent.spreadAgg8.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Sum(ent.spreadAgg8)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("Spread_COUNT")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadCount(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG1")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg1(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG2")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg2(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG3")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg3(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG4")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg4(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG5")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg5(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG6")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg6(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG7")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Sum()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg7(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Spread_AGG8")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Sum()
+		if sr.Err() == nil && !n.spreadCount.loadSpreadAgg8(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entrySpreadCount is an entry of table tableSpreadCount: one value per fused map.
 type entrySpreadCount struct {
 	spreadCount int64            // Spread_COUNT
@@ -619,6 +847,123 @@ func (m *tableSpreadCount) getSpreadAgg8(k int64) float64 {
 		return m.entries[i].spreadAgg8.Value()
 	}
 	return 0
+}
+
+// loadSpreadCount sets the value of Spread_COUNT at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadCount(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadCount != 0 {
+		return false
+	}
+	m.entries[i].spreadCount = v
+	return true
+}
+
+// loadSpreadAgg1 sets the value of Spread_AGG1 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg1(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadAgg1 != 0 {
+		return false
+	}
+	m.entries[i].spreadAgg1 = v
+	return true
+}
+
+// loadSpreadAgg2 sets the value of Spread_AGG2 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg2(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadAgg2 != 0 {
+		return false
+	}
+	m.entries[i].spreadAgg2 = v
+	return true
+}
+
+// loadSpreadAgg3 sets the value of Spread_AGG3 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg3(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadAgg3 != 0 {
+		return false
+	}
+	m.entries[i].spreadAgg3 = v
+	return true
+}
+
+// loadSpreadAgg4 sets the value of Spread_AGG4 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg4(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadAgg4 != 0 {
+		return false
+	}
+	m.entries[i].spreadAgg4 = v
+	return true
+}
+
+// loadSpreadAgg5 sets the value of Spread_AGG5 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg5(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadAgg5 != 0 {
+		return false
+	}
+	m.entries[i].spreadAgg5 = v
+	return true
+}
+
+// loadSpreadAgg6 sets the value of Spread_AGG6 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg6(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].spreadAgg6 != 0 {
+		return false
+	}
+	m.entries[i].spreadAgg6 = v
+	return true
+}
+
+// loadSpreadAgg7 sets the value of Spread_AGG7 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg7(k int64, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].spreadAgg7.IsZero() {
+		return false
+	}
+	m.entries[i].spreadAgg7 = v
+	return true
+}
+
+// loadSpreadAgg8 sets the value of Spread_AGG8 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableSpreadCount) loadSpreadAgg8(k int64, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].spreadAgg8.IsZero() {
+		return false
+	}
+	m.entries[i].spreadAgg8 = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;

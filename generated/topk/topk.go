@@ -20,6 +20,7 @@ package topk
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 
 	"github.com/toastgen/toastgen/runtime"
@@ -592,6 +593,123 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "topk.sql"
+	snapshotHash  = "f3ee2be44a3cb01fae4f9418888a2c1872cd284e50d33dd272f097341a503bc6"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("QUERY1_COUNT")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_TOTAL")
+	for k, i := range e.query1Total.index {
+		ent := &e.query1Total.entries[i]
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY2_COUNT")
+	for k, i := range e.query2Count.index {
+		ent := &e.query2Count.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("QUERY1_COUNT")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Count.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_TOTAL")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Total.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY2_COUNT")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query2Count.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	e.query1Count.touched0 = &e.query1Touched
+	e.query1Total.touched0 = &e.query1Touched
+	e.query2Count.touched0 = &e.query2Touched
+	if len(e.query1Touched) > 0 {
+		e.query1Reorder()
+	}
+	if len(e.query2Touched) > 0 {
+		e.query2Reorder()
+	}
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryQuery1Count is an entry of map QUERY1_COUNT.
 type entryQuery1Count struct {
 	val int64
@@ -642,6 +760,15 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Count) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -703,6 +830,15 @@ func (m *mapQuery1Total) add(k int64, v int64) (overflow bool) {
 	return overflow
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Total) load(k int64, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	_ = m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Total) unlink(k int64, i int32) {
 	delete(m.index, k)
@@ -759,6 +895,15 @@ func (m *mapQuery2Count) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery2Count) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

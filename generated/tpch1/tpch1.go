@@ -20,6 +20,7 @@ package tpch1
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -604,6 +605,200 @@ func (e *Engine) Views() []runtime.View {
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "q1.sql"
+	snapshotHash  = "e46f2195ca4cc8d8ad71504dae69b6bd57a6de301e1f01bd2d58721cafa3a5b0"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("QUERY1_COUNT")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1Count == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.String(k.k0)
+		sw.String(k.k1)
+		sw.Int(ent.query1Count)
+	}
+	sw.End()
+	sw.Map("QUERY1_SUM_QTY")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1SumQty.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.String(k.k0)
+		sw.String(k.k1)
+		sw.Sum(ent.query1SumQty)
+	}
+	sw.End()
+	sw.Map("QUERY1_SUM_BASE_PRICE")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1SumBasePrice.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.String(k.k0)
+		sw.String(k.k1)
+		sw.Sum(ent.query1SumBasePrice)
+	}
+	sw.End()
+	sw.Map("QUERY1_SUM_DISC_PRICE")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1SumDiscPrice.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.String(k.k0)
+		sw.String(k.k1)
+		sw.Sum(ent.query1SumDiscPrice)
+	}
+	sw.End()
+	sw.Map("QUERY1_SUM_CHARGE")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1SumCharge.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.String(k.k0)
+		sw.String(k.k1)
+		sw.Sum(ent.query1SumCharge)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG5")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1Agg5.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.String(k.k0)
+		sw.String(k.k1)
+		sw.Sum(ent.query1Agg5)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("QUERY1_COUNT")
+	for sr.Next() {
+		k := keySS{
+			k0: sr.String(),
+			k1: sr.String(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Count.loadQuery1Count(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_SUM_QTY")
+	for sr.Next() {
+		k := keySS{
+			k0: sr.String(),
+			k1: sr.String(),
+		}
+		v := sr.Sum()
+		if sr.Err() == nil && !n.query1Count.loadQuery1SumQty(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_SUM_BASE_PRICE")
+	for sr.Next() {
+		k := keySS{
+			k0: sr.String(),
+			k1: sr.String(),
+		}
+		v := sr.Sum()
+		if sr.Err() == nil && !n.query1Count.loadQuery1SumBasePrice(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_SUM_DISC_PRICE")
+	for sr.Next() {
+		k := keySS{
+			k0: sr.String(),
+			k1: sr.String(),
+		}
+		v := sr.Sum()
+		if sr.Err() == nil && !n.query1Count.loadQuery1SumDiscPrice(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_SUM_CHARGE")
+	for sr.Next() {
+		k := keySS{
+			k0: sr.String(),
+			k1: sr.String(),
+		}
+		v := sr.Sum()
+		if sr.Err() == nil && !n.query1Count.loadQuery1SumCharge(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG5")
+	for sr.Next() {
+		k := keySS{
+			k0: sr.String(),
+			k1: sr.String(),
+		}
+		v := sr.Sum()
+		if sr.Err() == nil && !n.query1Count.loadQuery1Agg5(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {
 	query1Count        int64            // QUERY1_COUNT
@@ -671,6 +866,84 @@ func (m *tableQuery1Count) getQuery1Agg5(k keySS) float64 {
 		return m.entries[i].query1Agg5.Value()
 	}
 	return 0
+}
+
+// loadQuery1Count sets the value of QUERY1_COUNT at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1Count(k keySS, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].query1Count != 0 {
+		return false
+	}
+	m.entries[i].query1Count = v
+	return true
+}
+
+// loadQuery1SumQty sets the value of QUERY1_SUM_QTY at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1SumQty(k keySS, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].query1SumQty.IsZero() {
+		return false
+	}
+	m.entries[i].query1SumQty = v
+	return true
+}
+
+// loadQuery1SumBasePrice sets the value of QUERY1_SUM_BASE_PRICE at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1SumBasePrice(k keySS, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].query1SumBasePrice.IsZero() {
+		return false
+	}
+	m.entries[i].query1SumBasePrice = v
+	return true
+}
+
+// loadQuery1SumDiscPrice sets the value of QUERY1_SUM_DISC_PRICE at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1SumDiscPrice(k keySS, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].query1SumDiscPrice.IsZero() {
+		return false
+	}
+	m.entries[i].query1SumDiscPrice = v
+	return true
+}
+
+// loadQuery1SumCharge sets the value of QUERY1_SUM_CHARGE at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1SumCharge(k keySS, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].query1SumCharge.IsZero() {
+		return false
+	}
+	m.entries[i].query1SumCharge = v
+	return true
+}
+
+// loadQuery1Agg5 sets the value of QUERY1_AGG5 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1Agg5(k keySS, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].query1Agg5.IsZero() {
+		return false
+	}
+	m.entries[i].query1Agg5 = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;

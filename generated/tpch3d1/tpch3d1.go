@@ -20,6 +20,7 @@ package tpch3d1
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -1172,6 +1173,204 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "q3.sql"
+	snapshotHash  = "76343c8cb6b233660ff74685dfa4d2402a6c736fe667ff7bd2a2d487798d2471"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("QUERY1_COUNT")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1Count == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Date(k.k1)
+		sw.Int(k.k2)
+		sw.Int(ent.query1Count)
+	}
+	sw.End()
+	sw.Map("QUERY1_REVENUE")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1Revenue.IsZero() {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Date(k.k1)
+		sw.Int(k.k2)
+		sw.Sum(ent.query1Revenue)
+	}
+	sw.End()
+	sw.Map("QUERY1_COUNT_mORDERS")
+	for _, head := range e.query1CountMorders.index {
+		for i := head; i >= 0; i = e.query1CountMorders.entries[i].next {
+			ent := &e.query1CountMorders.entries[i]
+			sw.Entry()
+			sw.Int(ent.key.k0)
+			sw.Int(ent.key.k1)
+			sw.Date(ent.key.k2)
+			sw.Int(ent.key.k3)
+			sw.Int(ent.val)
+		}
+	}
+	sw.End()
+	sw.Map("QUERY1_COUNT_mLINEITEM")
+	for k, i := range e.query1CountMlineitem.index {
+		ent := &e.query1CountMlineitem.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Date(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_COUNT_mCUSTOMER")
+	for _, head := range e.query1CountMcustomer.index {
+		for i := head; i >= 0; i = e.query1CountMcustomer.entries[i].next {
+			ent := &e.query1CountMcustomer.entries[i]
+			sw.Entry()
+			sw.Int(ent.key.k0)
+			sw.String(ent.key.k1)
+			sw.Int(ent.val)
+		}
+	}
+	sw.End()
+	sw.Map("QUERY1_REVENUE_mLINEITEM")
+	for k, i := range e.query1RevenueMlineitem.index {
+		ent := &e.query1RevenueMlineitem.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Float(k.k1)
+		sw.Float(k.k2)
+		sw.Date(k.k3)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("QUERY1_COUNT")
+	for sr.Next() {
+		k := keyIDI{
+			k0: sr.Int(),
+			k1: sr.Date(),
+			k2: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Count.loadQuery1Count(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_REVENUE")
+	for sr.Next() {
+		k := keyIDI{
+			k0: sr.Int(),
+			k1: sr.Date(),
+			k2: sr.Int(),
+		}
+		v := sr.Sum()
+		if sr.Err() == nil && !n.query1Count.loadQuery1Revenue(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_COUNT_mORDERS")
+	for sr.Next() {
+		k := keyIIDI{
+			k0: sr.Int(),
+			k1: sr.Int(),
+			k2: sr.Date(),
+			k3: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1CountMorders.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_COUNT_mLINEITEM")
+	for sr.Next() {
+		k := keyID{
+			k0: sr.Int(),
+			k1: sr.Date(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1CountMlineitem.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_COUNT_mCUSTOMER")
+	for sr.Next() {
+		k := keyIS{
+			k0: sr.Int(),
+			k1: sr.String(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1CountMcustomer.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_REVENUE_mLINEITEM")
+	for sr.Next() {
+		k := keyIFFD{
+			k0: sr.Int(),
+			k1: sr.Float(),
+			k2: sr.Float(),
+			k3: sr.Date(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1RevenueMlineitem.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {
 	query1Count   int64            // QUERY1_COUNT
@@ -1224,6 +1423,32 @@ func (m *tableQuery1Count) addQuery1Revenue(k keyIDI, v float64) {
 	i := m.entry(k)
 	m.entries[i].query1Revenue.Add(v)
 	m.release(k, i)
+}
+
+// loadQuery1Count sets the value of QUERY1_COUNT at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1Count(k keyIDI, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].query1Count != 0 {
+		return false
+	}
+	m.entries[i].query1Count = v
+	return true
+}
+
+// loadQuery1Revenue sets the value of QUERY1_REVENUE at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1Revenue(k keyIDI, v runtime.FloatSum) bool {
+	if v.IsZero() {
+		return false
+	}
+	i := m.entry(k)
+	if !m.entries[i].query1Revenue.IsZero() {
+		return false
+	}
+	m.entries[i].query1Revenue = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
@@ -1356,6 +1581,15 @@ func (m *mapQuery1CountMorders) add(k keyIIDI, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1CountMorders) load(k keyIIDI, v int64) bool {
+	if _, ok := m.find(k); ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMorders) unlink(k keyIIDI, i int32) {
 	ent := &m.entries[i]
@@ -1423,6 +1657,15 @@ func (m *mapQuery1CountMlineitem) add(k keyID, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1CountMlineitem) load(k keyID, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -1533,6 +1776,15 @@ func (m *mapQuery1CountMcustomer) add(k keyIS, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1CountMcustomer) load(k keyIS, v int64) bool {
+	if _, ok := m.find(k); ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMcustomer) unlink(k keyIS, i int32) {
 	ent := &m.entries[i]
@@ -1595,6 +1847,15 @@ func (m *mapQuery1RevenueMlineitem) add(k keyIFFD, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1RevenueMlineitem) load(k keyIFFD, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

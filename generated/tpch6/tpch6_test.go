@@ -26,3 +26,9 @@ func BenchmarkTriggers(b *testing.B) {
 func BenchmarkTriggersDepth1(b *testing.B) {
 	gentest.BenchTriggers(b, func() runtime.Engine { return tpch6d1.New() })
 }
+
+// TestSnapshot cuts the example stream at random points, restores a new
+// engine from a snapshot and continues; damaged snapshots are errors.
+func TestSnapshot(t *testing.T) {
+	gentest.CheckSnapshot(t, func() runtime.Engine { return tpch6.New() }, 50)
+}

@@ -19,6 +19,7 @@ package triangle
 
 import (
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -524,6 +525,147 @@ func (e *Engine) Views() []runtime.View {
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "triangle.sql"
+	snapshotHash  = "1a633cb30730a0147431051ece90d6f9959002e3c68066fcb2c0c8bc3ff0b2ce"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("Triangles_COUNT")
+	sw.Entry()
+	sw.Int(e.trianglesCount)
+	sw.End()
+	sw.Map("Triangles_COUNT_W0_R")
+	for k, i := range e.trianglesCountW0R.index {
+		ent := &e.trianglesCountW0R.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Triangles_COUNT_W1_S")
+	for k, i := range e.trianglesCountW1S.index {
+		ent := &e.trianglesCountW1S.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Triangles_COUNT_W2_T")
+	for k, i := range e.trianglesCountW2T.index {
+		ent := &e.trianglesCountW2T.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("Triangles_COUNT")
+	if !sr.Next() {
+		sr.Fail("a keyless map without its value")
+	}
+	n.trianglesCount = sr.Int()
+	if sr.Next() {
+		sr.Fail("a keyless map with two values")
+	}
+	sr.Map("Triangles_COUNT_W0_R")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.trianglesCountW0R.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Triangles_COUNT_W1_S")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.trianglesCountW1S.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Triangles_COUNT_W2_T")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.trianglesCountW2T.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	for k, i := range e.trianglesCountW0R.index {
+		ent := &e.trianglesCountW0R.entries[i]
+		e.trianglesCountKernel.Set1(k.k0, k.k1, ent.val)
+	}
+	for k, i := range e.trianglesCountW1S.index {
+		ent := &e.trianglesCountW1S.entries[i]
+		e.trianglesCountKernel.Set2(k.k0, k.k1, ent.val)
+	}
+	for k, i := range e.trianglesCountW2T.index {
+		ent := &e.trianglesCountW2T.entries[i]
+		e.trianglesCountKernel.Set3(k.k0, k.k1, ent.val)
+	}
+	e.trianglesCount = e.trianglesCountKernel.Count()
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryTrianglesCountW0R is an entry of map Triangles_COUNT_W0_R.
 type entryTrianglesCountW0R struct {
 	val int64
@@ -570,6 +712,15 @@ func (m *mapTrianglesCountW0R) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTrianglesCountW0R) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -626,6 +777,15 @@ func (m *mapTrianglesCountW1S) add(k keyII, v int64) {
 	}
 }
 
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTrianglesCountW1S) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
+}
+
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapTrianglesCountW1S) unlink(k keyII, i int32) {
 	delete(m.index, k)
@@ -678,6 +838,15 @@ func (m *mapTrianglesCountW2T) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTrianglesCountW2T) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

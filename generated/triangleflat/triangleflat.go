@@ -19,6 +19,7 @@ package triangleflat
 
 import (
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -699,6 +700,134 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "triangle.sql"
+	snapshotHash  = "1dfe7db3fa60812976447588b0b003a8aff35cac11524e9095c7e5e58bd5b479"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("Triangles_COUNT")
+	sw.Entry()
+	sw.Int(e.trianglesCount)
+	sw.End()
+	sw.Map("Triangles_COUNT_mS")
+	for k, i := range e.trianglesCountMs.index {
+		ent := &e.trianglesCountMs.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Triangles_COUNT_mT")
+	for k, i := range e.trianglesCountMt.index {
+		ent := &e.trianglesCountMt.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("Triangles_COUNT_mR")
+	for k, i := range e.trianglesCountMr.index {
+		ent := &e.trianglesCountMr.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("Triangles_COUNT")
+	if !sr.Next() {
+		sr.Fail("a keyless map without its value")
+	}
+	n.trianglesCount = sr.Int()
+	if sr.Next() {
+		sr.Fail("a keyless map with two values")
+	}
+	sr.Map("Triangles_COUNT_mS")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.trianglesCountMs.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Triangles_COUNT_mT")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.trianglesCountMt.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("Triangles_COUNT_mR")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.trianglesCountMr.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryTrianglesCountMs is an entry of map Triangles_COUNT_mS; pos holds its position in each secondary index.
 type entryTrianglesCountMs struct {
 	key keyII
@@ -755,6 +884,15 @@ func (m *mapTrianglesCountMs) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTrianglesCountMs) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -815,6 +953,15 @@ func (m *mapTrianglesCountMt) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTrianglesCountMt) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.
@@ -878,6 +1025,15 @@ func (m *mapTrianglesCountMr) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapTrianglesCountMr) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

@@ -18,3 +18,9 @@ func TestReplay(t *testing.T) {
 func BenchmarkTriggers(b *testing.B) {
 	gentest.BenchTriggers(b, func() runtime.Engine { return triangleflat.New() })
 }
+
+// TestSnapshot cuts the example stream at random points, restores a new
+// engine from a snapshot and continues; damaged snapshots are errors.
+func TestSnapshot(t *testing.T) {
+	gentest.CheckSnapshot(t, func() runtime.Engine { return triangleflat.New() }, 50)
+}

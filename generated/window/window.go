@@ -20,6 +20,7 @@ package window
 import (
 	"cmp"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -513,6 +514,178 @@ func (e *Engine) mulInt(a, b int64) int64 {
 	return r
 }
 
+// snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
+const (
+	snapshotQuery = "window.sql"
+	snapshotHash  = "5090654df21b5ca3ab77ddf83e847f3aa9337c36f376a6097f42db9e3a351d86"
+)
+
+/*
+WriteSnapshot writes the engine's state — every map's entries — to w, in the
+format of runtime.SnapshotWriter, with the event counts of sources (how many
+events of each relation the state covers; none is fine). RestoreSnapshot and
+ReadSnapshot read it back, in an engine generated from the same compiled query
+(or the interpreter). Writing is O(entries); the engine is not changed.
+*/
+func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) error {
+	sw := runtime.NewSnapshotWriter(w, runtime.SnapshotHeader{
+		Hash:    snapshotHash,
+		Query:   snapshotQuery,
+		Sources: sources,
+	})
+	sw.Map("QUERY1_COUNT")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1Count == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.query1Count)
+	}
+	sw.End()
+	sw.Map("QUERY1_TOTAL")
+	for k, i := range e.query1Total.index {
+		ent := &e.query1Total.entries[i]
+		if ent.query1Total == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.query1Total)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG2")
+	for k, i := range e.query1Total.index {
+		ent := &e.query1Total.entries[i]
+		if ent.query1Agg2 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k)
+		sw.Int(ent.query1Agg2)
+	}
+	sw.End()
+	sw.Map("QUERY1_AGG3")
+	for k, i := range e.query1Agg3.index {
+		ent := &e.query1Agg3.entries[i]
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.val)
+	}
+	sw.End()
+	sw.Map("QUERY1_ROWS_IN_R")
+	sw.Entry()
+	sw.Int(e.query1RowsInR)
+	sw.End()
+	sw.Map("QUERY1_AGG5")
+	for k, i := range e.query1Count.index {
+		ent := &e.query1Count.entries[i]
+		if ent.query1Agg5 == 0 {
+			continue
+		}
+		sw.Entry()
+		sw.Int(k.k0)
+		sw.Int(k.k1)
+		sw.Int(ent.query1Agg5)
+	}
+	sw.End()
+	return sw.Close()
+}
+
+/*
+RestoreSnapshot replaces the engine's state with a snapshot's (written by
+WriteSnapshot of an engine of the same compiled query, or by the interpreter)
+and returns the event counts it records. A snapshot of another query, of another
+format version, truncated or corrupted is an error (a *runtime.SnapshotError),
+and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
+is next told the changes from the restored views.
+*/
+func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
+	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
+	if err != nil {
+		return nil, err
+	}
+	n := New()
+	sr.Map("QUERY1_COUNT")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Count.loadQuery1Count(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_TOTAL")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Total.loadQuery1Total(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG2")
+	for sr.Next() {
+		k := sr.Int()
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Total.loadQuery1Agg2(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_AGG3")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Agg3.load(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	sr.Map("QUERY1_ROWS_IN_R")
+	if !sr.Next() {
+		sr.Fail("a keyless map without its value")
+	}
+	n.query1RowsInR = sr.Int()
+	if sr.Next() {
+		sr.Fail("a keyless map with two values")
+	}
+	sr.Map("QUERY1_AGG5")
+	for sr.Next() {
+		k := keyII{
+			k0: sr.Int(),
+			k1: sr.Int(),
+		}
+		v := sr.Int()
+		if sr.Err() == nil && !n.query1Count.loadQuery1Agg5(k, v) {
+			sr.Fail("a duplicate key or a zero value")
+		}
+	}
+	if err := sr.Close(); err != nil {
+		return nil, err
+	}
+	changes := e.changes
+	*e = *n
+	if changes != nil {
+		e.OnChanges(changes)
+	}
+	return sr.Header().Sources, nil
+}
+
+// ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).
+func ReadSnapshot(r io.Reader) (*Engine, error) {
+	e := New()
+	if _, err := e.RestoreSnapshot(r); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // entryQuery1Count is an entry of table tableQuery1Count: one value per fused map.
 type entryQuery1Count struct {
 	query1Count int64 // QUERY1_COUNT
@@ -561,6 +734,34 @@ func (m *tableQuery1Count) addQuery1Agg5(k keyII, v int64) (overflow bool) {
 	m.rngQuery1Agg50.Add(k.k0, k.k1, v)
 	m.release(k, i)
 	return overflow
+}
+
+// loadQuery1Count sets the value of QUERY1_COUNT at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1Count(k keyII, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].query1Count != 0 {
+		return false
+	}
+	m.entries[i].query1Count = v
+	m.rngQuery1Count0.Add(k.k0, k.k1, v)
+	return true
+}
+
+// loadQuery1Agg5 sets the value of QUERY1_AGG5 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Count) loadQuery1Agg5(k keyII, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].query1Agg5 != 0 {
+		return false
+	}
+	m.entries[i].query1Agg5 = v
+	m.rngQuery1Agg50.Add(k.k0, k.k1, v)
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
@@ -623,6 +824,32 @@ func (m *tableQuery1Total) getQuery1Agg2(k int64) int64 {
 		return m.entries[i].query1Agg2
 	}
 	return 0
+}
+
+// loadQuery1Total sets the value of QUERY1_TOTAL at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Total) loadQuery1Total(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].query1Total != 0 {
+		return false
+	}
+	m.entries[i].query1Total = v
+	return true
+}
+
+// loadQuery1Agg2 sets the value of QUERY1_AGG2 at k to v, read from a snapshot; false if it has one or v is 0.
+func (m *tableQuery1Total) loadQuery1Agg2(k int64, v int64) bool {
+	if v == 0 {
+		return false
+	}
+	i := m.entry(k)
+	if m.entries[i].query1Agg2 != 0 {
+		return false
+	}
+	m.entries[i].query1Agg2 = v
+	return true
 }
 
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
@@ -696,6 +923,15 @@ func (m *mapQuery1Agg3) add(k keyII, v int64) {
 	if ent.val == 0 {
 		m.unlink(k, i)
 	}
+}
+
+// load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
+func (m *mapQuery1Agg3) load(k keyII, v int64) bool {
+	if _, ok := m.index[k]; ok || v == 0 {
+		return false
+	}
+	m.add(k, v)
+	return true
 }
 
 // unlink removes the entry of k, at position i, from every index.

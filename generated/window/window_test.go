@@ -77,3 +77,9 @@ func BenchmarkGet(b *testing.B) {
 func TestConcurrent(t *testing.T) {
 	gentest.CheckConcurrent(t, func() runtime.Engine { return window.New() }, 100)
 }
+
+// TestSnapshot cuts the example stream at random points, restores a new
+// engine from a snapshot and continues; damaged snapshots are errors.
+func TestSnapshot(t *testing.T) {
+	gentest.CheckSnapshot(t, func() runtime.Engine { return window.New() }, 50)
+}
