@@ -75,7 +75,7 @@ func TestService(t *testing.T) {
 		}()
 	}
 	var out bytes.Buffer
-	if err := replay(&out, g, "scores.csv", 25, 0); err != nil {
+	if err := replay(&out, g, "scores.csv", options{size: 25}); err != nil {
 		t.Fatal(err)
 	}
 	close(stop)
@@ -114,5 +114,50 @@ func TestService(t *testing.T) {
 	}
 	if len(rows) != len(totals) {
 		t.Errorf("served %d players, want %d", len(rows), len(totals))
+	}
+}
+
+// TestServiceResume stops the service after five batches, saving its
+// state after each, starts it again from the snapshot and checks that it
+// applies only the scores after them and ends where a run that never
+// stopped ends: the same top three and the same leaderboard.
+func TestServiceResume(t *testing.T) {
+	var whole bytes.Buffer
+	g := runtime.NewGuard(leaderboard.New())
+	if err := replay(&whole, g, "scores.csv", options{size: 25}); err != nil {
+		t.Fatal(err)
+	}
+	var want []leaderboard.LeadersRow
+	g.Read(func(e *leaderboard.Engine) { want = e.Leaders() })
+
+	state := t.TempDir() + "/board.snap"
+	var first, second bytes.Buffer
+	if err := replay(&first, runtime.NewGuard(leaderboard.New()), "scores.csv", options{size: 25, state: state, stopAfter: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(first.String(), "stopped after 5 batches") {
+		t.Fatalf("the first run did not stop:\n%s", first.String())
+	}
+	g2 := runtime.NewGuard(leaderboard.New())
+	if err := replay(&second, g2, "scores.csv", options{size: 25, state: state}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(second.String(), "resumed from "+state+": 125 scores applied before\n") {
+		t.Fatalf("the second run did not resume after 125 scores:\n%.300s", second.String())
+	}
+	if n := strings.Count(second.String(), "batch "); n != 12-5 {
+		t.Errorf("the second run applied %d batches, want the 7 after the first five", n)
+	}
+	lastLine := func(s string) string {
+		ls := strings.Split(strings.TrimSpace(s), "\n")
+		return ls[len(ls)-1]
+	}
+	if got, want := lastLine(second.String()), lastLine(whole.String()); got != want {
+		t.Errorf("resumed run ends with %q, the uninterrupted one with %q", got, want)
+	}
+	var got []leaderboard.LeadersRow
+	g2.Read(func(e *leaderboard.Engine) { got = e.Leaders() })
+	if !slices.Equal(got, want) {
+		t.Errorf("resumed leaderboard differs:\n%v\nwant\n%v", got, want)
 	}
 }
