@@ -372,9 +372,8 @@ func (g *gen) engineMethods() {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Relations").Params().Index().Qual(runtimePkg, "Relation").Block(jen.Return(jen.Id("relations")))
 
 	// Tuple types and parsers.
-	var applyCases, addCases, batchCases []jen.Code
-	var batchFields []jen.Code
-	batchFields = append(batchFields, jen.Id("ops").Index().Uint16().Comment("relation index << 1 | insert"))
+	var applyCases []jen.Code
+	var brels []batchRel
 	for ri, r := range g.p.Relations {
 		tn := "tuple" + exportedName(r.Name)
 		var fs []jen.Code
@@ -448,52 +447,16 @@ func (g *gen) engineMethods() {
 				jen.Return(del),
 			))
 		}
-		bf := fmt.Sprintf("t%d", ri)
-		batchFields = append(batchFields, jen.Id(bf).Index().Id(tn))
-		addCases = append(addCases, jen.Case(jen.Lit(ri)).Block(
-			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Id("b").Dot(bf).Op("=").Append(jen.Id("b").Dot(bf), jen.Id("t")),
-		))
-		batchCases = append(batchCases, jen.Case(jen.Lit(ri)).Block(
-			jen.Id("t").Op(":=").Op("&").Id("b").Dot(bf).Index(jen.Id("pos").Index(jen.Lit(ri))),
-			jen.Id("pos").Index(jen.Lit(ri)).Op("++"),
-			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(g.fire("Insert"+exportedName(r.Name), targs)...).Else().Block(g.fire("Delete"+exportedName(r.Name), targs)...),
-		))
+		brels = append(brels, batchRel{r: r, index: ri, tuple: tn, targs: targs, narrow: narrow})
 	}
 	badRel := jen.Default().Block(jen.Return(jen.Qual("fmt", "Errorf").Call(
 		jen.Lit(fmt.Sprintf("relation index %%d out of range: the engine has %d relations", len(g.p.Relations))), jen.Id("rel"))))
 	applyCases = append(applyCases, badRel)
-	addCases = append(addCases, badRel.Clone())
 	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel\n(an index of Relations: see the Relation constants). A field that does not parse is a\n*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a\n*runtime.EventError.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Apply").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
 		jen.Switch(jen.Id("rel")).Block(applyCases...))
 
-	g.f.Comment("batch holds parsed events in memory (see runtime.Batch).")
-	g.f.Type().Id("batch").Struct(batchFields...)
-	g.f.Comment("Add parses one event and appends it to the batch.")
-	g.f.Func().Params(jen.Id("b").Op("*").Id("batch")).Id("Add").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
-		jen.Switch(jen.Id("rel")).Block(addCases...),
-		jen.Id("op").Op(":=").Uint16().Call(jen.Id("rel")).Op("<<").Lit(1),
-		jen.If(jen.Id("insert")).Block(jen.Id("op").Op("|=").Lit(1)),
-		jen.Id("b").Dot("ops").Op("=").Append(jen.Id("b").Dot("ops"), jen.Id("op")),
-		jen.Return(jen.Nil()))
-	g.f.Comment("Len returns the number of events in the batch.")
-	g.f.Func().Params(jen.Id("b").Op("*").Id("batch")).Id("Len").Params().Int().Block(jen.Return(jen.Len(jen.Id("b").Dot("ops"))))
-	g.f.Comment("NewBatch returns an empty batch of events for ApplyBatch.")
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("NewBatch").Params().Qual(runtimePkg, "Batch").Block(jen.Return(jen.Op("&").Id("batch").Values()))
-	g.f.Comment("ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.\nA batch of another engine is an error. It stops at the first event that its trigger\nrejects (an integer overflow: the event is undone) and returns its *runtime.EventError.")
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Error().Block(
-		jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("rb").Assert(jen.Op("*").Id("batch")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("ApplyBatch: the batch (%T) was not made by this package's NewBatch"), jen.Id("rb")))),
-		jen.If(jen.Id("e").Dot("changes").Op("!=").Nil()).Block(jen.Defer().Id("e").Dot("flushChanges").Call()),
-		jen.Var().Id("pos").Index(jen.Lit(len(g.p.Relations))).Int(),
-		jen.Id("_").Op("=").Id("pos"),
-		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
-			jen.Var().Err().Error(),
-			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(batchCases...),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
-		jen.Return(jen.Nil()))
+	g.batchType(brels, badRel)
 
 	g.changeMethods()
 

@@ -305,7 +305,7 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	if _, err := drainTables(tables, e.Apply); err != nil {
 		return res, err
 	}
-	b := e.NewBatch()
+	b := InOrder(e.NewBatch())
 	var log eventLog
 	perPass, err := mergeStreams(streams, func(rel int, insert bool, fields [][]byte) error {
 		if err := b.Add(rel, insert, fields); err != nil {

@@ -138,6 +138,19 @@ type Batch interface {
 	Len() int
 }
 
+// InOrder marks b to be applied event by event, in the order its events
+// were added, and returns it. Generated packages and the interpreter
+// consolidate a batch first (ApplyBatch: a tuple inserted and deleted in
+// it fires no trigger); benchmarks of the per-event triggers, which apply
+// a stream and its inverse in one batch, must not. A batch that does not
+// consolidate is returned as it is.
+func InOrder(b Batch) Batch {
+	if o, ok := b.(interface{ InOrder() }); ok {
+		o.InOrder()
+	}
+	return b
+}
+
 // Engine is a compiled query file (a generated package) or the interpreter.
 // Relation indexes refer to the order of Relations().
 type Engine interface {

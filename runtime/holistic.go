@@ -144,10 +144,13 @@ func (x *ModeIndex[K, T]) Set(g K, v T, n int64) {
 }
 
 // Mode returns the most frequent value of group g — among equally frequent
-// values the least, or with desc the greatest — and false if g has none.
+// values the least, or with desc the greatest — and false if g has no value
+// of positive multiplicity.
 func (x *ModeIndex[K, T]) Mode(g K, desc bool) (T, bool) {
 	n, ok := x.byCnt.Max(g)
-	if !ok {
+	if !ok || n <= 0 {
+		// No value of positive multiplicity (a negative one is a delete
+		// of an absent tuple, no occurrence).
 		var zero T
 		return zero, false
 	}

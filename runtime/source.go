@@ -625,7 +625,7 @@ func Replay(e Engine, opts ReplayOptions) error {
 // instead of applying them, so that the triggers can be timed apart from
 // reading and parsing.
 func Collect(e Engine, opts ReplayOptions) (Batch, error) {
-	b := e.NewBatch()
+	b := InOrder(e.NewBatch())
 	_, err := replay(e.Relations(), opts, b.Add)
 	if err != nil {
 		return nil, err

@@ -40,6 +40,9 @@ func (c *counted) holistic(h *calculus.Holistic, t lang.Type) any {
 			n += k
 		}
 	}
+	if h.Fn == "MODE" {
+		return c.mode(h, t)
+	}
 	if n <= 0 {
 		return zeroOf(t)
 	}
@@ -60,13 +63,25 @@ func (c *counted) holistic(h *calculus.Holistic, t lang.Type) any {
 	case "PERCENTILE_DISC":
 		return coerce(at(runtime.DiscRank(n, h.Frac, h.Desc)), t)
 	}
-	// MODE: the most frequent value, the least among ties (the greatest
-	// when descending); idx is in ascending order.
+	panic("unreachable: MODE is computed by mode")
+}
+
+// mode computes MODE: the most frequent value, the least among ties (the
+// greatest when descending), among the values of positive multiplicity (a
+// delete of an absent tuple leaves a negative one: no occurrence); the
+// zero value of t when there is none.
+func (c *counted) mode(h *calculus.Holistic, t lang.Type) any {
 	best := -1
-	for _, i := range idx {
-		if best < 0 || c.cnts[i] > c.cnts[best] || c.cnts[i] == c.cnts[best] && h.Desc {
+	for i, k := range c.cnts {
+		if k <= 0 {
+			continue
+		}
+		if best < 0 || k > c.cnts[best] || k == c.cnts[best] && (compareNum(c.vals[i], c.vals[best]) < 0) != h.Desc {
 			best = i
 		}
+	}
+	if best < 0 {
+		return zeroOf(t)
 	}
 	return coerce(c.vals[best], t)
 }

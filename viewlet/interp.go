@@ -188,9 +188,14 @@ type ievent struct {
 }
 
 type ibatch struct {
-	in     *Interp
-	events []ievent
+	in      *Interp
+	events  []ievent
+	inOrder bool
 }
+
+// InOrder makes ApplyBatch fire the batch's events as added (see
+// runtime.InOrder).
+func (b *ibatch) InOrder() { b.inOrder = true }
 
 func (b *ibatch) Add(rel int, insert bool, fields [][]byte) error {
 	t, err := ParseTuple(b.in.rels[rel], fields)
@@ -206,8 +211,9 @@ func (b *ibatch) Len() int { return len(b.events) }
 // NewBatch implements runtime.Engine.
 func (in *Interp) NewBatch() runtime.Batch { return &ibatch{in: in} }
 
-// ApplyBatch implements runtime.Engine. It stops at the first event that
-// fails (see Err) and returns its error.
+// ApplyBatch implements runtime.Engine: it consolidates the batch as
+// generated engines do (see their ApplyBatch) unless it is marked InOrder,
+// and stops at the first event that fails (see Err), returning its error.
 func (in *Interp) ApplyBatch(b runtime.Batch) error {
 	ib, ok := b.(*ibatch)
 	if !ok || ib.in != in {
@@ -217,9 +223,54 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 		in.batching = true
 		defer func() { in.batching = false; in.flushChanges() }()
 	}
+	if ib.inOrder || len(ib.events) < 2 {
+		for _, e := range ib.events {
+			if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// Consolidated as generated code does: per relation (in declaration
+	// order), each distinct tuple's net multiplicity, the tuples in the
+	// order they first appear.
+	type netTuple struct {
+		tuple []any
+		n     int64
+	}
+	byRel := make([][]*netTuple, len(in.rels))
+	index := map[string]int{}
+	for i, r := range in.rels {
+		index[r.Name] = i
+	}
+	seen := map[string]*netTuple{}
 	for _, e := range ib.events {
-		if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
-			return err
+		k := e.rel + "\x00" + string(appendKey(nil, e.tuple))
+		nt := seen[k]
+		if nt == nil {
+			nt = &netTuple{tuple: e.tuple}
+			seen[k] = nt
+			byRel[index[e.rel]] = append(byRel[index[e.rel]], nt)
+		}
+		if e.insert {
+			nt.n++
+		} else {
+			nt.n--
+		}
+	}
+	for ri, ts := range byRel {
+		for _, nt := range ts {
+			for n := nt.n; n != 0; {
+				insert := n > 0
+				if insert {
+					n--
+				} else {
+					n++
+				}
+				if err := in.Fire(in.rels[ri].Name, insert, nt.tuple); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil

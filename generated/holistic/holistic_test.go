@@ -85,3 +85,15 @@ func TestConcurrent(t *testing.T) {
 func TestSnapshot(t *testing.T) {
 	gentest.CheckSnapshot(t, func() runtime.Engine { return holistic.New() }, 50)
 }
+
+// TestBatches applies the example stream in random batches, with tuples
+// inserted and deleted within a batch, against one-by-one application.
+func TestBatches(t *testing.T) {
+	gentest.CheckBatches(t, func() runtime.Engine { return holistic.New() })
+}
+
+// TestAbsentDeletes deletes tuples before inserting them (negative
+// multiplicities) beside the interpreter, then inserts them back.
+func TestAbsentDeletes(t *testing.T) {
+	gentest.CheckAbsentDeletes(t, func() runtime.Engine { return holistic.New() })
+}

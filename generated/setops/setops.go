@@ -808,15 +808,28 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	}
 }
 
-// batch holds parsed events in memory (see runtime.Batch).
-type batch struct {
-	ops []uint16 // relation index << 1 | insert
-	t0  []tupleR
-	t1  []tupleS
+/*
+Batch holds events for ApplyBatch: parsed (Add, runtime.Batch) or typed (Insert,
+Delete and Update methods per relation). The zero Batch is empty and ready to use.
+*/
+type Batch struct {
+	ops     []uint16 // relation index << 1 | insert
+	t0      []tupleR
+	t1      []tupleS
+	inOrder bool // fire the events as added, unconsolidated
+}
+
+// op records an event of relation rel, its tuple appended to the relation's.
+func (b *Batch) op(rel int, insert bool) {
+	op := uint16(rel) << 1
+	if insert {
+		op |= 1
+	}
+	b.ops = append(b.ops, op)
 }
 
 // Add parses one event and appends it to the batch.
-func (b *batch) Add(rel int, insert bool, f [][]byte) error {
+func (b *Batch) Add(rel int, insert bool, f [][]byte) error {
 	switch rel {
 	case 0:
 		t, err := parseR(f)
@@ -824,46 +837,140 @@ func (b *batch) Add(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		b.t0 = append(b.t0, t)
+		b.op(0, insert)
 	case 1:
 		t, err := parseS(f)
 		if err != nil {
 			return err
 		}
 		b.t1 = append(b.t1, t)
+		b.op(1, insert)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 2 relations", rel)
 	}
-	op := uint16(rel) << 1
-	if insert {
-		op |= 1
-	}
-	b.ops = append(b.ops, op)
 	return nil
 }
 
-// Len returns the number of events in the batch.
-func (b *batch) Len() int {
-	return len(b.ops)
+// InsertR adds an insert of one tuple into relation R to the batch.
+func (b *Batch) InsertR(a int64, b_ int64) {
+	b.t0 = append(b.t0, tupleR{
+		c0: a,
+		c1: b_,
+	})
+	b.op(0, true)
 }
 
-// NewBatch returns an empty batch of events for ApplyBatch.
-func (e *Engine) NewBatch() runtime.Batch {
-	return &batch{}
+// DeleteR adds a delete of one tuple from relation R to the batch.
+func (b *Batch) DeleteR(a int64, b_ int64) {
+	b.t0 = append(b.t0, tupleR{
+		c0: a,
+		c1: b_,
+	})
+	b.op(0, false)
 }
 
 /*
-ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error. It stops at the first event that its trigger
-rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
+UpdateR adds an update of a tuple of relation R to the batch: the delete of the old
+tuple (old_…), then the insert of the new one.
+*/
+func (b *Batch) UpdateR(old_a int64, old_b_ int64, a int64, b_ int64) {
+	b.t0 = append(b.t0, tupleR{
+		c0: old_a,
+		c1: old_b_,
+	})
+	b.op(0, false)
+	b.t0 = append(b.t0, tupleR{
+		c0: a,
+		c1: b_,
+	})
+	b.op(0, true)
+}
+
+// InsertS adds an insert of one tuple into relation S to the batch.
+func (b *Batch) InsertS(a int64, b_ int64) {
+	b.t1 = append(b.t1, tupleS{
+		c0: a,
+		c1: b_,
+	})
+	b.op(1, true)
+}
+
+// DeleteS adds a delete of one tuple from relation S to the batch.
+func (b *Batch) DeleteS(a int64, b_ int64) {
+	b.t1 = append(b.t1, tupleS{
+		c0: a,
+		c1: b_,
+	})
+	b.op(1, false)
+}
+
+/*
+UpdateS adds an update of a tuple of relation S to the batch: the delete of the old
+tuple (old_…), then the insert of the new one.
+*/
+func (b *Batch) UpdateS(old_a int64, old_b_ int64, a int64, b_ int64) {
+	b.t1 = append(b.t1, tupleS{
+		c0: old_a,
+		c1: old_b_,
+	})
+	b.op(1, false)
+	b.t1 = append(b.t1, tupleS{
+		c0: a,
+		c1: b_,
+	})
+	b.op(1, true)
+}
+
+// Len returns the number of events in the batch.
+func (b *Batch) Len() int {
+	return len(b.ops)
+}
+
+/*
+InOrder makes ApplyBatch fire every event of the batch as it was added, in order,
+without consolidating them first: what a benchmark of the per-event triggers times.
+*/
+func (b *Batch) InOrder() {
+	b.inOrder = true
+}
+
+// NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
+func (e *Engine) NewBatch() runtime.Batch {
+	return &Batch{}
+}
+
+/*
+ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
+add: per relation, the inserts and deletes of each distinct tuple sum to a net
+multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
+and the net events fire relation by relation, each relation's tuples in the order
+they first appear. The views are those of the events applied one by one. A batch
+marked InOrder fires its events as added instead. ApplyBatch stops at the first
+event that its trigger rejects (an integer overflow: that event is undone) and
+returns its *runtime.EventError; a batch of another engine is an error. A
+subscriber (OnChanges) is told the batch's net changes once, at its end.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
-	b, ok := rb.(*batch)
+	b, ok := rb.(*Batch)
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
-	if e.changes != nil {
-		defer e.flushChanges()
+	// The events report nothing one by one: the batch reports its net changes at its end.
+	if f := e.changes; f != nil {
+		e.changes = nil
+		defer func() {
+			e.changes = f
+			e.flushChanges()
+		}()
 	}
+	if b.inOrder || len(b.ops) < 2 {
+		return e.applyInOrder(b)
+	}
+	return e.applyConsolidated(b)
+}
+
+// applyInOrder fires the events of b as added.
+func (e *Engine) applyInOrder(b *Batch) error {
 	var pos [2]int
 	_ = pos
 	for _, op := range b.ops {
@@ -888,6 +995,77 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+/*
+applyConsolidated fires the net events of b: per relation, each distinct tuple's
+inserts minus its deletes, in the order the tuples first appear.
+*/
+func (e *Engine) applyConsolidated(b *Batch) error {
+	var net0 map[tupleR]int64
+	var order0 []tupleR
+	var net1 map[tupleS]int64
+	var order1 []tupleS
+	var pos [2]int
+	for _, op := range b.ops {
+		d := int64(-1)
+		if op&1 == 1 {
+			d = 1
+		}
+		switch op >> 1 {
+		case 0:
+			t := b.t0[pos[0]]
+			pos[0]++
+			if net0 == nil {
+				net0 = make(map[tupleR]int64)
+			}
+			if _, seen := net0[t]; !seen {
+				order0 = append(order0, t)
+			}
+			net0[t] += d
+		case 1:
+			t := b.t1[pos[1]]
+			pos[1]++
+			if net1 == nil {
+				net1 = make(map[tupleS]int64)
+			}
+			if _, seen := net1[t]; !seen {
+				order1 = append(order1, t)
+			}
+			net1[t] += d
+		}
+	}
+	for _, t := range order0 {
+		for n := net0[t]; n != 0; {
+			var err error
+			if n > 0 {
+				err = e.InsertR(t.c0, t.c1)
+				n--
+			} else {
+				err = e.DeleteR(t.c0, t.c1)
+				n++
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for _, t := range order1 {
+		for n := net1[t]; n != 0; {
+			var err error
+			if n > 0 {
+				err = e.InsertS(t.c0, t.c1)
+				n--
+			} else {
+				err = e.DeleteS(t.c0, t.c1)
+				n++
+			}
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

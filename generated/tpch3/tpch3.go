@@ -1017,16 +1017,29 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	}
 }
 
-// batch holds parsed events in memory (see runtime.Batch).
-type batch struct {
-	ops []uint16 // relation index << 1 | insert
-	t0  []tupleLineitem
-	t1  []tupleOrders
-	t2  []tupleCustomer
+/*
+Batch holds events for ApplyBatch: parsed (Add, runtime.Batch) or typed (Insert,
+Delete and Update methods per relation). The zero Batch is empty and ready to use.
+*/
+type Batch struct {
+	ops     []uint16 // relation index << 1 | insert
+	t0      []tupleLineitem
+	t1      []tupleOrders
+	t2      []tupleCustomer
+	inOrder bool // fire the events as added, unconsolidated
+}
+
+// op records an event of relation rel, its tuple appended to the relation's.
+func (b *Batch) op(rel int, insert bool) {
+	op := uint16(rel) << 1
+	if insert {
+		op |= 1
+	}
+	b.ops = append(b.ops, op)
 }
 
 // Add parses one event and appends it to the batch.
-func (b *batch) Add(rel int, insert bool, f [][]byte) error {
+func (b *Batch) Add(rel int, insert bool, f [][]byte) error {
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -1034,52 +1047,320 @@ func (b *batch) Add(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		b.t0 = append(b.t0, t)
+		b.op(0, insert)
 	case 1:
 		t, err := parseOrders(f)
 		if err != nil {
 			return err
 		}
 		b.t1 = append(b.t1, t)
+		b.op(1, insert)
 	case 2:
 		t, err := parseCustomer(f)
 		if err != nil {
 			return err
 		}
 		b.t2 = append(b.t2, t)
+		b.op(2, insert)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 3 relations", rel)
 	}
-	op := uint16(rel) << 1
-	if insert {
-		op |= 1
-	}
-	b.ops = append(b.ops, op)
 	return nil
 }
 
-// Len returns the number of events in the batch.
-func (b *batch) Len() int {
-	return len(b.ops)
-}
+/*
+InsertLineitem adds an insert of one tuple into relation LINEITEM to the batch.
 
-// NewBatch returns an empty batch of events for ApplyBatch.
-func (e *Engine) NewBatch() runtime.Batch {
-	return &batch{}
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+	b.t0 = append(b.t0, tupleLineitem{
+		c0:  l_orderkey,
+		c1:  l_partkey,
+		c10: l_shipdate,
+		c11: l_commitdate,
+		c12: l_receiptdate,
+		c13: l_shipinstruct,
+		c14: l_shipmode,
+		c15: l_comment,
+		c2:  l_suppkey,
+		c3:  l_linenumber,
+		c4:  l_quantity,
+		c5:  l_extendedprice,
+		c6:  l_discount,
+		c7:  l_tax,
+		c8:  l_returnflag,
+		c9:  l_linestatus,
+	})
+	b.op(0, true)
 }
 
 /*
-ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error. It stops at the first event that its trigger
-rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
+DeleteLineitem adds a delete of one tuple from relation LINEITEM to the batch.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+	b.t0 = append(b.t0, tupleLineitem{
+		c0:  l_orderkey,
+		c1:  l_partkey,
+		c10: l_shipdate,
+		c11: l_commitdate,
+		c12: l_receiptdate,
+		c13: l_shipinstruct,
+		c14: l_shipmode,
+		c15: l_comment,
+		c2:  l_suppkey,
+		c3:  l_linenumber,
+		c4:  l_quantity,
+		c5:  l_extendedprice,
+		c6:  l_discount,
+		c7:  l_tax,
+		c8:  l_returnflag,
+		c9:  l_linestatus,
+	})
+	b.op(0, false)
+}
+
+/*
+UpdateLineitem adds an update of a tuple of relation LINEITEM to the batch: the delete of the old
+tuple (old_…), then the insert of the new one.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) UpdateLineitem(old_l_orderkey int64, old_l_partkey int64, old_l_suppkey int64, old_l_linenumber int64, old_l_quantity float64, old_l_extendedprice float64, old_l_discount float64, old_l_tax float64, old_l_returnflag string, old_l_linestatus string, old_l_shipdate runtime.Date, old_l_commitdate runtime.Date, old_l_receiptdate runtime.Date, old_l_shipinstruct string, old_l_shipmode string, old_l_comment string, l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+	b.t0 = append(b.t0, tupleLineitem{
+		c0:  old_l_orderkey,
+		c1:  old_l_partkey,
+		c10: old_l_shipdate,
+		c11: old_l_commitdate,
+		c12: old_l_receiptdate,
+		c13: old_l_shipinstruct,
+		c14: old_l_shipmode,
+		c15: old_l_comment,
+		c2:  old_l_suppkey,
+		c3:  old_l_linenumber,
+		c4:  old_l_quantity,
+		c5:  old_l_extendedprice,
+		c6:  old_l_discount,
+		c7:  old_l_tax,
+		c8:  old_l_returnflag,
+		c9:  old_l_linestatus,
+	})
+	b.op(0, false)
+	b.t0 = append(b.t0, tupleLineitem{
+		c0:  l_orderkey,
+		c1:  l_partkey,
+		c10: l_shipdate,
+		c11: l_commitdate,
+		c12: l_receiptdate,
+		c13: l_shipinstruct,
+		c14: l_shipmode,
+		c15: l_comment,
+		c2:  l_suppkey,
+		c3:  l_linenumber,
+		c4:  l_quantity,
+		c5:  l_extendedprice,
+		c6:  l_discount,
+		c7:  l_tax,
+		c8:  l_returnflag,
+		c9:  l_linestatus,
+	})
+	b.op(0, true)
+}
+
+/*
+InsertOrders adds an insert of one tuple into relation ORDERS to the batch.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) InsertOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+	b.t1 = append(b.t1, tupleOrders{
+		c0: o_orderkey,
+		c1: o_custkey,
+		c2: o_orderstatus,
+		c3: o_totalprice,
+		c4: o_orderdate,
+		c5: o_orderpriority,
+		c6: o_clerk,
+		c7: o_shippriority,
+		c8: o_comment,
+	})
+	b.op(1, true)
+}
+
+/*
+DeleteOrders adds a delete of one tuple from relation ORDERS to the batch.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) DeleteOrders(o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+	b.t1 = append(b.t1, tupleOrders{
+		c0: o_orderkey,
+		c1: o_custkey,
+		c2: o_orderstatus,
+		c3: o_totalprice,
+		c4: o_orderdate,
+		c5: o_orderpriority,
+		c6: o_clerk,
+		c7: o_shippriority,
+		c8: o_comment,
+	})
+	b.op(1, false)
+}
+
+/*
+UpdateOrders adds an update of a tuple of relation ORDERS to the batch: the delete of the old
+tuple (old_…), then the insert of the new one.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) UpdateOrders(old_o_orderkey int64, old_o_custkey int64, old_o_orderstatus string, old_o_totalprice float64, old_o_orderdate runtime.Date, old_o_orderpriority string, old_o_clerk string, old_o_shippriority int64, old_o_comment string, o_orderkey int64, o_custkey int64, o_orderstatus string, o_totalprice float64, o_orderdate runtime.Date, o_orderpriority string, o_clerk string, o_shippriority int64, o_comment string) {
+	b.t1 = append(b.t1, tupleOrders{
+		c0: old_o_orderkey,
+		c1: old_o_custkey,
+		c2: old_o_orderstatus,
+		c3: old_o_totalprice,
+		c4: old_o_orderdate,
+		c5: old_o_orderpriority,
+		c6: old_o_clerk,
+		c7: old_o_shippriority,
+		c8: old_o_comment,
+	})
+	b.op(1, false)
+	b.t1 = append(b.t1, tupleOrders{
+		c0: o_orderkey,
+		c1: o_custkey,
+		c2: o_orderstatus,
+		c3: o_totalprice,
+		c4: o_orderdate,
+		c5: o_orderpriority,
+		c6: o_clerk,
+		c7: o_shippriority,
+		c8: o_comment,
+	})
+	b.op(1, true)
+}
+
+/*
+InsertCustomer adds an insert of one tuple into relation CUSTOMER to the batch.
+
+Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
+*/
+func (b *Batch) InsertCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+	b.t2 = append(b.t2, tupleCustomer{
+		c0: c_custkey,
+		c1: c_name,
+		c2: c_address,
+		c3: c_nationkey,
+		c4: c_phone,
+		c5: c_acctbal,
+		c6: c_mktsegment,
+		c7: c_comment,
+	})
+	b.op(2, true)
+}
+
+/*
+DeleteCustomer adds a delete of one tuple from relation CUSTOMER to the batch.
+
+Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
+*/
+func (b *Batch) DeleteCustomer(c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+	b.t2 = append(b.t2, tupleCustomer{
+		c0: c_custkey,
+		c1: c_name,
+		c2: c_address,
+		c3: c_nationkey,
+		c4: c_phone,
+		c5: c_acctbal,
+		c6: c_mktsegment,
+		c7: c_comment,
+	})
+	b.op(2, false)
+}
+
+/*
+UpdateCustomer adds an update of a tuple of relation CUSTOMER to the batch: the delete of the old
+tuple (old_…), then the insert of the new one.
+
+Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
+*/
+func (b *Batch) UpdateCustomer(old_c_custkey int64, old_c_name string, old_c_address string, old_c_nationkey int64, old_c_phone string, old_c_acctbal float64, old_c_mktsegment string, old_c_comment string, c_custkey int64, c_name string, c_address string, c_nationkey int64, c_phone string, c_acctbal float64, c_mktsegment string, c_comment string) {
+	b.t2 = append(b.t2, tupleCustomer{
+		c0: old_c_custkey,
+		c1: old_c_name,
+		c2: old_c_address,
+		c3: old_c_nationkey,
+		c4: old_c_phone,
+		c5: old_c_acctbal,
+		c6: old_c_mktsegment,
+		c7: old_c_comment,
+	})
+	b.op(2, false)
+	b.t2 = append(b.t2, tupleCustomer{
+		c0: c_custkey,
+		c1: c_name,
+		c2: c_address,
+		c3: c_nationkey,
+		c4: c_phone,
+		c5: c_acctbal,
+		c6: c_mktsegment,
+		c7: c_comment,
+	})
+	b.op(2, true)
+}
+
+// Len returns the number of events in the batch.
+func (b *Batch) Len() int {
+	return len(b.ops)
+}
+
+/*
+InOrder makes ApplyBatch fire every event of the batch as it was added, in order,
+without consolidating them first: what a benchmark of the per-event triggers times.
+*/
+func (b *Batch) InOrder() {
+	b.inOrder = true
+}
+
+// NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
+func (e *Engine) NewBatch() runtime.Batch {
+	return &Batch{}
+}
+
+/*
+ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
+add: per relation, the inserts and deletes of each distinct tuple sum to a net
+multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
+and the net events fire relation by relation, each relation's tuples in the order
+they first appear. The views are those of the events applied one by one. A batch
+marked InOrder fires its events as added instead. ApplyBatch stops at the first
+event that its trigger rejects (an integer overflow: that event is undone) and
+returns its *runtime.EventError; a batch of another engine is an error. A
+subscriber (OnChanges) is told the batch's net changes once, at its end.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
-	b, ok := rb.(*batch)
+	b, ok := rb.(*Batch)
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
-	if e.changes != nil {
-		defer e.flushChanges()
+	// The events report nothing one by one: the batch reports its net changes at its end.
+	if f := e.changes; f != nil {
+		e.changes = nil
+		defer func() {
+			e.changes = f
+			e.flushChanges()
+		}()
 	}
+	if b.inOrder || len(b.ops) < 2 {
+		return e.applyInOrder(b)
+	}
+	return e.applyConsolidated(b)
+}
+
+// applyInOrder fires the events of b as added.
+func (e *Engine) applyInOrder(b *Batch) error {
 	var pos [3]int
 	_ = pos
 	for _, op := range b.ops {
@@ -1130,6 +1411,122 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+/*
+applyConsolidated fires the net events of b: per relation, each distinct tuple's
+inserts minus its deletes, in the order the tuples first appear.
+*/
+func (e *Engine) applyConsolidated(b *Batch) error {
+	var net0 map[tupleLineitem]int64
+	var order0 []tupleLineitem
+	var net1 map[tupleOrders]int64
+	var order1 []tupleOrders
+	var net2 map[tupleCustomer]int64
+	var order2 []tupleCustomer
+	var pos [3]int
+	for _, op := range b.ops {
+		d := int64(-1)
+		if op&1 == 1 {
+			d = 1
+		}
+		switch op >> 1 {
+		case 0:
+			t := b.t0[pos[0]]
+			pos[0]++
+			if net0 == nil {
+				net0 = make(map[tupleLineitem]int64)
+			}
+			if _, seen := net0[t]; !seen {
+				order0 = append(order0, t)
+			}
+			net0[t] += d
+		case 1:
+			t := b.t1[pos[1]]
+			pos[1]++
+			if net1 == nil {
+				net1 = make(map[tupleOrders]int64)
+			}
+			if _, seen := net1[t]; !seen {
+				order1 = append(order1, t)
+			}
+			net1[t] += d
+		case 2:
+			t := b.t2[pos[2]]
+			pos[2]++
+			if net2 == nil {
+				net2 = make(map[tupleCustomer]int64)
+			}
+			if _, seen := net2[t]; !seen {
+				order2 = append(order2, t)
+			}
+			net2[t] += d
+		}
+	}
+	for _, t := range order0 {
+		for n := net0[t]; n != 0; {
+			var err error
+			if n > 0 {
+				e.insertLineitem(t.c0, t.c5, t.c6, t.c10)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				}
+				n--
+			} else {
+				e.deleteLineitem(t.c0, t.c5, t.c6, t.c10)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+				}
+				n++
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for _, t := range order1 {
+		for n := net1[t]; n != 0; {
+			var err error
+			if n > 0 {
+				e.insertOrders(t.c0, t.c1, t.c4, t.c7)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				}
+				n--
+			} else {
+				e.deleteOrders(t.c0, t.c1, t.c4, t.c7)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+				}
+				n++
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for _, t := range order2 {
+		for n := net2[t]; n != 0; {
+			var err error
+			if n > 0 {
+				e.insertCustomer(t.c0, t.c6)
+				if e.overflow && !e.undoing {
+					err = e.rejectInsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				}
+				n--
+			} else {
+				e.deleteCustomer(t.c0, t.c6)
+				if e.overflow && !e.undoing {
+					err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+				}
+				n++
+			}
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -290,14 +290,27 @@ func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
 	}
 }
 
-// batch holds parsed events in memory (see runtime.Batch).
-type batch struct {
-	ops []uint16 // relation index << 1 | insert
-	t0  []tupleLineitem
+/*
+Batch holds events for ApplyBatch: parsed (Add, runtime.Batch) or typed (Insert,
+Delete and Update methods per relation). The zero Batch is empty and ready to use.
+*/
+type Batch struct {
+	ops     []uint16 // relation index << 1 | insert
+	t0      []tupleLineitem
+	inOrder bool // fire the events as added, unconsolidated
+}
+
+// op records an event of relation rel, its tuple appended to the relation's.
+func (b *Batch) op(rel int, insert bool) {
+	op := uint16(rel) << 1
+	if insert {
+		op |= 1
+	}
+	b.ops = append(b.ops, op)
 }
 
 // Add parses one event and appends it to the batch.
-func (b *batch) Add(rel int, insert bool, f [][]byte) error {
+func (b *Batch) Add(rel int, insert bool, f [][]byte) error {
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -305,40 +318,116 @@ func (b *batch) Add(rel int, insert bool, f [][]byte) error {
 			return err
 		}
 		b.t0 = append(b.t0, t)
+		b.op(0, insert)
 	default:
 		return fmt.Errorf("relation index %d out of range: the engine has 1 relations", rel)
 	}
-	op := uint16(rel) << 1
-	if insert {
-		op |= 1
-	}
-	b.ops = append(b.ops, op)
 	return nil
 }
 
-// Len returns the number of events in the batch.
-func (b *batch) Len() int {
-	return len(b.ops)
-}
+/*
+InsertLineitem adds an insert of one tuple into relation LINEITEM to the batch.
 
-// NewBatch returns an empty batch of events for ApplyBatch.
-func (e *Engine) NewBatch() runtime.Batch {
-	return &batch{}
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) InsertLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+	b.t0 = append(b.t0, tupleLineitem{
+		c10: l_shipdate,
+		c4:  l_quantity,
+		c5:  l_extendedprice,
+		c6:  l_discount,
+	})
+	b.op(0, true)
 }
 
 /*
-ApplyBatch fires the triggers of every event of a batch made by NewBatch, in order.
-A batch of another engine is an error. It stops at the first event that its trigger
-rejects (an integer overflow: the event is undone) and returns its *runtime.EventError.
+DeleteLineitem adds a delete of one tuple from relation LINEITEM to the batch.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+	b.t0 = append(b.t0, tupleLineitem{
+		c10: l_shipdate,
+		c4:  l_quantity,
+		c5:  l_extendedprice,
+		c6:  l_discount,
+	})
+	b.op(0, false)
+}
+
+/*
+UpdateLineitem adds an update of a tuple of relation LINEITEM to the batch: the delete of the old
+tuple (old_…), then the insert of the new one.
+
+Floats must be finite and dates valid (runtime.ValidDate): unlike Apply, the method does not check.
+*/
+func (b *Batch) UpdateLineitem(old_l_orderkey int64, old_l_partkey int64, old_l_suppkey int64, old_l_linenumber int64, old_l_quantity float64, old_l_extendedprice float64, old_l_discount float64, old_l_tax float64, old_l_returnflag string, old_l_linestatus string, old_l_shipdate runtime.Date, old_l_commitdate runtime.Date, old_l_receiptdate runtime.Date, old_l_shipinstruct string, old_l_shipmode string, old_l_comment string, l_orderkey int64, l_partkey int64, l_suppkey int64, l_linenumber int64, l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date, l_commitdate runtime.Date, l_receiptdate runtime.Date, l_shipinstruct string, l_shipmode string, l_comment string) {
+	b.t0 = append(b.t0, tupleLineitem{
+		c10: old_l_shipdate,
+		c4:  old_l_quantity,
+		c5:  old_l_extendedprice,
+		c6:  old_l_discount,
+	})
+	b.op(0, false)
+	b.t0 = append(b.t0, tupleLineitem{
+		c10: l_shipdate,
+		c4:  l_quantity,
+		c5:  l_extendedprice,
+		c6:  l_discount,
+	})
+	b.op(0, true)
+}
+
+// Len returns the number of events in the batch.
+func (b *Batch) Len() int {
+	return len(b.ops)
+}
+
+/*
+InOrder makes ApplyBatch fire every event of the batch as it was added, in order,
+without consolidating them first: what a benchmark of the per-event triggers times.
+*/
+func (b *Batch) InOrder() {
+	b.inOrder = true
+}
+
+// NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
+func (e *Engine) NewBatch() runtime.Batch {
+	return &Batch{}
+}
+
+/*
+ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
+add: per relation, the inserts and deletes of each distinct tuple sum to a net
+multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
+and the net events fire relation by relation, each relation's tuples in the order
+they first appear. The views are those of the events applied one by one. A batch
+marked InOrder fires its events as added instead. ApplyBatch stops at the first
+event that its trigger rejects (an integer overflow: that event is undone) and
+returns its *runtime.EventError; a batch of another engine is an error. A
+subscriber (OnChanges) is told the batch's net changes once, at its end.
 */
 func (e *Engine) ApplyBatch(rb runtime.Batch) error {
-	b, ok := rb.(*batch)
+	b, ok := rb.(*Batch)
 	if !ok {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this package's NewBatch", rb)
 	}
-	if e.changes != nil {
-		defer e.flushChanges()
+	// The events report nothing one by one: the batch reports its net changes at its end.
+	if f := e.changes; f != nil {
+		e.changes = nil
+		defer func() {
+			e.changes = f
+			e.flushChanges()
+		}()
 	}
+	if b.inOrder || len(b.ops) < 2 {
+		return e.applyInOrder(b)
+	}
+	return e.applyConsolidated(b)
+}
+
+// applyInOrder fires the events of b as added.
+func (e *Engine) applyInOrder(b *Batch) error {
 	var pos [1]int
 	_ = pos
 	for _, op := range b.ops {
@@ -355,6 +444,50 @@ func (e *Engine) ApplyBatch(rb runtime.Batch) error {
 		}
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+/*
+applyConsolidated fires the net events of b: per relation, each distinct tuple's
+inserts minus its deletes, in the order the tuples first appear.
+*/
+func (e *Engine) applyConsolidated(b *Batch) error {
+	var net0 map[tupleLineitem]int64
+	var order0 []tupleLineitem
+	var pos [1]int
+	for _, op := range b.ops {
+		d := int64(-1)
+		if op&1 == 1 {
+			d = 1
+		}
+		switch op >> 1 {
+		case 0:
+			t := b.t0[pos[0]]
+			pos[0]++
+			if net0 == nil {
+				net0 = make(map[tupleLineitem]int64)
+			}
+			if _, seen := net0[t]; !seen {
+				order0 = append(order0, t)
+			}
+			net0[t] += d
+		}
+	}
+	for _, t := range order0 {
+		for n := net0[t]; n != 0; {
+			var err error
+			if n > 0 {
+				e.insertLineitem(t.c4, t.c5, t.c6, t.c10)
+				n--
+			} else {
+				e.deleteLineitem(t.c4, t.c5, t.c6, t.c10)
+				n++
+			}
+			if err != nil {
+				return err
+			}
 		}
 	}
 	return nil

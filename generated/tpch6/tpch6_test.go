@@ -32,3 +32,15 @@ func BenchmarkTriggersDepth1(b *testing.B) {
 func TestSnapshot(t *testing.T) {
 	gentest.CheckSnapshot(t, func() runtime.Engine { return tpch6.New() }, 50)
 }
+
+// TestBatches applies the example stream in random batches, with tuples
+// inserted and deleted within a batch, against one-by-one application.
+func TestBatches(t *testing.T) {
+	gentest.CheckBatches(t, func() runtime.Engine { return tpch6.New() })
+}
+
+// TestAbsentDeletes deletes tuples before inserting them (negative
+// multiplicities) beside the interpreter, then inserts them back.
+func TestAbsentDeletes(t *testing.T) {
+	gentest.CheckAbsentDeletes(t, func() runtime.Engine { return tpch6.New() })
+}

@@ -27,7 +27,7 @@ func BenchTriggers(b *testing.B, newEngine func() runtime.Engine) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	batch := e.NewBatch()
+	batch := runtime.InOrder(e.NewBatch())
 	for _, ev := range append(evs, Inverse(evs)...) {
 		if err := batch.Add(ev.Rel, ev.Insert, ev.Fields); err != nil {
 			b.Fatal(err)

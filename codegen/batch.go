@@ -1,0 +1,201 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/lang"
+)
+
+// Batches. A Batch holds parsed tuples, per relation, and the order of
+// its events. ApplyBatch consolidates it first, as Z-sets add: per
+// relation, each distinct tuple's inserts and deletes sum to a net
+// multiplicity (a tuple inserted and deleted cancels before any trigger
+// runs), and the net events fire relation by relation, in the order each
+// tuple first appeared. That is the state the events give applied one by
+// one — every map is a sum over the base relations, whatever the order —
+// but an integer overflow that one order meets and another does not. A
+// Batch marked InOrder fires every event as it was added (what benchmarks
+// of per-event triggers time). Tuples are compared as stored: the columns
+// the triggers read (narrowTuple), so tuples that differ only in columns no
+// view reads cancel too, as their effects do.
+
+// batchRel is what the batch code needs of a relation.
+type batchRel struct {
+	r      *lang.Relation
+	index  int
+	tuple  string     // the parsed tuple type
+	targs  []jen.Code // the tuple's columns as arguments (nil: not stored), over t
+	narrow []bool     // the columns stored, nil for all
+}
+
+func (br batchRel) field() string { return fmt.Sprintf("t%d", br.index) }
+
+// batchType emits type Batch (runtime.Batch), its typed Insert, Delete
+// and Update methods, NewBatch and ApplyBatch.
+func (g *gen) batchType(brels []batchRel, badRel jen.Code) {
+	fields := []jen.Code{jen.Id("ops").Index().Uint16().Comment("relation index << 1 | insert")}
+	var addCases, inOrderCases []jen.Code
+	for _, br := range brels {
+		pn := "parse" + exportedName(br.r.Name)
+		fields = append(fields, jen.Id(br.field()).Index().Id(br.tuple))
+		addCases = append(addCases, jen.Case(jen.Lit(br.index)).Block(
+			jen.List(jen.Id("t"), jen.Err()).Op(":=").Id(pn).Call(jen.Id("f")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Id("b").Dot(br.field()).Op("=").Append(jen.Id("b").Dot(br.field()), jen.Id("t")),
+			jen.Id("b").Dot("op").Call(jen.Lit(br.index), jen.Id("insert")),
+		))
+		inOrderCases = append(inOrderCases, jen.Case(jen.Lit(br.index)).Block(
+			jen.Id("t").Op(":=").Op("&").Id("b").Dot(br.field()).Index(jen.Id("pos").Index(jen.Lit(br.index))),
+			jen.Id("pos").Index(jen.Lit(br.index)).Op("++"),
+			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(g.fire("Insert"+exportedName(br.r.Name), br.targs)...).Else().Block(g.fire("Delete"+exportedName(br.r.Name), br.targs)...),
+		))
+	}
+	fields = append(fields, jen.Id("inOrder").Bool().Comment("fire the events as added, unconsolidated"))
+	g.f.Comment(`Batch holds events for ApplyBatch: parsed (Add, runtime.Batch) or typed (Insert,
+Delete and Update methods per relation). The zero Batch is empty and ready to use.`)
+	g.f.Type().Id("Batch").Struct(fields...)
+	g.f.Comment("op records an event of relation rel, its tuple appended to the relation's.")
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("op").Params(jen.Id("rel").Int(), jen.Id("insert").Bool()).Block(
+		jen.Id("op").Op(":=").Uint16().Call(jen.Id("rel")).Op("<<").Lit(1),
+		jen.If(jen.Id("insert")).Block(jen.Id("op").Op("|=").Lit(1)),
+		jen.Id("b").Dot("ops").Op("=").Append(jen.Id("b").Dot("ops"), jen.Id("op")))
+	g.f.Comment("Add parses one event and appends it to the batch.")
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Add").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
+		jen.Switch(jen.Id("rel")).Block(append(addCases, badRel)...),
+		jen.Return(jen.Nil()))
+	for _, br := range brels {
+		g.typedBatchMethods(br)
+	}
+	g.f.Comment("Len returns the number of events in the batch.")
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Len").Params().Int().Block(jen.Return(jen.Len(jen.Id("b").Dot("ops"))))
+	g.f.Comment(`InOrder makes ApplyBatch fire every event of the batch as it was added, in order,
+without consolidating them first: what a benchmark of the per-event triggers times.`)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("InOrder").Params().Block(jen.Id("b").Dot("inOrder").Op("=").True())
+	g.f.Comment("NewBatch returns an empty batch of events for ApplyBatch (a *Batch).")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("NewBatch").Params().Qual(runtimePkg, "Batch").Block(jen.Return(jen.Op("&").Id("Batch").Values()))
+
+	g.f.Comment(`ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
+add: per relation, the inserts and deletes of each distinct tuple sum to a net
+multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
+and the net events fire relation by relation, each relation's tuples in the order
+they first appear. The views are those of the events applied one by one. A batch
+marked InOrder fires its events as added instead. ApplyBatch stops at the first
+event that its trigger rejects (an integer overflow: that event is undone) and
+returns its *runtime.EventError; a batch of another engine is an error. A
+subscriber (OnChanges) is told the batch's net changes once, at its end.`)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Error().Block(
+		jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("rb").Assert(jen.Op("*").Id("Batch")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("ApplyBatch: the batch (%T) was not made by this package's NewBatch"), jen.Id("rb")))),
+		jen.Comment("The events report nothing one by one: the batch reports its net changes at its end."),
+		jen.If(jen.Id("f").Op(":=").Id("e").Dot("changes"), jen.Id("f").Op("!=").Nil()).Block(
+			jen.Id("e").Dot("changes").Op("=").Nil(),
+			jen.Defer().Func().Params().Block(
+				jen.Id("e").Dot("changes").Op("=").Id("f"),
+				jen.Id("e").Dot("flushChanges").Call(),
+			).Call()),
+		jen.If(jen.Id("b").Dot("inOrder").Op("||").Len(jen.Id("b").Dot("ops")).Op("<").Lit(2)).Block(
+			jen.Return(jen.Id("e").Dot("applyInOrder").Call(jen.Id("b")))),
+		jen.Return(jen.Id("e").Dot("applyConsolidated").Call(jen.Id("b"))))
+
+	g.f.Comment("applyInOrder fires the events of b as added.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("applyInOrder").Params(jen.Id("b").Op("*").Id("Batch")).Error().Block(
+		jen.Var().Id("pos").Index(jen.Lit(len(brels))).Int(),
+		jen.Id("_").Op("=").Id("pos"),
+		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+			jen.Var().Err().Error(),
+			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(inOrderCases...),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
+		jen.Return(jen.Nil()))
+
+	// applyConsolidated: net multiplicities per relation, then the net
+	// events relation by relation.
+	var body []jen.Code
+	var sumCases []jen.Code
+	for _, br := range brels {
+		net, order := fmt.Sprintf("net%d", br.index), fmt.Sprintf("order%d", br.index)
+		body = append(body,
+			jen.Var().Id(net).Map(jen.Id(br.tuple)).Int64(),
+			jen.Var().Id(order).Index().Id(br.tuple))
+		sumCases = append(sumCases, jen.Case(jen.Lit(br.index)).Block(
+			jen.Id("t").Op(":=").Id("b").Dot(br.field()).Index(jen.Id("pos").Index(jen.Lit(br.index))),
+			jen.Id("pos").Index(jen.Lit(br.index)).Op("++"),
+			jen.If(jen.Id(net).Op("==").Nil()).Block(jen.Id(net).Op("=").Make(jen.Map(jen.Id(br.tuple)).Int64())),
+			jen.If(jen.List(jen.Id("_"), jen.Id("seen")).Op(":=").Id(net).Index(jen.Id("t")), jen.Op("!").Id("seen")).Block(
+				jen.Id(order).Op("=").Append(jen.Id(order), jen.Id("t"))),
+			jen.Id(net).Index(jen.Id("t")).Op("+=").Id("d"),
+		))
+	}
+	body = append(body,
+		jen.Var().Id("pos").Index(jen.Lit(len(brels))).Int(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+			jen.Id("d").Op(":=").Int64().Call(jen.Lit(-1)),
+			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(jen.Id("d").Op("=").Lit(1)),
+			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(sumCases...)))
+	for _, br := range brels {
+		net, order := fmt.Sprintf("net%d", br.index), fmt.Sprintf("order%d", br.index)
+		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id(order)).Block(
+			jen.For(jen.Id("n").Op(":=").Id(net).Index(jen.Id("t")), jen.Id("n").Op("!=").Lit(0), jen.Empty()).Block(
+				jen.Var().Err().Error(),
+				jen.If(jen.Id("n").Op(">").Lit(0)).Block(append(g.fire("Insert"+exportedName(br.r.Name), br.targs), jen.Id("n").Op("--"))...).Else().Block(
+					append(g.fire("Delete"+exportedName(br.r.Name), br.targs), jen.Id("n").Op("++"))...),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	g.f.Comment("applyConsolidated fires the net events of b: per relation, each distinct tuple's\ninserts minus its deletes, in the order the tuples first appear.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("applyConsolidated").Params(jen.Id("b").Op("*").Id("Batch")).Error().Block(body...)
+}
+
+// typedBatchMethods emits Insert<R>, Delete<R> and Update<R> on Batch:
+// the tuple given as typed columns, as the Engine's methods take them (a
+// NULL of a nullable column normalized), stored as parsed tuples are.
+func (g *gen) typedBatchMethods(br batchRel) {
+	stem := exportedName(br.r.Name)
+	var params, oldParams []jen.Code
+	var norm []jen.Code
+	lit, oldLit := jen.Dict{}, jen.Dict{}
+	for i, c := range br.r.Columns {
+		n := varName(strings.ToLower(c.Name))
+		if n == "b" || n == "t" || strings.HasPrefix(n, "old_") {
+			n += "_"
+		}
+		old := "old_" + n
+		params = append(params, jen.Id(n).Add(columnType(c)))
+		oldParams = append(oldParams, jen.Id(old).Add(columnType(c)))
+		if br.narrow != nil && !br.narrow[i] {
+			continue
+		}
+		if c.Nullable {
+			for _, x := range []string{n, old} {
+				norm = append(norm, jen.If(jen.Op("!").Id(x).Dot("Valid")).Block(jen.Id(x).Op("=").Qual(runtimePkg, "Null").Types(goType(c.Type)).Values()))
+			}
+		}
+		lit[jen.Id(fmt.Sprintf("c%d", i))] = jen.Id(n)
+		oldLit[jen.Id(fmt.Sprintf("c%d", i))] = jen.Id(old)
+	}
+	push := func(insert bool, d jen.Dict) []jen.Code {
+		return []jen.Code{
+			jen.Id("b").Dot(br.field()).Op("=").Append(jen.Id("b").Dot(br.field()), jen.Id(br.tuple).Values(d)),
+			jen.Id("b").Dot("op").Call(jen.Lit(br.index), jen.Lit(insert))}
+	}
+	note := ""
+	if n := argumentNote(br.r); n != "" {
+		note = "\n\n" + n
+	}
+	newNorm := func() []jen.Code {
+		var out []jen.Code
+		for i := 0; i < len(norm); i += 2 {
+			out = append(out, norm[i])
+		}
+		return out
+	}
+	g.f.Commentf("Insert%s adds an insert of one tuple into relation %s to the batch.%s", stem, br.r.Name, note)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Insert" + stem).Params(params...).Block(append(newNorm(), push(true, lit)...)...)
+	g.f.Commentf("Delete%s adds a delete of one tuple from relation %s to the batch.%s", stem, br.r.Name, note)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Delete" + stem).Params(params...).Block(append(newNorm(), push(false, lit)...)...)
+	g.f.Commentf("Update%s adds an update of a tuple of relation %s to the batch: the delete of the old\ntuple (old_…), then the insert of the new one.%s", stem, br.r.Name, note)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Update" + stem).Params(append(oldParams, params...)...).Block(
+		append(append(norm, push(false, oldLit)...), push(true, lit)...)...)
+}
