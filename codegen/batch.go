@@ -12,11 +12,13 @@ import (
 // Batches. A Batch holds parsed tuples, per relation, and the order of
 // its events. ApplyBatch consolidates it first, as Z-sets add: per
 // relation, each distinct tuple's inserts and deletes sum to a net
-// multiplicity (a tuple inserted and deleted cancels before any trigger
-// runs), and the net events fire relation by relation, in the order each
-// tuple first appeared. That is the state the events give applied one by
-// one — every map is a sum over the base relations, whatever the order —
-// but an integer overflow that one order meets and another does not. A
+// multiplicity, and of its events only the first |net| of the net's sign
+// fire, in the batch's order (a tuple inserted and deleted fires nothing).
+// Only the relations with both inserts and deletes in the batch are
+// hashed: the others' events cannot cancel. That is the state the events
+// give applied one by one — every map is a sum over the base relations,
+// whatever the order — but an integer overflow that the events cancelled
+// would have met. A
 // Batch marked InOrder fires every event as it was added (what benchmarks
 // of per-event triggers time). Tuples are compared as stored: the columns
 // the triggers read (narrowTuple), so tuples that differ only in columns no
@@ -79,10 +81,10 @@ without consolidating them first: what a benchmark of the per-event triggers tim
 
 	g.f.Comment(`ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
 add: per relation, the inserts and deletes of each distinct tuple sum to a net
-multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
-and the net events fire relation by relation, each relation's tuples in the order
-they first appear. The views are those of the events applied one by one. A batch
-marked InOrder fires its events as added instead. ApplyBatch stops at the first
+multiplicity, and only the tuple's first |net| events of the net's sign fire, in
+the batch's order (a tuple inserted and deleted in the batch fires no trigger).
+The views are those of the events applied one by one. A batch marked InOrder
+fires all its events as added. ApplyBatch stops at the first
 event that its trigger rejects (an integer overflow: that event is undone) and
 returns its *runtime.EventError; a batch of another engine is an error. A
 subscriber (OnChanges) is told the batch's net changes once, at its end.`)
@@ -110,41 +112,66 @@ subscriber (OnChanges) is told the batch's net changes once, at its end.`)
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
 		jen.Return(jen.Nil()))
 
-	// applyConsolidated: net multiplicities per relation, then the net
-	// events relation by relation.
-	var body []jen.Code
-	var sumCases []jen.Code
+	// applyConsolidated: the net multiplicity of each tuple of the
+	// relations with both inserts and deletes in the batch (the others'
+	// tuples cannot cancel: they are not hashed), then the events in
+	// order, each tuple's first |net| of its net sign fired.
+	n := len(brels)
+	body := []jen.Code{
+		jen.Var().List(jen.Id("ins"), jen.Id("del")).Index(jen.Lit(n)).Int(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(jen.Id("ins").Index(jen.Id("op").Op(">>").Lit(1)).Op("++")).Else().Block(
+				jen.Id("del").Index(jen.Id("op").Op(">>").Lit(1)).Op("++"))),
+	}
+	var sumCases, fireCases []jen.Code
 	for _, br := range brels {
-		net, order := fmt.Sprintf("net%d", br.index), fmt.Sprintf("order%d", br.index)
+		net, slot, index := fmt.Sprintf("net%d", br.index), fmt.Sprintf("slot%d", br.index), fmt.Sprintf("index%d", br.index)
+		tuples := jen.Id("b").Dot(br.field())
 		body = append(body,
-			jen.Var().Id(net).Map(jen.Id(br.tuple)).Int64(),
-			jen.Var().Id(order).Index().Id(br.tuple))
+			jen.Comment(fmt.Sprintf("%s: per distinct tuple of %s, its net multiplicity; %s: each event's tuple's.", net, br.r.Name, slot)),
+			jen.Var().Id(net).Index().Int64(),
+			jen.Var().Id(slot).Index().Int32(),
+			jen.If(jen.Id("ins").Index(jen.Lit(br.index)).Op(">").Lit(0).Op("&&").Id("del").Index(jen.Lit(br.index)).Op(">").Lit(0)).Block(
+				jen.Id(index).Op(":=").Make(jen.Map(jen.Id(br.tuple)).Int32(), jen.Len(tuples.Clone())),
+				jen.Id(slot).Op("=").Make(jen.Index().Int32(), jen.Len(tuples.Clone())),
+				jen.For(jen.Id("i").Op(":=").Range().Add(tuples.Clone())).Block(
+					jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id(index).Index(tuples.Clone().Index(jen.Id("i"))),
+					jen.If(jen.Op("!").Id("ok")).Block(
+						jen.Id("s").Op("=").Int32().Call(jen.Len(jen.Id(net))),
+						jen.Id(index).Index(tuples.Clone().Index(jen.Id("i"))).Op("=").Id("s"),
+						jen.Id(net).Op("=").Append(jen.Id(net), jen.Lit(0))),
+					jen.Id(slot).Index(jen.Id("i")).Op("=").Id("s"))))
 		sumCases = append(sumCases, jen.Case(jen.Lit(br.index)).Block(
-			jen.Id("t").Op(":=").Id("b").Dot(br.field()).Index(jen.Id("pos").Index(jen.Lit(br.index))),
+			jen.If(jen.Id(slot).Op("!=").Nil()).Block(
+				jen.Id(net).Index(jen.Id(slot).Index(jen.Id("pos").Index(jen.Lit(br.index)))).Op("+=").Id("d")),
 			jen.Id("pos").Index(jen.Lit(br.index)).Op("++"),
-			jen.If(jen.Id(net).Op("==").Nil()).Block(jen.Id(net).Op("=").Make(jen.Map(jen.Id(br.tuple)).Int64())),
-			jen.If(jen.List(jen.Id("_"), jen.Id("seen")).Op(":=").Id(net).Index(jen.Id("t")), jen.Op("!").Id("seen")).Block(
-				jen.Id(order).Op("=").Append(jen.Id(order), jen.Id("t"))),
-			jen.Id(net).Index(jen.Id("t")).Op("+=").Id("d"),
+		))
+		fireCases = append(fireCases, jen.Case(jen.Lit(br.index)).Block(
+			jen.Id("t").Op(":=").Op("&").Add(tuples.Clone()).Index(jen.Id("pos").Index(jen.Lit(br.index))),
+			jen.If(jen.Id(slot).Op("!=").Nil()).Block(
+				jen.Id("s").Op(":=").Id(slot).Index(jen.Id("pos").Index(jen.Lit(br.index))),
+				jen.Id("pos").Index(jen.Lit(br.index)).Op("++"),
+				jen.If(jen.Id(net).Index(jen.Id("s")).Op("*").Id("d").Op("<=").Lit(0)).Block(jen.Continue().Comment("cancelled, or its net events fired")),
+				jen.Id(net).Index(jen.Id("s")).Op("-=").Id("d")).Else().Block(
+				jen.Id("pos").Index(jen.Lit(br.index)).Op("++")),
+			jen.If(jen.Id("d").Op("==").Lit(1)).Block(g.fire("Insert"+exportedName(br.r.Name), br.targs)...).Else().Block(g.fire("Delete"+exportedName(br.r.Name), br.targs)...),
 		))
 	}
-	body = append(body,
-		jen.Var().Id("pos").Index(jen.Lit(len(brels))).Int(),
-		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
-			jen.Id("d").Op(":=").Int64().Call(jen.Lit(-1)),
-			jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(jen.Id("d").Op("=").Lit(1)),
-			jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(sumCases...)))
-	for _, br := range brels {
-		net, order := fmt.Sprintf("net%d", br.index), fmt.Sprintf("order%d", br.index)
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("t")).Op(":=").Range().Id(order)).Block(
-			jen.For(jen.Id("n").Op(":=").Id(net).Index(jen.Id("t")), jen.Id("n").Op("!=").Lit(0), jen.Empty()).Block(
-				jen.Var().Err().Error(),
-				jen.If(jen.Id("n").Op(">").Lit(0)).Block(append(g.fire("Insert"+exportedName(br.r.Name), br.targs), jen.Id("n").Op("--"))...).Else().Block(
-					append(g.fire("Delete"+exportedName(br.r.Name), br.targs), jen.Id("n").Op("++"))...),
-				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))))
+	sign := []jen.Code{
+		jen.Id("d").Op(":=").Int64().Call(jen.Lit(-1)),
+		jen.If(jen.Id("op").Op("&").Lit(1).Op("==").Lit(1)).Block(jen.Id("d").Op("=").Lit(1)),
 	}
-	body = append(body, jen.Return(jen.Nil()))
-	g.f.Comment("applyConsolidated fires the net events of b: per relation, each distinct tuple's\ninserts minus its deletes, in the order the tuples first appear.")
+	body = append(body,
+		jen.Var().Id("pos").Index(jen.Lit(n)).Int(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+			append(sign, jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(sumCases...))...),
+		jen.Id("pos").Op("=").Index(jen.Lit(n)).Int().Values(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+			append(append(sign, jen.Var().Err().Error()),
+				jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(fireCases...),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))...),
+		jen.Return(jen.Nil()))
+	g.f.Comment("applyConsolidated fires the events of b in order but those that cancel: per tuple of a\nrelation, its first |net| events of the net multiplicity's sign fire.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("applyConsolidated").Params(jen.Id("b").Op("*").Id("Batch")).Error().Block(body...)
 }
 

@@ -231,46 +231,43 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 		}
 		return nil
 	}
-	// Consolidated as generated code does: per relation (in declaration
-	// order), each distinct tuple's net multiplicity, the tuples in the
-	// order they first appear.
-	type netTuple struct {
-		tuple []any
-		n     int64
-	}
-	byRel := make([][]*netTuple, len(in.rels))
-	index := map[string]int{}
-	for i, r := range in.rels {
-		index[r.Name] = i
-	}
-	seen := map[string]*netTuple{}
+	// Consolidated as generated code does: per relation with both inserts
+	// and deletes in the batch, each tuple's net multiplicity; then the
+	// events in order, each tuple's first |net| of the net's sign fired.
+	ins, del := map[string]bool{}, map[string]bool{}
 	for _, e := range ib.events {
-		k := e.rel + "\x00" + string(appendKey(nil, e.tuple))
-		nt := seen[k]
-		if nt == nil {
-			nt = &netTuple{tuple: e.tuple}
-			seen[k] = nt
-			byRel[index[e.rel]] = append(byRel[index[e.rel]], nt)
-		}
 		if e.insert {
-			nt.n++
+			ins[e.rel] = true
 		} else {
-			nt.n--
+			del[e.rel] = true
 		}
 	}
-	for ri, ts := range byRel {
-		for _, nt := range ts {
-			for n := nt.n; n != 0; {
-				insert := n > 0
-				if insert {
-					n--
-				} else {
-					n++
-				}
-				if err := in.Fire(in.rels[ri].Name, insert, nt.tuple); err != nil {
-					return err
-				}
+	net := map[string]int64{}
+	keys := make([]string, len(ib.events))
+	for i, e := range ib.events {
+		if !ins[e.rel] || !del[e.rel] {
+			continue
+		}
+		keys[i] = e.rel + "\x00" + string(appendKey(nil, e.tuple))
+		if e.insert {
+			net[keys[i]]++
+		} else {
+			net[keys[i]]--
+		}
+	}
+	for i, e := range ib.events {
+		if k := keys[i]; k != "" {
+			d := int64(-1)
+			if e.insert {
+				d = 1
 			}
+			if net[k]*d <= 0 {
+				continue // cancelled, or its net events fired
+			}
+			net[k] -= d
+		}
+		if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -512,10 +512,10 @@ func (e *Engine) NewBatch() runtime.Batch {
 /*
 ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
 add: per relation, the inserts and deletes of each distinct tuple sum to a net
-multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
-and the net events fire relation by relation, each relation's tuples in the order
-they first appear. The views are those of the events applied one by one. A batch
-marked InOrder fires its events as added instead. ApplyBatch stops at the first
+multiplicity, and only the tuple's first |net| events of the net's sign fire, in
+the batch's order (a tuple inserted and deleted in the batch fires no trigger).
+The views are those of the events applied one by one. A batch marked InOrder
+fires all its events as added. ApplyBatch stops at the first
 event that its trigger rejects (an integer overflow: that event is undone) and
 returns its *runtime.EventError; a batch of another engine is an error. A
 subscriber (OnChanges) is told the batch's net changes once, at its end.
@@ -563,12 +563,34 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
-applyConsolidated fires the net events of b: per relation, each distinct tuple's
-inserts minus its deletes, in the order the tuples first appear.
+applyConsolidated fires the events of b in order but those that cancel: per tuple of a
+relation, its first |net| events of the net multiplicity's sign fire.
 */
 func (e *Engine) applyConsolidated(b *Batch) error {
-	var net0 map[tupleTrades]int64
-	var order0 []tupleTrades
+	var ins, del [1]int
+	for _, op := range b.ops {
+		if op&1 == 1 {
+			ins[op>>1]++
+		} else {
+			del[op>>1]++
+		}
+	}
+	// net0: per distinct tuple of TRADES, its net multiplicity; slot0: each event's tuple's.
+	var net0 []int64
+	var slot0 []int32
+	if ins[0] > 0 && del[0] > 0 {
+		index0 := make(map[tupleTrades]int32, len(b.t0))
+		slot0 = make([]int32, len(b.t0))
+		for i := range b.t0 {
+			s, ok := index0[b.t0[i]]
+			if !ok {
+				s = int32(len(net0))
+				index0[b.t0[i]] = s
+				net0 = append(net0, 0)
+			}
+			slot0[i] = s
+		}
+	}
 	var pos [1]int
 	for _, op := range b.ops {
 		d := int64(-1)
@@ -577,30 +599,40 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 		switch op >> 1 {
 		case 0:
-			t := b.t0[pos[0]]
+			if slot0 != nil {
+				net0[slot0[pos[0]]] += d
+			}
 			pos[0]++
-			if net0 == nil {
-				net0 = make(map[tupleTrades]int64)
-			}
-			if _, seen := net0[t]; !seen {
-				order0 = append(order0, t)
-			}
-			net0[t] += d
 		}
 	}
-	for _, t := range order0 {
-		for n := net0[t]; n != 0; {
-			var err error
-			if n > 0 {
+	pos = [1]int{}
+	for _, op := range b.ops {
+		d := int64(-1)
+		if op&1 == 1 {
+			d = 1
+		}
+		var err error
+		switch op >> 1 {
+		case 0:
+			t := &b.t0[pos[0]]
+			if slot0 != nil {
+				s := slot0[pos[0]]
+				pos[0]++
+				if net0[s]*d <= 0 {
+					continue // cancelled, or its net events fired
+				}
+				net0[s] -= d
+			} else {
+				pos[0]++
+			}
+			if d == 1 {
 				e.insertTrades(t.c0, t.c1, t.c2)
-				n--
 			} else {
 				e.deleteTrades(t.c0, t.c1, t.c2)
-				n++
 			}
-			if err != nil {
-				return err
-			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil

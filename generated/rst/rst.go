@@ -756,10 +756,10 @@ func (e *Engine) NewBatch() runtime.Batch {
 /*
 ApplyBatch applies a *Batch as one step. It consolidates the batch first, as Z-sets
 add: per relation, the inserts and deletes of each distinct tuple sum to a net
-multiplicity, so that a tuple inserted and deleted in the batch fires no trigger,
-and the net events fire relation by relation, each relation's tuples in the order
-they first appear. The views are those of the events applied one by one. A batch
-marked InOrder fires its events as added instead. ApplyBatch stops at the first
+multiplicity, and only the tuple's first |net| events of the net's sign fire, in
+the batch's order (a tuple inserted and deleted in the batch fires no trigger).
+The views are those of the events applied one by one. A batch marked InOrder
+fires all its events as added. ApplyBatch stops at the first
 event that its trigger rejects (an integer overflow: that event is undone) and
 returns its *runtime.EventError; a batch of another engine is an error. A
 subscriber (OnChanges) is told the batch's net changes once, at its end.
@@ -823,16 +823,66 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
-applyConsolidated fires the net events of b: per relation, each distinct tuple's
-inserts minus its deletes, in the order the tuples first appear.
+applyConsolidated fires the events of b in order but those that cancel: per tuple of a
+relation, its first |net| events of the net multiplicity's sign fire.
 */
 func (e *Engine) applyConsolidated(b *Batch) error {
-	var net0 map[tupleR]int64
-	var order0 []tupleR
-	var net1 map[tupleS]int64
-	var order1 []tupleS
-	var net2 map[tupleT]int64
-	var order2 []tupleT
+	var ins, del [3]int
+	for _, op := range b.ops {
+		if op&1 == 1 {
+			ins[op>>1]++
+		} else {
+			del[op>>1]++
+		}
+	}
+	// net0: per distinct tuple of R, its net multiplicity; slot0: each event's tuple's.
+	var net0 []int64
+	var slot0 []int32
+	if ins[0] > 0 && del[0] > 0 {
+		index0 := make(map[tupleR]int32, len(b.t0))
+		slot0 = make([]int32, len(b.t0))
+		for i := range b.t0 {
+			s, ok := index0[b.t0[i]]
+			if !ok {
+				s = int32(len(net0))
+				index0[b.t0[i]] = s
+				net0 = append(net0, 0)
+			}
+			slot0[i] = s
+		}
+	}
+	// net1: per distinct tuple of S, its net multiplicity; slot1: each event's tuple's.
+	var net1 []int64
+	var slot1 []int32
+	if ins[1] > 0 && del[1] > 0 {
+		index1 := make(map[tupleS]int32, len(b.t1))
+		slot1 = make([]int32, len(b.t1))
+		for i := range b.t1 {
+			s, ok := index1[b.t1[i]]
+			if !ok {
+				s = int32(len(net1))
+				index1[b.t1[i]] = s
+				net1 = append(net1, 0)
+			}
+			slot1[i] = s
+		}
+	}
+	// net2: per distinct tuple of T, its net multiplicity; slot2: each event's tuple's.
+	var net2 []int64
+	var slot2 []int32
+	if ins[2] > 0 && del[2] > 0 {
+		index2 := make(map[tupleT]int32, len(b.t2))
+		slot2 = make([]int32, len(b.t2))
+		for i := range b.t2 {
+			s, ok := index2[b.t2[i]]
+			if !ok {
+				s = int32(len(net2))
+				index2[b.t2[i]] = s
+				net2 = append(net2, 0)
+			}
+			slot2[i] = s
+		}
+	}
 	var pos [3]int
 	for _, op := range b.ops {
 		d := int64(-1)
@@ -841,80 +891,84 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 		switch op >> 1 {
 		case 0:
-			t := b.t0[pos[0]]
+			if slot0 != nil {
+				net0[slot0[pos[0]]] += d
+			}
 			pos[0]++
-			if net0 == nil {
-				net0 = make(map[tupleR]int64)
-			}
-			if _, seen := net0[t]; !seen {
-				order0 = append(order0, t)
-			}
-			net0[t] += d
 		case 1:
-			t := b.t1[pos[1]]
+			if slot1 != nil {
+				net1[slot1[pos[1]]] += d
+			}
 			pos[1]++
-			if net1 == nil {
-				net1 = make(map[tupleS]int64)
-			}
-			if _, seen := net1[t]; !seen {
-				order1 = append(order1, t)
-			}
-			net1[t] += d
 		case 2:
-			t := b.t2[pos[2]]
+			if slot2 != nil {
+				net2[slot2[pos[2]]] += d
+			}
 			pos[2]++
-			if net2 == nil {
-				net2 = make(map[tupleT]int64)
-			}
-			if _, seen := net2[t]; !seen {
-				order2 = append(order2, t)
-			}
-			net2[t] += d
 		}
 	}
-	for _, t := range order0 {
-		for n := net0[t]; n != 0; {
-			var err error
-			if n > 0 {
+	pos = [3]int{}
+	for _, op := range b.ops {
+		d := int64(-1)
+		if op&1 == 1 {
+			d = 1
+		}
+		var err error
+		switch op >> 1 {
+		case 0:
+			t := &b.t0[pos[0]]
+			if slot0 != nil {
+				s := slot0[pos[0]]
+				pos[0]++
+				if net0[s]*d <= 0 {
+					continue // cancelled, or its net events fired
+				}
+				net0[s] -= d
+			} else {
+				pos[0]++
+			}
+			if d == 1 {
 				err = e.InsertR(t.c0, t.c1)
-				n--
 			} else {
 				err = e.DeleteR(t.c0, t.c1)
-				n++
 			}
-			if err != nil {
-				return err
+		case 1:
+			t := &b.t1[pos[1]]
+			if slot1 != nil {
+				s := slot1[pos[1]]
+				pos[1]++
+				if net1[s]*d <= 0 {
+					continue // cancelled, or its net events fired
+				}
+				net1[s] -= d
+			} else {
+				pos[1]++
 			}
-		}
-	}
-	for _, t := range order1 {
-		for n := net1[t]; n != 0; {
-			var err error
-			if n > 0 {
+			if d == 1 {
 				err = e.InsertS(t.c0, t.c1)
-				n--
 			} else {
 				err = e.DeleteS(t.c0, t.c1)
-				n++
 			}
-			if err != nil {
-				return err
+		case 2:
+			t := &b.t2[pos[2]]
+			if slot2 != nil {
+				s := slot2[pos[2]]
+				pos[2]++
+				if net2[s]*d <= 0 {
+					continue // cancelled, or its net events fired
+				}
+				net2[s] -= d
+			} else {
+				pos[2]++
 			}
-		}
-	}
-	for _, t := range order2 {
-		for n := net2[t]; n != 0; {
-			var err error
-			if n > 0 {
+			if d == 1 {
 				err = e.InsertT(t.c0, t.c1)
-				n--
 			} else {
 				err = e.DeleteT(t.c0, t.c1)
-				n++
 			}
-			if err != nil {
-				return err
-			}
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil

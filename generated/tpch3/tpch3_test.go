@@ -84,3 +84,9 @@ func TestBatches(t *testing.T) {
 func TestAbsentDeletes(t *testing.T) {
 	gentest.CheckAbsentDeletes(t, func() runtime.Engine { return tpch3.New() })
 }
+
+// BenchmarkBatches applies the example stream and its inverse in batches
+// of 1, 100 and 10,000 events, consolidated and in order.
+func BenchmarkBatches(b *testing.B) {
+	gentest.BenchBatches(b, func() runtime.Engine { return tpch3.New() }, []int{1, 100, 10000})
+}

@@ -1,6 +1,7 @@
 package gentest
 
 import (
+	"fmt"
 	rt "runtime"
 	"testing"
 
@@ -57,4 +58,53 @@ func BenchTriggers(b *testing.B, newEngine func() runtime.Engine) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/event")
 	b.ReportMetric(total/b.Elapsed().Seconds(), "events/s")
 	b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/total, "allocs/event")
+}
+
+// BenchBatches measures ApplyBatch on the example data and its inverse cut
+// into batches of size events, consolidated (as ApplyBatch applies a batch)
+// and in order (InOrder), reporting ns/event and allocs/event: the cost or
+// the gain of consolidating. The batches are built outside the timed loop.
+func BenchBatches(b *testing.B, newEngine func() runtime.Engine, sizes []int) {
+	e := newEngine()
+	evs, err := Record(e.Relations(), RepoRoot)
+	if err != nil {
+		b.Fatal(err)
+	}
+	evs = append(evs, Inverse(evs)...)
+	for _, size := range sizes {
+		for _, mode := range []string{"consolidated", "inorder"} {
+			b.Run(fmt.Sprintf("size=%d/%s", size, mode), func(b *testing.B) {
+				e := newEngine()
+				var batches []runtime.Batch
+				for i := 0; i < len(evs); i += size {
+					bt := e.NewBatch()
+					if mode == "inorder" {
+						runtime.InOrder(bt)
+					}
+					for _, ev := range evs[i:min(i+size, len(evs))] {
+						if err := bt.Add(ev.Rel, ev.Insert, ev.Fields); err != nil {
+							b.Fatal(err)
+						}
+					}
+					batches = append(batches, bt)
+				}
+				b.ReportAllocs()
+				var m0, m1 rt.MemStats
+				rt.ReadMemStats(&m0)
+				n := 0
+				for b.Loop() {
+					for _, bt := range batches {
+						if err := e.ApplyBatch(bt); err != nil {
+							b.Fatal(err)
+						}
+					}
+					n++
+				}
+				rt.ReadMemStats(&m1)
+				total := float64(n) * float64(len(evs))
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/event")
+				b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/total, "allocs/event")
+			})
+		}
+	}
 }
