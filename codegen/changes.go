@@ -1,6 +1,10 @@
 package codegen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/viewlet"
+)
 
 // Change streams (runtime.ChangeStreamer). Every engine has OnChanges:
 // with a subscriber, each exported Insert/Delete (and so Apply) and each
@@ -10,22 +14,100 @@ import "github.com/dave/jennifer/jen"
 // is a nil check per call. A flush snapshots every view: O(rows of the
 // views), not O(changed rows).
 
-// changeMethods emits OnChanges and flushChanges.
+// changeMethods emits OnChanges, the typed On<View>Change per view, and
+// the dispatch and flush behind them.
 func (g *gen) changeMethods() {
 	e := func(f string) *jen.Statement { return jen.Id("e").Dot(f) }
+	subs := []jen.Code{jen.Id("changes").Func().Params(jen.Qual(runtimePkg, "Change")).Comment("OnChanges")}
+	var none *jen.Statement
+	var dispatch []jen.Code
+	for _, v := range g.p.Views {
+		st := viewStem(v.Name, v.Named)
+		subs = append(subs, jen.Id("on"+st).Func().Params(jen.Id(st+"Change")).Commentf("On%sChange", st))
+		cond := e("subs").Dot("on" + st).Op("==").Nil()
+		if none == nil {
+			none = cond
+		} else {
+			none = none.Op("&&").Add(cond)
+		}
+		dispatch = append(dispatch, jen.Case(jen.Lit(v.Name)).Block(
+			jen.If(e("subs").Dot("on"+st).Op("!=").Nil()).Block(
+				e("subs").Dot("on"+st).Call(jen.Id(st+"Change").Values(jen.Dict{
+					jen.Id("Old"): jen.Id("changeRow"+st).Call(jen.Id("c").Dot("Key"), jen.Id("c").Dot("Old")),
+					jen.Id("New"): jen.Id("changeRow"+st).Call(jen.Id("c").Dot("Key"), jen.Id("c").Dot("New")),
+				})))))
+		g.changeType(v, st)
+	}
+	allNone := e("subs").Dot("changes").Op("==").Nil()
+	if none != nil {
+		allNone = allNone.Op("&&").Add(none)
+	}
+	g.f.Comment("subscribers are the engine's change subscribers.")
+	g.f.Type().Id("subscribers").Struct(subs...)
 	g.f.Comment(`OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.`)
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.`)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("OnChanges").Params(jen.Id("f").Func().Params(jen.Qual(runtimePkg, "Change"))).Block(
-		e("changes").Op("=").Id("f"),
-		e("shown").Op("=").Nil(),
-		jen.If(jen.Id("f").Op("!=").Nil()).Block(e("shown").Op("=").Add(e("Views")).Call()))
+		e("subs").Dot("changes").Op("=").Id("f"),
+		e("resubscribe").Call())
+	g.f.Comment("resubscribe routes the views' changes to the subscribers, if any; a first subscriber\nis told the changes from the views as they are now.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("resubscribe").Params().Block(
+		jen.If(allNone).Block(
+			jen.List(e("changes"), e("shown")).Op("=").List(jen.Nil(), jen.Nil()),
+			jen.Return()),
+		jen.If(e("changes").Op("==").Nil()).Block(
+			e("shown").Op("=").Add(e("Views")).Call(),
+			e("changes").Op("=").Add(e("dispatch"))))
+	g.f.Comment("dispatch passes a change to the subscribers.")
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("dispatch").Params(jen.Id("c").Qual(runtimePkg, "Change")).Block(
+		jen.If(e("subs").Dot("changes").Op("!=").Nil()).Block(e("subs").Dot("changes").Call(jen.Id("c"))),
+		jen.Switch(jen.Id("c").Dot("View")).Block(dispatch...))
 	g.f.Comment("flushChanges reports the changes of the views since the last report.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("flushChanges").Params().Block(
 		jen.Id("now").Op(":=").Add(e("Views")).Call(),
 		jen.Qual(runtimePkg, "DiffViews").Call(e("shown"), jen.Id("now"), e("changes")),
 		e("shown").Op("=").Id("now"))
+}
+
+// changeType emits <View>Change, On<View>Change and changeRow<View>, which
+// turns a change's cells back into a row: the inverse of the cells Views
+// builds from the row's fields (a nullable column boxed, nil for NULL).
+func (g *gen) changeType(v *viewlet.View, st string) {
+	row := st + "Row"
+	g.f.Commentf("%sChange is a change of a row of view %s: Old is nil for a new row, New for a removed one.", st, v.Name)
+	g.f.Type().Id(st + "Change").Struct(jen.List(jen.Id("Old"), jen.Id("New")).Op("*").Id(row))
+	g.f.Commentf("On%sChange makes the engine call f with each change of a row of view %s, as OnChanges\nreports them (when both are set, both are called). On%sChange(nil) stops the calls.", st, v.Name, st)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("On"+st+"Change").Params(jen.Id("f").Func().Params(jen.Id(st+"Change"))).Block(
+		jen.Id("e").Dot("subs").Dot("on"+st).Op("=").Id("f"),
+		jen.Id("e").Dot("resubscribe").Call())
+	used := map[string]bool{}
+	field := func(n string) string {
+		f := exportedName(n)
+		for used[f] {
+			f += "_"
+		}
+		used[f] = true
+		return f
+	}
+	d := jen.Dict{}
+	unbox := func(t jen.Code, nullable bool, cell jen.Code) jen.Code {
+		if nullable {
+			return jen.Qual(runtimePkg, "UnboxNull").Types(t).Call(cell)
+		}
+		return jen.Qual(runtimePkg, "Unbox").Types(t).Call(cell)
+	}
+	for i, k := range v.Keys {
+		d[jen.Id(field(k.Name))] = unbox(goType(k.Var.Type), k.Present.Name != "", jen.Id("key").Index(jen.Lit(i)))
+	}
+	for i, val := range v.Values {
+		d[jen.Id(field(val.Name))] = unbox(goType(val.Type), val.Present != nil, jen.Id("vals").Index(jen.Lit(i)))
+	}
+	g.f.Commentf("changeRow%s is the row of view %s with the cells key and vals (nil: no row).", st, v.Name)
+	g.f.Func().Id("changeRow"+st).Params(jen.List(jen.Id("key"), jen.Id("vals")).Index().Any()).Op("*").Id(row).Block(
+		jen.If(jen.Id("vals").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.Return(jen.Op("&").Id(row).Values(d)))
 }

@@ -596,9 +596,11 @@ func (g *gen) engineType() {
 	fields = append(fields, g.treeFields()...)
 	fields = append(fields, g.kernelFields()...)
 	fields = append(fields,
-		jen.Comment("changes receives the views' changes (OnChanges); shown holds the views as last reported."),
+		jen.Comment("changes receives the views' changes (dispatch, while someone subscribes); shown holds"),
+		jen.Comment("the views as last reported; subs are the subscribers."),
 		jen.Id("changes").Func().Params(jen.Qual(runtimePkg, "Change")),
-		jen.Id("shown").Index().Qual(runtimePkg, "View"))
+		jen.Id("shown").Index().Qual(runtimePkg, "View"),
+		jen.Id("subs").Id("subscribers"))
 	if g.hasChecks {
 		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
 		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))

@@ -88,6 +88,8 @@ func (s *nameSource) idents() []genIdent {
 		{true, st + "Get", "point lookup"},
 		{true, st + "Rows", "row iterator"},
 		{true, st + "Len", "row count"},
+		{true, "On" + st + "Change", "typed change subscription"},
+		{false, st + "Change", "change type"},
 		{false, st + "Row", "row type"},
 	}
 }

@@ -97,7 +97,7 @@ func (g *gen) planNames() {
 		}
 	}
 	// The Engine's other unexported members (events.go, numbers.go).
-	for _, id := range []string{"overflow", "undoing", "addInt", "subInt", "mulInt", "changes", "shown", "flushChanges"} {
+	for _, id := range []string{"overflow", "undoing", "addInt", "subInt", "mulInt", "changes", "shown", "flushChanges", "subs", "resubscribe", "dispatch"} {
 		taken[id] = true
 	}
 	for _, r := range g.p.Relations {

@@ -105,7 +105,7 @@ ReadSnapshot read it back, in an engine generated from the same compiled query
 	}
 	read = append(read,
 		jen.If(jen.Err().Op(":=").Add(sr.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("changes").Op(":=").Id("e").Dot("changes"),
+		jen.Id("subs").Op(":=").Id("e").Dot("subs"),
 		jen.Op("*").Id("e").Op("=").Op("*").Id("n"),
 	)
 	read = append(read, g.topHookups()...)
@@ -113,7 +113,8 @@ ReadSnapshot read it back, in an engine generated from the same compiled query
 	read = append(read, g.rebuildTrees()...)
 	read = append(read, g.topReorders(nil)...)
 	read = append(read,
-		jen.If(jen.Id("changes").Op("!=").Nil()).Block(jen.Id("e").Dot("OnChanges").Call(jen.Id("changes"))),
+		jen.Id("e").Dot("subs").Op("=").Id("subs"),
+		jen.Id("e").Dot("resubscribe").Call(),
 		jen.Return(sr.Clone().Dot("Header").Call().Dot("Sources"), jen.Nil()))
 	g.f.Comment(`RestoreSnapshot replaces the engine's state with a snapshot's (written by
 WriteSnapshot of an engine of the same compiled query, or by the interpreter)

@@ -15,6 +15,25 @@ type Null[T comparable] struct {
 // Some returns the non-NULL value v.
 func Some[T comparable](v T) Null[T] { return Null[T]{V: v, Valid: true} }
 
+// Unbox returns the view value x as a T (generated code turning a change's
+// cells back into a row): T's zero value when x is not one.
+func Unbox[T any](x any) T {
+	v, _ := x.(T)
+	return v
+}
+
+// UnboxNull returns the view value x of a nullable column as a Null[T]:
+// NULL for nil, the value otherwise (a Null[T] as it is).
+func UnboxNull[T comparable](x any) Null[T] {
+	switch v := x.(type) {
+	case T:
+		return Some(v)
+	case Null[T]:
+		return v
+	}
+	return Null[T]{}
+}
+
 // Box returns the value as a view value: V boxed, or nil for NULL.
 func (n Null[T]) Box() any {
 	if !n.Valid {

@@ -57,9 +57,11 @@ type Engine struct {
 	totalsLevel0 runtime.TreeLevel[struct{}, int64]
 	// totalsLevel1: the values of node 1 of view Totals's tree with rows under them
 	totalsLevel1 runtime.TreeLevel[int64, int64]
-	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
+	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
 	shown   []runtime.View
+	subs    subscribers
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -1139,19 +1141,152 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 	return nil
 }
 
+// PairsChange is a change of a row of view Pairs: Old is nil for a new row, New for a removed one.
+type PairsChange struct {
+	Old, New *PairsRow
+}
+
+/*
+OnPairsChange makes the engine call f with each change of a row of view Pairs, as OnChanges
+reports them (when both are set, both are called). OnPairsChange(nil) stops the calls.
+*/
+func (e *Engine) OnPairsChange(f func(PairsChange)) {
+	e.subs.onPairs = f
+	e.resubscribe()
+}
+
+// changeRowPairs is the row of view Pairs with the cells key and vals (nil: no row).
+func changeRowPairs(key, vals []any) *PairsRow {
+	if vals == nil {
+		return nil
+	}
+	return &PairsRow{
+		A:     runtime.Unbox[int64](key[0]),
+		B:     runtime.Unbox[int64](key[1]),
+		C:     runtime.Unbox[int64](key[2]),
+		Count: runtime.Unbox[int64](vals[0]),
+	}
+}
+
+// StarChange is a change of a row of view Star: Old is nil for a new row, New for a removed one.
+type StarChange struct {
+	Old, New *StarRow
+}
+
+/*
+OnStarChange makes the engine call f with each change of a row of view Star, as OnChanges
+reports them (when both are set, both are called). OnStarChange(nil) stops the calls.
+*/
+func (e *Engine) OnStarChange(f func(StarChange)) {
+	e.subs.onStar = f
+	e.resubscribe()
+}
+
+// changeRowStar is the row of view Star with the cells key and vals (nil: no row).
+func changeRowStar(key, vals []any) *StarRow {
+	if vals == nil {
+		return nil
+	}
+	return &StarRow{
+		A:     runtime.Unbox[int64](key[0]),
+		B:     runtime.Unbox[int64](key[1]),
+		C:     runtime.Unbox[int64](key[2]),
+		Count: runtime.Unbox[int64](vals[0]),
+		D:     runtime.Unbox[int64](key[3]),
+	}
+}
+
+// TotalsChange is a change of a row of view Totals: Old is nil for a new row, New for a removed one.
+type TotalsChange struct {
+	Old, New *TotalsRow
+}
+
+/*
+OnTotalsChange makes the engine call f with each change of a row of view Totals, as OnChanges
+reports them (when both are set, both are called). OnTotalsChange(nil) stops the calls.
+*/
+func (e *Engine) OnTotalsChange(f func(TotalsChange)) {
+	e.subs.onTotals = f
+	e.resubscribe()
+}
+
+// changeRowTotals is the row of view Totals with the cells key and vals (nil: no row).
+func changeRowTotals(key, vals []any) *TotalsRow {
+	if vals == nil {
+		return nil
+	}
+	return &TotalsRow{
+		A:     runtime.Unbox[int64](key[0]),
+		B:     runtime.Unbox[int64](key[1]),
+		N:     runtime.Unbox[int64](vals[1]),
+		Total: runtime.Unbox[int64](vals[0]),
+	}
+}
+
+// subscribers are the engine's change subscribers.
+type subscribers struct {
+	changes  func(runtime.Change) // OnChanges
+	onPairs  func(PairsChange)    // OnPairsChange
+	onStar   func(StarChange)     // OnStarChange
+	onTotals func(TotalsChange)   // OnTotalsChange
+}
+
 /*
 OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
-	e.changes = f
-	e.shown = nil
-	if f != nil {
+	e.subs.changes = f
+	e.resubscribe()
+}
+
+/*
+resubscribe routes the views' changes to the subscribers, if any; a first subscriber
+is told the changes from the views as they are now.
+*/
+func (e *Engine) resubscribe() {
+	if e.subs.changes == nil && e.subs.onPairs == nil && e.subs.onStar == nil && e.subs.onTotals == nil {
+		e.changes, e.shown = nil, nil
+		return
+	}
+	if e.changes == nil {
 		e.shown = e.Views()
+		e.changes = e.dispatch
+	}
+}
+
+// dispatch passes a change to the subscribers.
+func (e *Engine) dispatch(c runtime.Change) {
+	if e.subs.changes != nil {
+		e.subs.changes(c)
+	}
+	switch c.View {
+	case "Pairs":
+		if e.subs.onPairs != nil {
+			e.subs.onPairs(PairsChange{
+				New: changeRowPairs(c.Key, c.New),
+				Old: changeRowPairs(c.Key, c.Old),
+			})
+		}
+	case "Star":
+		if e.subs.onStar != nil {
+			e.subs.onStar(StarChange{
+				New: changeRowStar(c.Key, c.New),
+				Old: changeRowStar(c.Key, c.Old),
+			})
+		}
+	case "Totals":
+		if e.subs.onTotals != nil {
+			e.subs.onTotals(TotalsChange{
+				New: changeRowTotals(c.Key, c.New),
+				Old: changeRowTotals(c.Key, c.Old),
+			})
+		}
 	}
 }
 
@@ -1444,7 +1579,7 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if err := sr.Close(); err != nil {
 		return nil, err
 	}
-	changes := e.changes
+	subs := e.subs
 	*e = *n
 	for k := range e.pairsF1S.index {
 		e.pairsTouch2(k.k0, k.k1)
@@ -1471,9 +1606,8 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		}
 		e.totalsTouch0(k)
 	}
-	if changes != nil {
-		e.OnChanges(changes)
-	}
+	e.subs = subs
+	e.resubscribe()
 	return sr.Header().Sources, nil
 }
 

@@ -37,9 +37,11 @@ type Engine struct {
 	leadersAgg2 *mapLeadersAgg2
 	// Top2_COUNT[a, b] := AggSum([a, b], R(a, b))
 	top2Count *mapTop2Count
-	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
+	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
 	shown   []runtime.View
+	subs    subscribers
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -595,19 +597,115 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 	return nil
 }
 
+// LeadersChange is a change of a row of view Leaders: Old is nil for a new row, New for a removed one.
+type LeadersChange struct {
+	Old, New *LeadersRow
+}
+
+/*
+OnLeadersChange makes the engine call f with each change of a row of view Leaders, as OnChanges
+reports them (when both are set, both are called). OnLeadersChange(nil) stops the calls.
+*/
+func (e *Engine) OnLeadersChange(f func(LeadersChange)) {
+	e.subs.onLeaders = f
+	e.resubscribe()
+}
+
+// changeRowLeaders is the row of view Leaders with the cells key and vals (nil: no row).
+func changeRowLeaders(key, vals []any) *LeadersRow {
+	if vals == nil {
+		return nil
+	}
+	return &LeadersRow{
+		A:     runtime.Unbox[int64](key[0]),
+		Place: runtime.Unbox[int64](vals[1]),
+		Total: runtime.Unbox[int64](vals[0]),
+	}
+}
+
+// Top2Change is a change of a row of view Top2: Old is nil for a new row, New for a removed one.
+type Top2Change struct {
+	Old, New *Top2Row
+}
+
+/*
+OnTop2Change makes the engine call f with each change of a row of view Top2, as OnChanges
+reports them (when both are set, both are called). OnTop2Change(nil) stops the calls.
+*/
+func (e *Engine) OnTop2Change(f func(Top2Change)) {
+	e.subs.onTop2 = f
+	e.resubscribe()
+}
+
+// changeRowTop2 is the row of view Top2 with the cells key and vals (nil: no row).
+func changeRowTop2(key, vals []any) *Top2Row {
+	if vals == nil {
+		return nil
+	}
+	return &Top2Row{
+		A:     runtime.Unbox[int64](key[0]),
+		B:     runtime.Unbox[int64](key[1]),
+		Count: runtime.Unbox[int64](vals[0]),
+		N:     runtime.Unbox[int64](vals[1]),
+	}
+}
+
+// subscribers are the engine's change subscribers.
+type subscribers struct {
+	changes   func(runtime.Change) // OnChanges
+	onLeaders func(LeadersChange)  // OnLeadersChange
+	onTop2    func(Top2Change)     // OnTop2Change
+}
+
 /*
 OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
-	e.changes = f
-	e.shown = nil
-	if f != nil {
+	e.subs.changes = f
+	e.resubscribe()
+}
+
+/*
+resubscribe routes the views' changes to the subscribers, if any; a first subscriber
+is told the changes from the views as they are now.
+*/
+func (e *Engine) resubscribe() {
+	if e.subs.changes == nil && e.subs.onLeaders == nil && e.subs.onTop2 == nil {
+		e.changes, e.shown = nil, nil
+		return
+	}
+	if e.changes == nil {
 		e.shown = e.Views()
+		e.changes = e.dispatch
+	}
+}
+
+// dispatch passes a change to the subscribers.
+func (e *Engine) dispatch(c runtime.Change) {
+	if e.subs.changes != nil {
+		e.subs.changes(c)
+	}
+	switch c.View {
+	case "Leaders":
+		if e.subs.onLeaders != nil {
+			e.subs.onLeaders(LeadersChange{
+				New: changeRowLeaders(c.Key, c.New),
+				Old: changeRowLeaders(c.Key, c.Old),
+			})
+		}
+	case "Top2":
+		if e.subs.onTop2 != nil {
+			e.subs.onTop2(Top2Change{
+				New: changeRowTop2(c.Key, c.New),
+				Old: changeRowTop2(c.Key, c.Old),
+			})
+		}
 	}
 }
 
@@ -825,11 +923,10 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if err := sr.Close(); err != nil {
 		return nil, err
 	}
-	changes := e.changes
+	subs := e.subs
 	*e = *n
-	if changes != nil {
-		e.OnChanges(changes)
-	}
+	e.subs = subs
+	e.resubscribe()
 	return sr.Header().Sources, nil
 }
 

@@ -43,9 +43,11 @@ type Engine struct {
 	query2CountMr *mapQuery2CountMr
 	// QUERY2_COUNT_mS[a] := AggSum([a], S(a, s_b))
 	query2CountMs *mapQuery2CountMs
-	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
+	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
 	shown   []runtime.View
+	subs    subscribers
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -1114,19 +1116,147 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 	return nil
 }
 
+// Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+type Query1Change struct {
+	Old, New *Query1Row
+}
+
+/*
+OnQuery1Change makes the engine call f with each change of a row of view QUERY1, as OnChanges
+reports them (when both are set, both are called). OnQuery1Change(nil) stops the calls.
+*/
+func (e *Engine) OnQuery1Change(f func(Query1Change)) {
+	e.subs.onQuery1 = f
+	e.resubscribe()
+}
+
+// changeRowQuery1 is the row of view QUERY1 with the cells key and vals (nil: no row).
+func changeRowQuery1(key, vals []any) *Query1Row {
+	if vals == nil {
+		return nil
+	}
+	return &Query1Row{
+		A:     runtime.Unbox[int64](key[0]),
+		B:     runtime.Unbox[int64](key[1]),
+		Count: runtime.Unbox[int64](vals[0]),
+	}
+}
+
+// Query2Change is a change of a row of view QUERY2: Old is nil for a new row, New for a removed one.
+type Query2Change struct {
+	Old, New *Query2Row
+}
+
+/*
+OnQuery2Change makes the engine call f with each change of a row of view QUERY2, as OnChanges
+reports them (when both are set, both are called). OnQuery2Change(nil) stops the calls.
+*/
+func (e *Engine) OnQuery2Change(f func(Query2Change)) {
+	e.subs.onQuery2 = f
+	e.resubscribe()
+}
+
+// changeRowQuery2 is the row of view QUERY2 with the cells key and vals (nil: no row).
+func changeRowQuery2(key, vals []any) *Query2Row {
+	if vals == nil {
+		return nil
+	}
+	return &Query2Row{
+		A:     runtime.Unbox[int64](key[0]),
+		Count: runtime.Unbox[int64](vals[0]),
+	}
+}
+
+// Query3Change is a change of a row of view QUERY3: Old is nil for a new row, New for a removed one.
+type Query3Change struct {
+	Old, New *Query3Row
+}
+
+/*
+OnQuery3Change makes the engine call f with each change of a row of view QUERY3, as OnChanges
+reports them (when both are set, both are called). OnQuery3Change(nil) stops the calls.
+*/
+func (e *Engine) OnQuery3Change(f func(Query3Change)) {
+	e.subs.onQuery3 = f
+	e.resubscribe()
+}
+
+// changeRowQuery3 is the row of view QUERY3 with the cells key and vals (nil: no row).
+func changeRowQuery3(key, vals []any) *Query3Row {
+	if vals == nil {
+		return nil
+	}
+	return &Query3Row{
+		A:     runtime.Unbox[int64](key[0]),
+		B:     runtime.Unbox[int64](key[1]),
+		Count: runtime.Unbox[int64](vals[0]),
+	}
+}
+
+// subscribers are the engine's change subscribers.
+type subscribers struct {
+	changes  func(runtime.Change) // OnChanges
+	onQuery1 func(Query1Change)   // OnQuery1Change
+	onQuery2 func(Query2Change)   // OnQuery2Change
+	onQuery3 func(Query3Change)   // OnQuery3Change
+}
+
 /*
 OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
-	e.changes = f
-	e.shown = nil
-	if f != nil {
+	e.subs.changes = f
+	e.resubscribe()
+}
+
+/*
+resubscribe routes the views' changes to the subscribers, if any; a first subscriber
+is told the changes from the views as they are now.
+*/
+func (e *Engine) resubscribe() {
+	if e.subs.changes == nil && e.subs.onQuery1 == nil && e.subs.onQuery2 == nil && e.subs.onQuery3 == nil {
+		e.changes, e.shown = nil, nil
+		return
+	}
+	if e.changes == nil {
 		e.shown = e.Views()
+		e.changes = e.dispatch
+	}
+}
+
+// dispatch passes a change to the subscribers.
+func (e *Engine) dispatch(c runtime.Change) {
+	if e.subs.changes != nil {
+		e.subs.changes(c)
+	}
+	switch c.View {
+	case "QUERY1":
+		if e.subs.onQuery1 != nil {
+			e.subs.onQuery1(Query1Change{
+				New: changeRowQuery1(c.Key, c.New),
+				Old: changeRowQuery1(c.Key, c.Old),
+			})
+		}
+	case "QUERY2":
+		if e.subs.onQuery2 != nil {
+			e.subs.onQuery2(Query2Change{
+				New: changeRowQuery2(c.Key, c.New),
+				Old: changeRowQuery2(c.Key, c.Old),
+			})
+		}
+	case "QUERY3":
+		if e.subs.onQuery3 != nil {
+			e.subs.onQuery3(Query3Change{
+				New: changeRowQuery3(c.Key, c.New),
+				Old: changeRowQuery3(c.Key, c.Old),
+			})
+		}
 	}
 }
 
@@ -1412,11 +1542,10 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if err := sr.Close(); err != nil {
 		return nil, err
 	}
-	changes := e.changes
+	subs := e.subs
 	*e = *n
-	if changes != nil {
-		e.OnChanges(changes)
-	}
+	e.subs = subs
+	e.resubscribe()
 	return sr.Header().Sources, nil
 }
 

@@ -40,9 +40,11 @@ type Engine struct {
 	// Spread_AGG6[a] := AggSum([a], R(a, b) * [SQUARE_LIMB(b, 3)])
 	// Spread_AGG7[a] := AggSum([a], R(a, b) * [b / 4.0])
 	// Spread_AGG8[a] := AggSum([a], R(a, b) * [b / 4.0] * [b / 4.0])
-	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
+	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
 	shown   []runtime.View
+	subs    subscribers
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -573,19 +575,83 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 	return nil
 }
 
+// SpreadChange is a change of a row of view Spread: Old is nil for a new row, New for a removed one.
+type SpreadChange struct {
+	Old, New *SpreadRow
+}
+
+/*
+OnSpreadChange makes the engine call f with each change of a row of view Spread, as OnChanges
+reports them (when both are set, both are called). OnSpreadChange(nil) stops the calls.
+*/
+func (e *Engine) OnSpreadChange(f func(SpreadChange)) {
+	e.subs.onSpread = f
+	e.resubscribe()
+}
+
+// changeRowSpread is the row of view Spread with the cells key and vals (nil: no row).
+func changeRowSpread(key, vals []any) *SpreadRow {
+	if vals == nil {
+		return nil
+	}
+	return &SpreadRow{
+		A:                runtime.Unbox[int64](key[0]),
+		Deviation:        runtime.Unbox[float64](vals[2]),
+		N:                runtime.Unbox[int64](vals[4]),
+		QuarterDeviation: runtime.Unbox[float64](vals[3]),
+		Variance:         runtime.Unbox[float64](vals[0]),
+		VariancePop:      runtime.Unbox[float64](vals[1]),
+	}
+}
+
+// subscribers are the engine's change subscribers.
+type subscribers struct {
+	changes  func(runtime.Change) // OnChanges
+	onSpread func(SpreadChange)   // OnSpreadChange
+}
+
 /*
 OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
-	e.changes = f
-	e.shown = nil
-	if f != nil {
+	e.subs.changes = f
+	e.resubscribe()
+}
+
+/*
+resubscribe routes the views' changes to the subscribers, if any; a first subscriber
+is told the changes from the views as they are now.
+*/
+func (e *Engine) resubscribe() {
+	if e.subs.changes == nil && e.subs.onSpread == nil {
+		e.changes, e.shown = nil, nil
+		return
+	}
+	if e.changes == nil {
 		e.shown = e.Views()
+		e.changes = e.dispatch
+	}
+}
+
+// dispatch passes a change to the subscribers.
+func (e *Engine) dispatch(c runtime.Change) {
+	if e.subs.changes != nil {
+		e.subs.changes(c)
+	}
+	switch c.View {
+	case "Spread":
+		if e.subs.onSpread != nil {
+			e.subs.onSpread(SpreadChange{
+				New: changeRowSpread(c.Key, c.New),
+				Old: changeRowSpread(c.Key, c.Old),
+			})
+		}
 	}
 }
 
@@ -883,11 +949,10 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if err := sr.Close(); err != nil {
 		return nil, err
 	}
-	changes := e.changes
+	subs := e.subs
 	*e = *n
-	if changes != nil {
-		e.OnChanges(changes)
-	}
+	e.subs = subs
+	e.resubscribe()
 	return sr.Header().Sources, nil
 }
 

@@ -30,9 +30,11 @@ import (
 type Engine struct {
 	// QUERY1_REVENUE[] := AggSum([], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount])
 	query1Revenue runtime.FloatSum
-	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
+	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
 	shown   []runtime.View
+	subs    subscribers
 }
 
 // New returns an Engine over empty relations.
@@ -525,19 +527,76 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 	return nil
 }
 
+// Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+type Query1Change struct {
+	Old, New *Query1Row
+}
+
+/*
+OnQuery1Change makes the engine call f with each change of a row of view QUERY1, as OnChanges
+reports them (when both are set, both are called). OnQuery1Change(nil) stops the calls.
+*/
+func (e *Engine) OnQuery1Change(f func(Query1Change)) {
+	e.subs.onQuery1 = f
+	e.resubscribe()
+}
+
+// changeRowQuery1 is the row of view QUERY1 with the cells key and vals (nil: no row).
+func changeRowQuery1(key, vals []any) *Query1Row {
+	if vals == nil {
+		return nil
+	}
+	return &Query1Row{Revenue: runtime.Unbox[float64](vals[0])}
+}
+
+// subscribers are the engine's change subscribers.
+type subscribers struct {
+	changes  func(runtime.Change) // OnChanges
+	onQuery1 func(Query1Change)   // OnQuery1Change
+}
+
 /*
 OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
-	e.changes = f
-	e.shown = nil
-	if f != nil {
+	e.subs.changes = f
+	e.resubscribe()
+}
+
+/*
+resubscribe routes the views' changes to the subscribers, if any; a first subscriber
+is told the changes from the views as they are now.
+*/
+func (e *Engine) resubscribe() {
+	if e.subs.changes == nil && e.subs.onQuery1 == nil {
+		e.changes, e.shown = nil, nil
+		return
+	}
+	if e.changes == nil {
 		e.shown = e.Views()
+		e.changes = e.dispatch
+	}
+}
+
+// dispatch passes a change to the subscribers.
+func (e *Engine) dispatch(c runtime.Change) {
+	if e.subs.changes != nil {
+		e.subs.changes(c)
+	}
+	switch c.View {
+	case "QUERY1":
+		if e.subs.onQuery1 != nil {
+			e.subs.onQuery1(Query1Change{
+				New: changeRowQuery1(c.Key, c.New),
+				Old: changeRowQuery1(c.Key, c.Old),
+			})
+		}
 	}
 }
 
@@ -627,11 +686,10 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if err := sr.Close(); err != nil {
 		return nil, err
 	}
-	changes := e.changes
+	subs := e.subs
 	*e = *n
-	if changes != nil {
-		e.OnChanges(changes)
-	}
+	e.subs = subs
+	e.resubscribe()
 	return sr.Header().Sources, nil
 }
 

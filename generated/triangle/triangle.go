@@ -38,9 +38,11 @@ type Engine struct {
 	trianglesCountW2T *mapTrianglesCountW2T
 	// trianglesCountKernel keeps Triangles_COUNT: heavy/light triangle counting over its inputs.
 	trianglesCountKernel runtime.TriangleCount[int64, int64, int64]
-	// changes receives the views' changes (OnChanges); shown holds the views as last reported.
+	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
+	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
 	shown   []runtime.View
+	subs    subscribers
 }
 
 // New returns an Engine over empty relations.
@@ -769,19 +771,76 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 	return nil
 }
 
+// TrianglesChange is a change of a row of view Triangles: Old is nil for a new row, New for a removed one.
+type TrianglesChange struct {
+	Old, New *TrianglesRow
+}
+
+/*
+OnTrianglesChange makes the engine call f with each change of a row of view Triangles, as OnChanges
+reports them (when both are set, both are called). OnTrianglesChange(nil) stops the calls.
+*/
+func (e *Engine) OnTrianglesChange(f func(TrianglesChange)) {
+	e.subs.onTriangles = f
+	e.resubscribe()
+}
+
+// changeRowTriangles is the row of view Triangles with the cells key and vals (nil: no row).
+func changeRowTriangles(key, vals []any) *TrianglesRow {
+	if vals == nil {
+		return nil
+	}
+	return &TrianglesRow{N: runtime.Unbox[int64](vals[0])}
+}
+
+// subscribers are the engine's change subscribers.
+type subscribers struct {
+	changes     func(runtime.Change)  // OnChanges
+	onTriangles func(TrianglesChange) // OnTrianglesChange
+}
+
 /*
 OnChanges makes the engine call f, after each event applied by an Insert, Delete or
 Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call.
+Each report compares snapshots of every view: O(rows of the views) per call. The
+typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
-	e.changes = f
-	e.shown = nil
-	if f != nil {
+	e.subs.changes = f
+	e.resubscribe()
+}
+
+/*
+resubscribe routes the views' changes to the subscribers, if any; a first subscriber
+is told the changes from the views as they are now.
+*/
+func (e *Engine) resubscribe() {
+	if e.subs.changes == nil && e.subs.onTriangles == nil {
+		e.changes, e.shown = nil, nil
+		return
+	}
+	if e.changes == nil {
 		e.shown = e.Views()
+		e.changes = e.dispatch
+	}
+}
+
+// dispatch passes a change to the subscribers.
+func (e *Engine) dispatch(c runtime.Change) {
+	if e.subs.changes != nil {
+		e.subs.changes(c)
+	}
+	switch c.View {
+	case "Triangles":
+		if e.subs.onTriangles != nil {
+			e.subs.onTriangles(TrianglesChange{
+				New: changeRowTriangles(c.Key, c.New),
+				Old: changeRowTriangles(c.Key, c.Old),
+			})
+		}
 	}
 }
 
@@ -931,7 +990,7 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if err := sr.Close(); err != nil {
 		return nil, err
 	}
-	changes := e.changes
+	subs := e.subs
 	*e = *n
 	for k, i := range e.trianglesCountW0R.index {
 		ent := &e.trianglesCountW0R.entries[i]
@@ -946,9 +1005,8 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		e.trianglesCountKernel.Set3(k.k0, k.k1, ent.val)
 	}
 	e.trianglesCount = e.trianglesCountKernel.Count()
-	if changes != nil {
-		e.OnChanges(changes)
-	}
+	e.subs = subs
+	e.resubscribe()
 	return sr.Header().Sources, nil
 }
 
