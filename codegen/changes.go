@@ -66,11 +66,39 @@ typed On<View>Change methods receive the same changes of one view as its rows.`)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("dispatch").Params(jen.Id("c").Qual(runtimePkg, "Change")).Block(
 		jen.If(e("subs").Dot("changes").Op("!=").Nil()).Block(e("subs").Dot("changes").Call(jen.Id("c"))),
 		jen.Switch(jen.Id("c").Dot("View")).Block(dispatch...))
-	g.f.Comment("flushChanges reports the changes of the views since the last report.")
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("flushChanges").Params().Block(
-		jen.Id("now").Op(":=").Add(e("Views")).Call(),
-		jen.Qual(runtimePkg, "DiffViews").Call(e("shown"), jen.Id("now"), e("changes")),
-		e("shown").Op("=").Id("now"))
+	g.f.Comment("flushChanges reports the changes of the views since the last report: of the views\nwhose maps were written (dirty), each compared with its snapshot as last reported.")
+	var flush []jen.Code
+	for vi := range g.p.Views {
+		flush = append(flush, jen.If(e("dirty").Index(jen.Lit(vi))).Block(
+			e("dirty").Index(jen.Lit(vi)).Op("=").False(),
+			jen.Id("now").Op(":=").Index().Qual(runtimePkg, "View").Values(e(snapshotName(vi)).Call()),
+			jen.Qual(runtimePkg, "DiffViews").Call(e("shown").Index(jen.Lit(vi), jen.Lit(vi+1)), jen.Id("now"), e("changes")),
+			e("shown").Index(jen.Lit(vi)).Op("=").Id("now").Index(jen.Lit(0))))
+	}
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("flushChanges").Params().Block(flush...)
+}
+
+// markDirty are the stores that end trigger t: the views one of whose
+// maps (View.Aggs: every map a view's rows are read from) its statements
+// or kernel syncs write.
+func (g *gen) markDirty(t *viewlet.Trigger) []jen.Code {
+	written := map[string]bool{}
+	for _, s := range t.Stmts {
+		written[s.Map.Name] = true
+	}
+	for _, u := range t.Syncs {
+		written[u.Map.Name] = true
+	}
+	var code []jen.Code
+	for vi, v := range g.p.Views {
+		for _, m := range v.Aggs {
+			if m != nil && written[m.Name] {
+				code = append(code, jen.Id("e").Dot("dirty").Index(jen.Lit(vi)).Op("=").True())
+				break
+			}
+		}
+	}
+	return code
 }
 
 // changeType emits <View>Change, On<View>Change and changeRow<View>, which
@@ -84,15 +112,7 @@ func (g *gen) changeType(v *viewlet.View, st string) {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("On"+st+"Change").Params(jen.Id("f").Func().Params(jen.Id(st+"Change"))).Block(
 		jen.Id("e").Dot("subs").Dot("on"+st).Op("=").Id("f"),
 		jen.Id("e").Dot("resubscribe").Call())
-	used := map[string]bool{}
-	field := func(n string) string {
-		f := exportedName(n)
-		for used[f] {
-			f += "_"
-		}
-		used[f] = true
-		return f
-	}
+	field := rowFields()
 	d := jen.Dict{}
 	unbox := func(t jen.Code, nullable bool, cell jen.Code) jen.Code {
 		if nullable {

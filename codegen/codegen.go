@@ -601,6 +601,12 @@ func (g *gen) engineType() {
 		jen.Id("changes").Func().Params(jen.Qual(runtimePkg, "Change")),
 		jen.Id("shown").Index().Qual(runtimePkg, "View"),
 		jen.Id("subs").Id("subscribers"))
+	if len(g.p.Views) > 0 {
+		fields = append(fields,
+			jen.Comment("dirty marks the views whose maps an event wrote since the last report: a report"),
+			jen.Comment("snapshots only those."),
+			jen.Id("dirty").Index(jen.Lit(len(g.p.Views))).Bool())
+	}
 	if g.hasChecks {
 		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
 		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))

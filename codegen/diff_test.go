@@ -13,6 +13,7 @@ import (
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/codegen"
 	"github.com/toastgen/toastgen/internal/numtest"
+	"github.com/toastgen/toastgen/internal/testmode"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/lang/oracle"
 	"github.com/toastgen/toastgen/runtime"
@@ -175,8 +176,10 @@ func TestDiffGenerated(t *testing.T) {
 		if ji%4 == 0 {
 			modes = append(modes, "changes") // a replica of the change stream, every fourth program
 		}
-		if ji%3 == 1 {
-			modes = append(modes, "snapshot") // restored from snapshots halfway, every third program
+		if ji%12 == 1 || ji%12 == 6 || testmode.Soak() && ji%3 == 1 {
+			// Restored from snapshots halfway: every sixth program (both
+			// depths), every third in soak.
+			modes = append(modes, "snapshot")
 		}
 		for _, mode := range modes {
 			t.Run(strings.TrimSuffix(fmt.Sprintf("%s/depth%d/%s", filepath.Base(j.path), j.depth, mode), "/"), func(t *testing.T) {

@@ -84,6 +84,7 @@ func (g *gen) triggers(r *lang.Relation) error {
 			// Kernels, then factorized views: what the event wrote.
 			code = append(code, g.kernelSyncs(m.t, sc)...)
 			code = append(code, g.treeTouches(m.t, sc)...)
+			code = append(code, g.markDirty(m.t)...)
 		}
 		m.code = code
 		if len(code) > 0 {

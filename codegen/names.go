@@ -97,8 +97,11 @@ func (g *gen) planNames() {
 		}
 	}
 	// The Engine's other unexported members (events.go, numbers.go).
-	for _, id := range []string{"overflow", "undoing", "addInt", "subInt", "mulInt", "changes", "shown", "flushChanges", "subs", "resubscribe", "dispatch"} {
+	for _, id := range []string{"overflow", "undoing", "addInt", "subInt", "mulInt", "changes", "shown", "flushChanges", "subs", "resubscribe", "dispatch", "dirty"} {
 		taken[id] = true
+	}
+	for vi := range g.p.Views {
+		taken[snapshotName(vi)] = true
 	}
 	for _, r := range g.p.Relations {
 		for _, verb := range []string{"Insert", "Delete"} {

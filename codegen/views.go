@@ -14,15 +14,7 @@ import (
 func (g *gen) view(v *viewlet.View) error {
 	vn := viewStem(v.Name, v.Named)
 	row := vn + "Row"
-	used := map[string]bool{}
-	field := func(n string) string {
-		f := exportedName(n)
-		for used[f] {
-			f += "_"
-		}
-		used[f] = true
-		return f
-	}
+	field := rowFields()
 	var fields []jen.Code
 	keyFields := make([]string, len(v.Keys))
 	for i, k := range v.Keys {
@@ -462,7 +454,7 @@ func (g *gen) engineMethods() {
 
 	// Views.
 	var views []jen.Code
-	for _, v := range g.p.Views {
+	for vi, v := range g.p.Views {
 		vn := viewStem(v.Name, v.Named)
 		var keys, vals []jen.Code
 		for _, k := range v.Keys {
@@ -480,7 +472,7 @@ func (g *gen) engineMethods() {
 			ocols = append(ocols, jen.Values(d))
 		}
 		var cells []jen.Code
-		used := map[string]bool{}
+		field := rowFields()
 		var nullable []bool
 		for _, k := range v.Keys {
 			nullable = append(nullable, k.Present.Name != "")
@@ -489,12 +481,7 @@ func (g *gen) engineMethods() {
 			nullable = append(nullable, val.Present != nil && !v.Distinct)
 		}
 		for i, n := range append(colNames(v.Keys), valNames(v.Values)...) {
-			f := exportedName(n)
-			for used[f] {
-				f += "_"
-			}
-			used[f] = true
-			cell := jen.Id("r").Dot(f)
+			cell := jen.Id("r").Dot(field(n))
 			if nullable[i] {
 				cell = cell.Dot("Box").Call() // nil for NULL
 			}
@@ -517,17 +504,23 @@ func (g *gen) engineMethods() {
 			}
 			vd[jen.Id("Order")] = jen.Index().Qual(runtimePkg, "SortKey").Values(order...)
 		}
-		views = append(views, jen.Block(
+		snap := snapshotName(vi)
+		g.f.Commentf("%s returns a snapshot of view %s (see Views).", snap, v.Name)
+		g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(snap).Params().Qual(runtimePkg, "View").Block(
 			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(vd),
 			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
 				jen.Id("v").Dot("Rows").Op("=").Append(jen.Id("v").Dot("Rows"), jen.Index().Any().Values(cells...))),
-			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
-		))
+			jen.Return(jen.Id("v")))
+		views = append(views, jen.Id("e").Dot(snap).Call())
 	}
 	g.f.Comment("Views returns a snapshot of every view, for drivers: rows sorted by key, or in the")
 	g.f.Comment("view's order for a view with an ORDER BY or a LIMIT.")
+	var all jen.Code = jen.Nil()
+	if len(views) > 0 {
+		all = jen.Index().Qual(runtimePkg, "View").Values(views...)
+	}
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Views").Params().Index().Qual(runtimePkg, "View").Block(
-		append(append([]jen.Code{jen.Var().Id("out").Index().Qual(runtimePkg, "View")}, views...), jen.Return(jen.Id("out")))...)
+		jen.Return(all))
 	g.f.Var().Id("_").Qual(runtimePkg, "Engine").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
 	g.f.Var().Id("_").Qual(runtimePkg, "ChangeStreamer").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
 }
@@ -668,4 +661,23 @@ func parserOf(t lang.Type) *jen.Statement {
 		return jen.Qual(runtimePkg, "ParseDate")
 	}
 	return nil
+}
+
+// snapshotName is the Engine method that snapshots view vi alone.
+func snapshotName(vi int) string { return fmt.Sprintf("snapshotView%d", vi) }
+
+// rowFields returns the namer of a view row type's fields: a column's
+// exported name, made distinct by underscores in the order the columns
+// are named (keys, then values), as the row type, Views and the change
+// rows all number them.
+func rowFields() func(name string) string {
+	used := map[string]bool{}
+	return func(n string) string {
+		f := exportedName(n)
+		for used[f] {
+			f += "_"
+		}
+		used[f] = true
+		return f
+	}
 }

@@ -56,6 +56,9 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// dirty marks the views whose maps an event wrote since the last report: a report
+	// snapshots only those.
+	dirty [3]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -156,6 +159,9 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			e.overflow = true
 		}
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -258,6 +264,9 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}
 		}
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -352,6 +361,9 @@ func (e *Engine) InsertS(a int64, c int64) error {
 		ent57.totalsTotalMs = e.addInt(ent57.totalsTotalMs, val38)
 		e.totalsCountMs.release(key55, at56)
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(a, c)
 	}
@@ -461,6 +473,9 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 		}
 		e.totalsCountMs.release(key79, at80)
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(a, c)
 	}
@@ -528,6 +543,7 @@ func (e *Engine) InsertT(a int64, d int64) error {
 		k0: a,
 		k1: d,
 	}, int64(1))
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertT(a, d)
 	}
@@ -604,6 +620,7 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 		k0: a,
 		k1: d,
 	}, int64(-1))
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteT(a, d)
 	}
@@ -1521,135 +1538,158 @@ func (e *Engine) dispatch(c runtime.Change) {
 	}
 }
 
-// flushChanges reports the changes of the views since the last report.
+/*
+flushChanges reports the changes of the views since the last report: of the views
+whose maps were written (dirty), each compared with its snapshot as last reported.
+*/
 func (e *Engine) flushChanges() {
-	now := e.Views()
-	runtime.DiffViews(e.shown, now, e.changes)
-	e.shown = now
+	if e.dirty[0] {
+		e.dirty[0] = false
+		now := []runtime.View{e.snapshotView0()}
+		runtime.DiffViews(e.shown[0:1], now, e.changes)
+		e.shown[0] = now[0]
+	}
+	if e.dirty[1] {
+		e.dirty[1] = false
+		now := []runtime.View{e.snapshotView1()}
+		runtime.DiffViews(e.shown[1:2], now, e.changes)
+		e.shown[1] = now[0]
+	}
+	if e.dirty[2] {
+		e.dirty[2] = false
+		now := []runtime.View{e.snapshotView2()}
+		runtime.DiffViews(e.shown[2:3], now, e.changes)
+		e.shown[2] = now[0]
+	}
+}
+
+// snapshotView0 returns a snapshot of view Pairs (see Views).
+func (e *Engine) snapshotView0() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "a",
+		}, {
+			Index: 1,
+			Key:   true,
+			Name:  "b",
+		}, {
+			Index: 2,
+			Key:   true,
+			Name:  "c",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}, {
+			Name: "B",
+			Type: runtime.Int,
+		}, {
+			Name: "C",
+			Type: runtime.Int,
+		}},
+		Name: "Pairs",
+		Values: []runtime.Column{{
+			Name: "COUNT",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Pairs() {
+		v.Rows = append(v.Rows, []any{r.A, r.B, r.C, r.Count})
+	}
+	return v
+}
+
+// snapshotView1 returns a snapshot of view Star (see Views).
+func (e *Engine) snapshotView1() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "a",
+		}, {
+			Index: 1,
+			Key:   true,
+			Name:  "b",
+		}, {
+			Index: 2,
+			Key:   true,
+			Name:  "c",
+		}, {
+			Index: 3,
+			Key:   true,
+			Name:  "d",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}, {
+			Name: "B",
+			Type: runtime.Int,
+		}, {
+			Name: "C",
+			Type: runtime.Int,
+		}, {
+			Name: "D",
+			Type: runtime.Int,
+		}},
+		Name: "Star",
+		Values: []runtime.Column{{
+			Name: "COUNT",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Star() {
+		v.Rows = append(v.Rows, []any{r.A, r.B, r.C, r.D, r.Count})
+	}
+	return v
+}
+
+// snapshotView2 returns a snapshot of view Totals (see Views).
+func (e *Engine) snapshotView2() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "a",
+		}, {
+			Index: 1,
+			Key:   true,
+			Name:  "b",
+		}, {
+			Index: 0,
+			Name:  "total",
+		}, {
+			Index: 1,
+			Name:  "n",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}, {
+			Name: "B",
+			Type: runtime.Int,
+		}},
+		Name: "Totals",
+		Values: []runtime.Column{{
+			Name: "TOTAL",
+			Type: runtime.Int,
+		}, {
+			Name: "N",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Totals() {
+		v.Rows = append(v.Rows, []any{r.A, r.B, r.Total, r.N})
+	}
+	return v
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
-	var out []runtime.View
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "a",
-			}, {
-				Index: 1,
-				Key:   true,
-				Name:  "b",
-			}, {
-				Index: 2,
-				Key:   true,
-				Name:  "c",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}, {
-				Name: "B",
-				Type: runtime.Int,
-			}, {
-				Name: "C",
-				Type: runtime.Int,
-			}},
-			Name: "Pairs",
-			Values: []runtime.Column{{
-				Name: "COUNT",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Pairs() {
-			v.Rows = append(v.Rows, []any{r.A, r.B, r.C, r.Count})
-		}
-		out = append(out, v)
-	}
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "a",
-			}, {
-				Index: 1,
-				Key:   true,
-				Name:  "b",
-			}, {
-				Index: 2,
-				Key:   true,
-				Name:  "c",
-			}, {
-				Index: 3,
-				Key:   true,
-				Name:  "d",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}, {
-				Name: "B",
-				Type: runtime.Int,
-			}, {
-				Name: "C",
-				Type: runtime.Int,
-			}, {
-				Name: "D",
-				Type: runtime.Int,
-			}},
-			Name: "Star",
-			Values: []runtime.Column{{
-				Name: "COUNT",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Star() {
-			v.Rows = append(v.Rows, []any{r.A, r.B, r.C, r.D, r.Count})
-		}
-		out = append(out, v)
-	}
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "a",
-			}, {
-				Index: 1,
-				Key:   true,
-				Name:  "b",
-			}, {
-				Index: 0,
-				Name:  "total",
-			}, {
-				Index: 1,
-				Name:  "n",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}, {
-				Name: "B",
-				Type: runtime.Int,
-			}},
-			Name: "Totals",
-			Values: []runtime.Column{{
-				Name: "TOTAL",
-				Type: runtime.Int,
-			}, {
-				Name: "N",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Totals() {
-			v.Rows = append(v.Rows, []any{r.A, r.B, r.Total, r.N})
-		}
-		out = append(out, v)
-	}
-	return out
+	return []runtime.View{e.snapshotView0(), e.snapshotView1(), e.snapshotView2()}
 }
 
 var _ runtime.Engine = (*Engine)(nil)

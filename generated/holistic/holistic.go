@@ -48,6 +48,9 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// dirty marks the views whose maps an event wrote since the last report: a report
+	// snapshots only those.
+	dirty [2]bool
 }
 
 // New returns an Engine over empty relations.
@@ -89,6 +92,8 @@ func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume ru
 		}, int64(1))
 		e.query1Agg4.add(broker, int64(1))
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
 }
 
 // InsertTrades inserts one tuple into relation TRADES (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -135,6 +140,8 @@ func (e *Engine) deleteTrades(broker int64, price runtime.Null[int64], volume ru
 		}, int64(-1))
 		e.query1Agg4.add(broker, int64(-1))
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
 }
 
 // DeleteTrades deletes one tuple from relation TRADES (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -749,79 +756,94 @@ func (e *Engine) dispatch(c runtime.Change) {
 	}
 }
 
-// flushChanges reports the changes of the views since the last report.
+/*
+flushChanges reports the changes of the views since the last report: of the views
+whose maps were written (dirty), each compared with its snapshot as last reported.
+*/
 func (e *Engine) flushChanges() {
-	now := e.Views()
-	runtime.DiffViews(e.shown, now, e.changes)
-	e.shown = now
+	if e.dirty[0] {
+		e.dirty[0] = false
+		now := []runtime.View{e.snapshotView0()}
+		runtime.DiffViews(e.shown[0:1], now, e.changes)
+		e.shown[0] = now[0]
+	}
+	if e.dirty[1] {
+		e.dirty[1] = false
+		now := []runtime.View{e.snapshotView1()}
+		runtime.DiffViews(e.shown[1:2], now, e.changes)
+		e.shown[1] = now[0]
+	}
+}
+
+// snapshotView0 returns a snapshot of view QUERY1 (see Views).
+func (e *Engine) snapshotView0() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "BROKER",
+		}, {
+			Index: 0,
+			Name:  "MEDIAN_PRICE",
+		}, {
+			Index: 1,
+			Name:  "Q3_VOLUME",
+		}, {
+			Index: 2,
+			Name:  "COMMON_PRICE",
+		}, {
+			Index: 3,
+			Name:  "TRADES",
+		}},
+		Keys: []runtime.Column{{
+			Name: "BROKER",
+			Type: runtime.Int,
+		}},
+		Name: "QUERY1",
+		Values: []runtime.Column{{
+			Name: "MEDIAN_PRICE",
+			Type: runtime.Float,
+		}, {
+			Name: "Q3_VOLUME",
+			Type: runtime.Float,
+		}, {
+			Name: "COMMON_PRICE",
+			Type: runtime.Int,
+		}, {
+			Name: "TRADES",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Query1() {
+		v.Rows = append(v.Rows, []any{r.Broker, r.MedianPrice.Box(), r.Q3Volume.Box(), r.CommonPrice.Box(), r.Trades})
+	}
+	return v
+}
+
+// snapshotView1 returns a snapshot of view QUERY2 (see Views).
+func (e *Engine) snapshotView1() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Name:  "UPPER_QUARTILE",
+		}},
+		Keys: []runtime.Column{},
+		Name: "QUERY2",
+		Values: []runtime.Column{{
+			Name: "UPPER_QUARTILE",
+			Type: runtime.Float,
+		}},
+	}
+	for _, r := range e.Query2() {
+		v.Rows = append(v.Rows, []any{r.UpperQuartile.Box()})
+	}
+	return v
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
-	var out []runtime.View
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "BROKER",
-			}, {
-				Index: 0,
-				Name:  "MEDIAN_PRICE",
-			}, {
-				Index: 1,
-				Name:  "Q3_VOLUME",
-			}, {
-				Index: 2,
-				Name:  "COMMON_PRICE",
-			}, {
-				Index: 3,
-				Name:  "TRADES",
-			}},
-			Keys: []runtime.Column{{
-				Name: "BROKER",
-				Type: runtime.Int,
-			}},
-			Name: "QUERY1",
-			Values: []runtime.Column{{
-				Name: "MEDIAN_PRICE",
-				Type: runtime.Float,
-			}, {
-				Name: "Q3_VOLUME",
-				Type: runtime.Float,
-			}, {
-				Name: "COMMON_PRICE",
-				Type: runtime.Int,
-			}, {
-				Name: "TRADES",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Query1() {
-			v.Rows = append(v.Rows, []any{r.Broker, r.MedianPrice.Box(), r.Q3Volume.Box(), r.CommonPrice.Box(), r.Trades})
-		}
-		out = append(out, v)
-	}
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Name:  "UPPER_QUARTILE",
-			}},
-			Keys: []runtime.Column{},
-			Name: "QUERY2",
-			Values: []runtime.Column{{
-				Name: "UPPER_QUARTILE",
-				Type: runtime.Float,
-			}},
-		}
-		for _, r := range e.Query2() {
-			v.Rows = append(v.Rows, []any{r.UpperQuartile.Box()})
-		}
-		out = append(out, v)
-	}
-	return out
+	return []runtime.View{e.snapshotView0(), e.snapshotView1()}
 }
 
 var _ runtime.Engine = (*Engine)(nil)

@@ -42,6 +42,9 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// dirty marks the views whose maps an event wrote since the last report: a report
+	// snapshots only those.
+	dirty [2]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -112,6 +115,8 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		k0: a,
 		k1: b,
 	}, int64(1))
+	e.dirty[0] = true
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -178,6 +183,8 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 		k0: a,
 		k1: b,
 	}, int64(-1))
+	e.dirty[0] = true
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -709,84 +716,99 @@ func (e *Engine) dispatch(c runtime.Change) {
 	}
 }
 
-// flushChanges reports the changes of the views since the last report.
+/*
+flushChanges reports the changes of the views since the last report: of the views
+whose maps were written (dirty), each compared with its snapshot as last reported.
+*/
 func (e *Engine) flushChanges() {
-	now := e.Views()
-	runtime.DiffViews(e.shown, now, e.changes)
-	e.shown = now
+	if e.dirty[0] {
+		e.dirty[0] = false
+		now := []runtime.View{e.snapshotView0()}
+		runtime.DiffViews(e.shown[0:1], now, e.changes)
+		e.shown[0] = now[0]
+	}
+	if e.dirty[1] {
+		e.dirty[1] = false
+		now := []runtime.View{e.snapshotView1()}
+		runtime.DiffViews(e.shown[1:2], now, e.changes)
+		e.shown[1] = now[0]
+	}
+}
+
+// snapshotView0 returns a snapshot of view Leaders (see Views).
+func (e *Engine) snapshotView0() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "A",
+		}, {
+			Index: 0,
+			Name:  "TOTAL",
+		}, {
+			Index: 1,
+			Name:  "PLACE",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}},
+		Name: "Leaders",
+		Values: []runtime.Column{{
+			Name: "TOTAL",
+			Type: runtime.Int,
+		}, {
+			Name: "PLACE",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Leaders() {
+		v.Rows = append(v.Rows, []any{r.A, r.Total, r.Place})
+	}
+	return v
+}
+
+// snapshotView1 returns a snapshot of view Top2 (see Views).
+func (e *Engine) snapshotView1() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "A",
+		}, {
+			Index: 1,
+			Key:   true,
+			Name:  "B",
+		}, {
+			Index: 1,
+			Name:  "N",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}, {
+			Name: "B",
+			Type: runtime.Int,
+		}},
+		Name: "Top2",
+		Values: []runtime.Column{{
+			Name: "COUNT",
+			Type: runtime.Int,
+		}, {
+			Name: "N",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Top2() {
+		v.Rows = append(v.Rows, []any{r.A, r.B, r.Count, r.N})
+	}
+	return v
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
-	var out []runtime.View
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "A",
-			}, {
-				Index: 0,
-				Name:  "TOTAL",
-			}, {
-				Index: 1,
-				Name:  "PLACE",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}},
-			Name: "Leaders",
-			Values: []runtime.Column{{
-				Name: "TOTAL",
-				Type: runtime.Int,
-			}, {
-				Name: "PLACE",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Leaders() {
-			v.Rows = append(v.Rows, []any{r.A, r.Total, r.Place})
-		}
-		out = append(out, v)
-	}
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "A",
-			}, {
-				Index: 1,
-				Key:   true,
-				Name:  "B",
-			}, {
-				Index: 1,
-				Name:  "N",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}, {
-				Name: "B",
-				Type: runtime.Int,
-			}},
-			Name: "Top2",
-			Values: []runtime.Column{{
-				Name: "COUNT",
-				Type: runtime.Int,
-			}, {
-				Name: "N",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Top2() {
-			v.Rows = append(v.Rows, []any{r.A, r.B, r.Count, r.N})
-		}
-		out = append(out, v)
-	}
-	return out
+	return []runtime.View{e.snapshotView0(), e.snapshotView1()}
 }
 
 var _ runtime.Engine = (*Engine)(nil)

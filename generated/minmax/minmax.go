@@ -42,6 +42,9 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// dirty marks the views whose maps an event wrote since the last report: a report
+	// snapshots only those.
+	dirty [2]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -89,6 +92,7 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		k0: a,
 		k1: b,
 	}, int64(1))
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -128,6 +132,7 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 		k0: a,
 		k1: b,
 	}, int64(-1))
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -176,6 +181,8 @@ func (e *Engine) InsertS(b int64, c int64) error {
 		}
 		e.query2Count.set(b, sum3)
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(b, c)
 	}
@@ -224,6 +231,8 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 		}
 		e.query2Count.set(b, sum10)
 	}
+	e.dirty[0] = true
+	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(b, c)
 	}
@@ -877,80 +886,95 @@ func (e *Engine) dispatch(c runtime.Change) {
 	}
 }
 
-// flushChanges reports the changes of the views since the last report.
+/*
+flushChanges reports the changes of the views since the last report: of the views
+whose maps were written (dirty), each compared with its snapshot as last reported.
+*/
 func (e *Engine) flushChanges() {
-	now := e.Views()
-	runtime.DiffViews(e.shown, now, e.changes)
-	e.shown = now
+	if e.dirty[0] {
+		e.dirty[0] = false
+		now := []runtime.View{e.snapshotView0()}
+		runtime.DiffViews(e.shown[0:1], now, e.changes)
+		e.shown[0] = now[0]
+	}
+	if e.dirty[1] {
+		e.dirty[1] = false
+		now := []runtime.View{e.snapshotView1()}
+		runtime.DiffViews(e.shown[1:2], now, e.changes)
+		e.shown[1] = now[0]
+	}
+}
+
+// snapshotView0 returns a snapshot of view QUERY1 (see Views).
+func (e *Engine) snapshotView0() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "B",
+		}, {
+			Index: 0,
+			Name:  "lo",
+		}, {
+			Index: 1,
+			Name:  "hi",
+		}, {
+			Index: 2,
+			Name:  "n",
+		}},
+		Keys: []runtime.Column{{
+			Name: "B",
+			Type: runtime.Int,
+		}},
+		Name: "QUERY1",
+		Values: []runtime.Column{{
+			Name: "LO",
+			Type: runtime.Int,
+		}, {
+			Name: "HI",
+			Type: runtime.Int,
+		}, {
+			Name: "N",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Query1() {
+		v.Rows = append(v.Rows, []any{r.B, r.Lo, r.Hi, r.N})
+	}
+	return v
+}
+
+// snapshotView1 returns a snapshot of view QUERY2 (see Views).
+func (e *Engine) snapshotView1() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "A",
+		}, {
+			Index: 0,
+			Name:  "n",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}},
+		Name: "QUERY2",
+		Values: []runtime.Column{{
+			Name: "N",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Query2() {
+		v.Rows = append(v.Rows, []any{r.A, r.N})
+	}
+	return v
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
-	var out []runtime.View
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "B",
-			}, {
-				Index: 0,
-				Name:  "lo",
-			}, {
-				Index: 1,
-				Name:  "hi",
-			}, {
-				Index: 2,
-				Name:  "n",
-			}},
-			Keys: []runtime.Column{{
-				Name: "B",
-				Type: runtime.Int,
-			}},
-			Name: "QUERY1",
-			Values: []runtime.Column{{
-				Name: "LO",
-				Type: runtime.Int,
-			}, {
-				Name: "HI",
-				Type: runtime.Int,
-			}, {
-				Name: "N",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Query1() {
-			v.Rows = append(v.Rows, []any{r.B, r.Lo, r.Hi, r.N})
-		}
-		out = append(out, v)
-	}
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "A",
-			}, {
-				Index: 0,
-				Name:  "n",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}},
-			Name: "QUERY2",
-			Values: []runtime.Column{{
-				Name: "N",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Query2() {
-			v.Rows = append(v.Rows, []any{r.A, r.N})
-		}
-		out = append(out, v)
-	}
-	return out
+	return []runtime.View{e.snapshotView0(), e.snapshotView1()}
 }
 
 var _ runtime.Engine = (*Engine)(nil)

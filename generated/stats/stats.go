@@ -45,6 +45,9 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// dirty marks the views whose maps an event wrote since the last report: a report
+	// snapshots only those.
+	dirty [1]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
 	overflow, undoing bool
@@ -107,6 +110,7 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		}
 		e.spreadCount.release(key8, at9)
 	}
+	e.dirty[0] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -187,6 +191,7 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 		}
 		e.spreadCount.release(key19, at20)
 	}
+	e.dirty[0] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -655,67 +660,74 @@ func (e *Engine) dispatch(c runtime.Change) {
 	}
 }
 
-// flushChanges reports the changes of the views since the last report.
+/*
+flushChanges reports the changes of the views since the last report: of the views
+whose maps were written (dirty), each compared with its snapshot as last reported.
+*/
 func (e *Engine) flushChanges() {
-	now := e.Views()
-	runtime.DiffViews(e.shown, now, e.changes)
-	e.shown = now
+	if e.dirty[0] {
+		e.dirty[0] = false
+		now := []runtime.View{e.snapshotView0()}
+		runtime.DiffViews(e.shown[0:1], now, e.changes)
+		e.shown[0] = now[0]
+	}
+}
+
+// snapshotView0 returns a snapshot of view Spread (see Views).
+func (e *Engine) snapshotView0() runtime.View {
+	v := runtime.View{
+		Columns: []runtime.OutputColumn{{
+			Index: 0,
+			Key:   true,
+			Name:  "A",
+		}, {
+			Index: 0,
+			Name:  "VARIANCE",
+		}, {
+			Index: 1,
+			Name:  "VARIANCE_POP",
+		}, {
+			Index: 2,
+			Name:  "DEVIATION",
+		}, {
+			Index: 3,
+			Name:  "QUARTER_DEVIATION",
+		}, {
+			Index: 4,
+			Name:  "N",
+		}},
+		Keys: []runtime.Column{{
+			Name: "A",
+			Type: runtime.Int,
+		}},
+		Name: "Spread",
+		Values: []runtime.Column{{
+			Name: "VARIANCE",
+			Type: runtime.Float,
+		}, {
+			Name: "VARIANCE_POP",
+			Type: runtime.Float,
+		}, {
+			Name: "DEVIATION",
+			Type: runtime.Float,
+		}, {
+			Name: "QUARTER_DEVIATION",
+			Type: runtime.Float,
+		}, {
+			Name: "N",
+			Type: runtime.Int,
+		}},
+	}
+	for _, r := range e.Spread() {
+		v.Rows = append(v.Rows, []any{r.A, r.Variance, r.VariancePop, r.Deviation, r.QuarterDeviation, r.N})
+	}
+	return v
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
 // view's order for a view with an ORDER BY or a LIMIT.
 func (e *Engine) Views() []runtime.View {
-	var out []runtime.View
-	{
-		v := runtime.View{
-			Columns: []runtime.OutputColumn{{
-				Index: 0,
-				Key:   true,
-				Name:  "A",
-			}, {
-				Index: 0,
-				Name:  "VARIANCE",
-			}, {
-				Index: 1,
-				Name:  "VARIANCE_POP",
-			}, {
-				Index: 2,
-				Name:  "DEVIATION",
-			}, {
-				Index: 3,
-				Name:  "QUARTER_DEVIATION",
-			}, {
-				Index: 4,
-				Name:  "N",
-			}},
-			Keys: []runtime.Column{{
-				Name: "A",
-				Type: runtime.Int,
-			}},
-			Name: "Spread",
-			Values: []runtime.Column{{
-				Name: "VARIANCE",
-				Type: runtime.Float,
-			}, {
-				Name: "VARIANCE_POP",
-				Type: runtime.Float,
-			}, {
-				Name: "DEVIATION",
-				Type: runtime.Float,
-			}, {
-				Name: "QUARTER_DEVIATION",
-				Type: runtime.Float,
-			}, {
-				Name: "N",
-				Type: runtime.Int,
-			}},
-		}
-		for _, r := range e.Spread() {
-			v.Rows = append(v.Rows, []any{r.A, r.Variance, r.VariancePop, r.Deviation, r.QuarterDeviation, r.N})
-		}
-		out = append(out, v)
-	}
-	return out
+	return []runtime.View{e.snapshotView0()}
 }
 
 var _ runtime.Engine = (*Engine)(nil)

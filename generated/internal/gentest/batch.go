@@ -18,11 +18,7 @@ import (
 func CheckBatches(t *testing.T, newEngine func() runtime.Engine) {
 	t.Helper()
 	e := newEngine()
-	evs, err := Record(e.Relations(), RepoRoot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs = append(evs, Inverse(evs)...)
+	evs := RoundTrip(t, e)
 	rng := rand.New(rand.NewPCG(7, uint64(len(evs))))
 	one := newEngine()
 	apply := func(x runtime.Engine, ev Event) {

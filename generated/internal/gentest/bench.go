@@ -66,11 +66,7 @@ func BenchTriggers(b *testing.B, newEngine func() runtime.Engine) {
 // the gain of consolidating. The batches are built outside the timed loop.
 func BenchBatches(b *testing.B, newEngine func() runtime.Engine, sizes []int) {
 	e := newEngine()
-	evs, err := Record(e.Relations(), RepoRoot)
-	if err != nil {
-		b.Fatal(err)
-	}
-	evs = append(evs, Inverse(evs)...)
+	evs := RoundTrip(b, e)
 	for _, size := range sizes {
 		for _, mode := range []string{"consolidated", "inorder"} {
 			b.Run(fmt.Sprintf("size=%d/%s", size, mode), func(b *testing.B) {

@@ -20,11 +20,7 @@ import (
 func CheckConcurrent(t *testing.T, newEngine func() runtime.Engine, rounds int) {
 	t.Helper()
 	e := newEngine()
-	evs, err := Record(e.Relations(), RepoRoot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs = append(evs, Inverse(evs)...)
+	evs := RoundTrip(t, e)
 	const size = 3 // events per batch
 	var batches []runtime.Batch
 	for i := 0; i < len(evs); i += size {

@@ -33,6 +33,18 @@ func Record(rels []runtime.Relation, dir string) ([]Event, error) {
 	return r.events, nil
 }
 
+// RoundTrip returns the events of e's example data (sources resolved
+// against RepoRoot) followed by their inverse: a stream that ends where it
+// starts, failing tb when the data cannot be read.
+func RoundTrip(tb testing.TB, e runtime.Engine) []Event {
+	tb.Helper()
+	evs, err := Record(e.Relations(), RepoRoot)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return append(evs, Inverse(evs)...)
+}
+
 // Inverse returns the events that undo evs: evs in reverse order with
 // inserts and deletes swapped.
 func Inverse(evs []Event) []Event {

@@ -23,11 +23,7 @@ import (
 func CheckSnapshot(t *testing.T, newEngine func() runtime.Engine, every int) {
 	t.Helper()
 	e := newEngine()
-	evs, err := Record(e.Relations(), RepoRoot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs = append(evs, Inverse(evs)...)
+	evs := RoundTrip(t, e)
 	_, p := Compile(t)
 	CheckSealed(t, newEngine, p)
 	rng := rand.New(rand.NewPCG(1, uint64(len(evs))))
