@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -181,7 +182,7 @@ subscriber (OnChanges) is told the batch's net changes once, at its end.`)
 func (g *gen) typedBatchMethods(br batchRel) {
 	stem := exportedName(br.r.Name)
 	var params, oldParams []jen.Code
-	var norm []jen.Code
+	var norm, normOld []jen.Code // a NULL's value made zero, in the new and the old tuple
 	lit, oldLit := jen.Dict{}, jen.Dict{}
 	for i, c := range br.r.Columns {
 		n := varName(strings.ToLower(c.Name))
@@ -195,9 +196,10 @@ func (g *gen) typedBatchMethods(br batchRel) {
 			continue
 		}
 		if c.Nullable {
-			for _, x := range []string{n, old} {
-				norm = append(norm, jen.If(jen.Op("!").Id(x).Dot("Valid")).Block(jen.Id(x).Op("=").Qual(runtimePkg, "Null").Types(goType(c.Type)).Values()))
+			zero := func(x string) jen.Code {
+				return jen.If(jen.Op("!").Id(x).Dot("Valid")).Block(jen.Id(x).Op("=").Qual(runtimePkg, "Null").Types(goType(c.Type)).Values())
 			}
+			norm, normOld = append(norm, zero(n)), append(normOld, zero(old))
 		}
 		lit[jen.Id(fmt.Sprintf("c%d", i))] = jen.Id(n)
 		oldLit[jen.Id(fmt.Sprintf("c%d", i))] = jen.Id(old)
@@ -211,18 +213,11 @@ func (g *gen) typedBatchMethods(br batchRel) {
 	if n := argumentNote(br.r); n != "" {
 		note = "\n\n" + n
 	}
-	newNorm := func() []jen.Code {
-		var out []jen.Code
-		for i := 0; i < len(norm); i += 2 {
-			out = append(out, norm[i])
-		}
-		return out
-	}
 	g.f.Commentf("Insert%s adds an insert of one tuple into relation %s to the batch.%s", stem, br.r.Name, note)
-	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Insert" + stem).Params(params...).Block(append(newNorm(), push(true, lit)...)...)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Insert" + stem).Params(params...).Block(append(slices.Clone(norm), push(true, lit)...)...)
 	g.f.Commentf("Delete%s adds a delete of one tuple from relation %s to the batch.%s", stem, br.r.Name, note)
-	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Delete" + stem).Params(params...).Block(append(newNorm(), push(false, lit)...)...)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Delete" + stem).Params(params...).Block(append(slices.Clone(norm), push(false, lit)...)...)
 	g.f.Commentf("Update%s adds an update of a tuple of relation %s to the batch: the delete of the old\ntuple (old_…), then the insert of the new one.%s", stem, br.r.Name, note)
 	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("Update" + stem).Params(append(oldParams, params...)...).Block(
-		append(append(norm, push(false, oldLit)...), push(true, lit)...)...)
+		append(append(append(normOld, norm...), push(false, oldLit)...), push(true, lit)...)...)
 }

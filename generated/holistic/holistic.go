@@ -474,17 +474,17 @@ tuple (old_…), then the insert of the new one.
 Floats must be finite: unlike Apply, the method does not check (a NaN or ±Inf would stay in sums after its delete).
 */
 func (b *Batch) UpdateTrades(old_broker int64, old_price runtime.Null[int64], old_volume runtime.Null[float64], broker int64, price runtime.Null[int64], volume runtime.Null[float64]) {
-	if !price.Valid {
-		price = runtime.Null[int64]{}
-	}
 	if !old_price.Valid {
 		old_price = runtime.Null[int64]{}
 	}
-	if !volume.Valid {
-		volume = runtime.Null[float64]{}
-	}
 	if !old_volume.Valid {
 		old_volume = runtime.Null[float64]{}
+	}
+	if !price.Valid {
+		price = runtime.Null[int64]{}
+	}
+	if !volume.Valid {
+		volume = runtime.Null[float64]{}
 	}
 	b.t0 = append(b.t0, tupleTrades{
 		c0: old_broker,
