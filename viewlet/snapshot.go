@@ -134,6 +134,9 @@ func (in *Interp) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	if in.err != nil {
 		return nil, in.err
 	}
+	if len(in.base) > 0 {
+		return nil, fmt.Errorf("%s: snapshot: the program reads base relations directly; only programs of maps have snapshots", in.prog.Source)
+	}
 	sr, err := runtime.NewSnapshotReader(r, filepath.Base(in.prog.Source), in.prog.Fingerprint())
 	if err != nil {
 		return nil, err
