@@ -3,6 +3,7 @@ package viewlet_test
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,7 +164,29 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 	// views.
 	cut := len(s.Events)/3 + int(seed*7919)%(len(s.Events)/3+1)
 	var whole *viewlet.Interp
+	// batched gets the events in batches of random sizes, applied with the
+	// set-at-a-time policy (Auto for odd seeds) at the checks and between
+	// them: its views must be SQLite's too.
+	batched := viewlet.NewInterp(p)
+	policy := runtime.SetAtATime
+	if seed%2 == 1 {
+		policy = runtime.Auto
+	}
+	rng := rand.New(rand.NewSource(seed))
+	pending := batched.NewBatch()
+	flush := func(i int) {
+		if err := batched.ApplyBatch(runtime.WithPolicy(pending, policy)); err != nil {
+			t.Fatalf("%s depth=%d seed=%d: batch ending at event %d (%s): %v", path, depth, seed, i, policy, err)
+		}
+		pending = batched.NewBatch()
+	}
+	nextFlush := rng.Intn(40)
 	for i, ev := range s.Events {
+		pending.(interface{ AddTuple(string, bool, []any) }).AddTuple(ev.Rel, ev.Insert, ev.Tuple)
+		if i >= nextFlush {
+			flush(i)
+			nextFlush = i + 1 + rng.Intn(80)
+		}
 		if i == cut {
 			in, whole = restored(t, p, in), in
 			if replica != nil {
@@ -211,6 +234,18 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 			}
 			if err := oracle.Compare(want, got[j], diffTol); err != nil {
 				t.Fatalf("%s depth=%d seed=%d: after event %d %v (restored from a snapshot after event %d: %v):\n%v", path, depth, seed, i, ev, cut-1, whole != nil, err)
+			}
+		}
+		flush(i)
+		nextFlush = i + 1 + rng.Intn(80)
+		bv := batched.Views()
+		for j, q := range f.Queries {
+			want, err := db.View(q)
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			if err := oracle.Compare(want, bv[j], diffTol); err != nil {
+				t.Fatalf("%s depth=%d seed=%d: applied in batches (%s), after event %d %v:\n%v", path, depth, seed, policy, i, ev, err)
 			}
 		}
 	}

@@ -63,6 +63,11 @@ func NewInterp(p *Program) *Interp {
 	for _, t := range p.Triggers {
 		in.trig[triggerKey(t.Event.Rel, t.Event.Insert)] = t
 	}
+	for _, st := range p.SetTriggers {
+		for _, d := range st.Deltas {
+			in.maps[d.Name] = newIMap(d.Type == lang.TInt)
+		}
+	}
 	in.rels = RuntimeRelations(p.Relations)
 	for i := range in.rels {
 		in.rels[i].Unread = !p.Reads(in.rels[i].Name)
@@ -191,7 +196,11 @@ type ibatch struct {
 	in      *Interp
 	events  []ievent
 	inOrder bool
+	policy  runtime.Policy
 }
+
+// SetPolicy sets how ApplyBatch applies the batch (runtime.WithPolicy).
+func (b *ibatch) SetPolicy(p runtime.Policy) { b.policy = p }
 
 // InOrder makes ApplyBatch fire the batch's events as added (see
 // runtime.InOrder).
@@ -207,6 +216,12 @@ func (b *ibatch) Add(rel int, insert bool, fields [][]byte) error {
 }
 
 func (b *ibatch) Len() int { return len(b.events) }
+
+// AddTuple appends an event of relation rel with tuple's values, as Fire
+// takes them.
+func (b *ibatch) AddTuple(rel string, insert bool, tuple []any) {
+	b.events = append(b.events, ievent{rel, insert, tuple})
+}
 
 // NewBatch implements runtime.Engine.
 func (in *Interp) NewBatch() runtime.Batch { return &ibatch{in: in} }
@@ -255,6 +270,7 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 			net[keys[i]]--
 		}
 	}
+	var fire []ievent // the events that do not cancel, in order
 	for i, e := range ib.events {
 		if k := keys[i]; k != "" {
 			d := int64(-1)
@@ -266,8 +282,38 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 			}
 			net[k] -= d
 		}
-		if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
-			return err
+		fire = append(fire, e)
+	}
+	if ib.policy == runtime.Incremental || len(in.prog.SetTriggers) == 0 {
+		for _, e := range fire {
+			if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	// Relation by relation, in the order of their first events: the
+	// set-at-a-time form where the policy chooses it.
+	var order []string
+	byRel := map[string][]ievent{}
+	for _, e := range fire {
+		if byRel[e.rel] == nil {
+			order = append(order, e.rel)
+		}
+		byRel[e.rel] = append(byRel[e.rel], e)
+	}
+	for _, rel := range order {
+		evs := byRel[rel]
+		if st := in.prog.SetTrigger(rel); st != nil && ib.policy.UseSetAtATime(len(evs)) {
+			if err := in.applySet(st, evs); err != nil {
+				return err
+			}
+			continue
+		}
+		for _, e := range evs {
+			if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -650,4 +696,81 @@ func (in *Interp) treeRows(v *View) [][]any {
 		rows = next
 	}
 	return rows
+}
+
+// applySet applies the events evs of one relation by its set-at-a-time
+// triggers st: each event's Collect statements add to the Delta maps, then
+// the Apply statements run once, reading the maps as they were before the
+// batch. When an INT sum or product overflows, the Apply's additions are
+// undone (wrapping arithmetic restores the maps exactly, as Fire's undo
+// does) and the events are fired one by one instead, so that the first
+// event that overflows is rejected as it would be alone.
+func (in *Interp) applySet(st *SetTrigger, evs []ievent) (err error) {
+	if in.err != nil {
+		return in.err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			in.err = fmt.Errorf("%s: interp: ON BATCH OF %s: %v", in.prog.Source, st.Rel, r)
+			err = in.err
+		}
+	}()
+	defer func() {
+		for _, d := range st.Deltas {
+			in.maps[d.Name] = newIMap(d.Type == lang.TInt)
+		}
+	}()
+	in.overflow = false
+	for _, e := range evs {
+		tuple := in.eventValues(e.rel, e.tuple)
+		if bm := in.base[e.rel]; bm != nil {
+			d := int64(1)
+			if !e.insert {
+				d = -1
+			}
+			bm.addInt(tuple, d)
+		}
+		t := st.Collect[0]
+		if !e.insert {
+			t = st.Collect[1]
+		}
+		if t == nil {
+			continue
+		}
+		env := &env{}
+		for i, a := range t.Event.Args {
+			env.bind(a.Name, tuple[i])
+		}
+		for _, s := range t.Stmts {
+			in.apply(in.updates(nil, s, env))
+		}
+	}
+	var ups []update
+	for _, s := range st.Apply.Stmts {
+		ups = in.updates(ups, s, &env{})
+	}
+	in.apply(ups)
+	if !in.overflow {
+		return nil
+	}
+	for i := range ups {
+		ups[i].i, ups[i].f = -ups[i].i, -ups[i].f
+	}
+	in.apply(ups)
+	in.overflow = false
+	for _, e := range evs {
+		if bm := in.base[e.rel]; bm != nil {
+			d := int64(-1)
+			if !e.insert {
+				d = 1
+			}
+			bm.addInt(in.eventValues(e.rel, e.tuple), d)
+		}
+	}
+	for _, e := range evs {
+		if err := in.Fire(e.rel, e.insert, e.tuple); err != nil {
+			return err
+		}
+	}
+	return nil
 }

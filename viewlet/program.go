@@ -19,6 +19,10 @@ type Program struct {
 	Maps      []*Map
 	Views     []*View
 	Triggers  []*Trigger
+	// SetTriggers are the set-at-a-time forms of the relations' triggers
+	// that have one (settrigger.go): what a batch applies with the
+	// SetAtATime policy.
+	SetTriggers []*SetTrigger
 }
 
 // Map is a materialized map: a finite function from Keys to a ring value,
@@ -372,6 +376,9 @@ func (p *Program) String() string {
 		for _, u := range t.Touches {
 			fmt.Fprintf(&b, "  TOUCH %s node %d [%s]\n", p.Views[u.View].Name, u.Node, varList(u.Keys))
 		}
+	}
+	for _, st := range p.SetTriggers {
+		setTriggerString(&b, st)
 	}
 	return b.String()
 }

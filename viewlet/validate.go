@@ -32,6 +32,7 @@ func Compile(f *lang.File, queries []*calculus.Query, opts Options) (p *Program,
 			return nil, err
 		}
 	}
+	p.SetTriggers = setTriggers(p)
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -73,6 +74,21 @@ func (p *Program) Validate() error {
 		for _, s := range t.Stmts {
 			if err := v.stmt(t, s); err != nil {
 				return fmt.Errorf("%s: %scannot evaluate ON %s: %s: %v", p.Source, p.queryOf(s.Map.Name), EventString(t.Event), s, err)
+			}
+		}
+	}
+	for _, st := range p.SetTriggers {
+		for _, d := range st.Deltas {
+			v.maps[d.Name] = d
+		}
+		for _, t := range append(st.Collect[:], st.Apply) {
+			if t == nil {
+				continue
+			}
+			for _, s := range t.Stmts {
+				if err := v.stmt(t, s); err != nil {
+					return fmt.Errorf("%s: %scannot evaluate ON BATCH OF %s: %s: %v", p.Source, p.queryOf(s.Map.Name), st.Rel, s, err)
+				}
 			}
 		}
 	}
