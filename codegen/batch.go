@@ -57,6 +57,7 @@ func (g *gen) batchType(brels []batchRel, badRel jen.Code) {
 		))
 	}
 	fields = append(fields, jen.Id("inOrder").Bool().Comment("fire the events as added, unconsolidated"))
+	fields = append(fields, jen.Id("policy").Qual(runtimePkg, "Policy").Comment("how ApplyBatch applies the consolidated events"))
 	g.f.Comment(`Batch holds events for ApplyBatch: parsed (Add, runtime.Batch) or typed (Insert,
 Delete and Update methods per relation). The zero Batch is empty and ready to use.`)
 	g.f.Type().Id("Batch").Struct(fields...)
@@ -77,6 +78,9 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 	g.f.Comment(`InOrder makes ApplyBatch fire every event of the batch as it was added, in order,
 without consolidating them first: what a benchmark of the per-event triggers times.`)
 	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("InOrder").Params().Block(jen.Id("b").Dot("inOrder").Op("=").True())
+	g.f.Comment(`SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.`)
+	g.f.Func().Params(jen.Id("b").Op("*").Id("Batch")).Id("SetPolicy").Params(jen.Id("p").Qual(runtimePkg, "Policy")).Block(jen.Id("b").Dot("policy").Op("=").Id("p"))
 	g.f.Comment("NewBatch returns an empty batch of events for ApplyBatch (a *Batch).")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("NewBatch").Params().Qual(runtimePkg, "Batch").Block(jen.Return(jen.Op("&").Id("Batch").Values()))
 
@@ -166,7 +170,11 @@ subscriber (OnChanges) is told the batch's net changes once, at its end.`)
 		jen.Var().Id("pos").Index(jen.Lit(n)).Int(),
 		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
 			append(sign, jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(sumCases...))...),
-		jen.Id("pos").Op("=").Index(jen.Lit(n)).Int().Values(),
+		jen.Id("pos").Op("=").Index(jen.Lit(n)).Int().Values())
+	if sps := g.setPlans(); len(sps) > 0 {
+		body = append(body, g.byRelation(brels, sps, sign)...)
+	}
+	body = append(body,
 		jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
 			append(append(sign, jen.Var().Err().Error()),
 				jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(fireCases...),
@@ -174,6 +182,122 @@ subscriber (OnChanges) is told the batch's net changes once, at its end.`)
 		jen.Return(jen.Nil()))
 	g.f.Comment("applyConsolidated fires the events of b in order but those that cancel: per tuple of a\nrelation, its first |net| events of the net multiplicity's sign fire.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("applyConsolidated").Params(jen.Id("b").Op("*").Id("Batch")).Error().Block(body...)
+}
+
+// byRelation is the part of applyConsolidated that applies the events
+// relation by relation, unless the batch's policy is Incremental: each
+// relation's events that do not cancel (its live positions, and whether
+// each is an insert), then per relation, in the order of their first
+// events, the set-at-a-time triggers (batchSet<Rel>) where the policy
+// chooses them, else the per-event ones (batchEach<Rel>).
+func (g *gen) byRelation(brels []batchRel, sps []*setPlan, sign []jen.Code) []jen.Code {
+	n := len(brels)
+	var keepCases, applyCases []jen.Code
+	for _, br := range brels {
+		net, slot := fmt.Sprintf("net%d", br.index), fmt.Sprintf("slot%d", br.index)
+		keepCases = append(keepCases, jen.Case(jen.Lit(br.index)).Block(
+			jen.If(jen.Id(slot).Op("!=").Nil()).Block(
+				jen.Id("s").Op(":=").Id(slot).Index(jen.Id("i")),
+				jen.If(jen.Id(net).Index(jen.Id("s")).Op("*").Id("d").Op("<=").Lit(0)).Block(jen.Continue().Comment("cancelled, or its net events kept")),
+				jen.Id(net).Index(jen.Id("s")).Op("-=").Id("d"))))
+		stem := exportedName(br.r.Name)
+		args := []jen.Code{jen.Id("b"), jen.Id("live").Index(jen.Lit(br.index)), jen.Id("ins").Index(jen.Lit(br.index))}
+		each := jen.Err().Op("=").Id("e").Dot("batchEach" + stem).Call(args...)
+		var sp *setPlan
+		for _, x := range sps {
+			if x.r == br.r {
+				sp = x
+			}
+		}
+		if sp == nil {
+			applyCases = append(applyCases, jen.Case(jen.Lit(br.index)).Block(each))
+		} else {
+			applyCases = append(applyCases, jen.Case(jen.Lit(br.index)).Block(
+				jen.If(jen.Id("b").Dot("policy").Dot("UseSetAtATime").Call(jen.Len(jen.Id("live").Index(jen.Lit(br.index))))).Block(
+					jen.Err().Op("=").Id("e").Dot("batchSet"+stem).Call(args...)).Else().Block(each)))
+			g.batchSetMethod(br, sp)
+		}
+		g.batchEachMethod(br)
+	}
+	return []jen.Code{
+		jen.If(jen.Id("b").Dot("policy").Op("!=").Qual(runtimePkg, "Incremental")).Block(
+			jen.Var().Id("live").Index(jen.Lit(n)).Index().Int32(),
+			jen.Var().Id("ins").Index(jen.Lit(n)).Index().Bool(),
+			jen.Var().Id("seen").Index(jen.Lit(n)).Bool(),
+			jen.Var().Id("order").Index().Int(),
+			jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
+				append(append([]jen.Code{}, sign...),
+					jen.Id("r").Op(":=").Int().Call(jen.Id("op").Op(">>").Lit(1)),
+					jen.Id("i").Op(":=").Id("pos").Index(jen.Id("r")),
+					jen.Id("pos").Index(jen.Id("r")).Op("++"),
+					jen.If(jen.Op("!").Id("seen").Index(jen.Id("r"))).Block(
+						jen.Id("seen").Index(jen.Id("r")).Op("=").True(),
+						jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("r"))),
+					jen.Switch(jen.Id("r")).Block(keepCases...),
+					jen.Id("live").Index(jen.Id("r")).Op("=").Append(jen.Id("live").Index(jen.Id("r")), jen.Int32().Call(jen.Id("i"))),
+					jen.Id("ins").Index(jen.Id("r")).Op("=").Append(jen.Id("ins").Index(jen.Id("r")), jen.Id("d").Op("==").Lit(1)))...),
+			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("order")).Block(
+				jen.Var().Err().Error(),
+				jen.Switch(jen.Id("r")).Block(applyCases...),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
+			jen.Return(jen.Nil())),
+	}
+}
+
+// batchEachMethod emits batchEach<Rel>: the events at positions live of
+// the batch's tuples of the relation, each by its trigger.
+func (g *gen) batchEachMethod(br batchRel) {
+	stem := exportedName(br.r.Name)
+	g.f.Commentf("batchEach%s fires the events of %s at positions live of the batch (inserts where ins),\none by one.", stem, br.r.Name)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("batchEach"+stem).Params(jen.Id("b").Op("*").Id("Batch"), jen.Id("live").Index().Int32(), jen.Id("ins").Index().Bool()).Error().Block(
+		jen.For(jen.List(jen.Id("j"), jen.Id("i")).Op(":=").Range().Id("live")).Block(
+			jen.Id("t").Op(":=").Op("&").Id("b").Dot(br.field()).Index(jen.Id("i")),
+			jen.Var().Err().Error(),
+			jen.If(jen.Id("ins").Index(jen.Id("j"))).Block(g.fire("Insert"+stem, br.targs)...).Else().Block(g.fire("Delete"+stem, br.targs)...),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
+		jen.Return(jen.Nil()))
+}
+
+// batchSetMethod emits batchSet<Rel>: the events at positions live of
+// the relation's tuples, set-at-a-time. An overflow undoes the
+// set-at-a-time statements (their sums negated, in wrapping arithmetic)
+// and fires the events one by one, so that the first event that overflows
+// is rejected as it would be alone.
+func (g *gen) batchSetMethod(br batchRel, sp *setPlan) {
+	stem := exportedName(br.r.Name)
+	collect := func(name string) []jen.Code {
+		reads, ok := g.setCollects[name]
+		if !ok {
+			return nil
+		}
+		args := make([]jen.Code, len(reads))
+		for i, c := range reads {
+			args[i] = br.targs[c]
+		}
+		return []jen.Code{jen.Id("e").Dot(name).Call(args...)}
+	}
+	ci, cd := collect("collectInsert"+stem), collect("collectDelete"+stem)
+	each := []jen.Code{jen.Id("t").Op(":=").Op("&").Id("b").Dot(br.field()).Index(jen.Id("i"))}
+	if len(g.setCollects["collectInsert"+stem])+len(g.setCollects["collectDelete"+stem]) == 0 {
+		each = append(each, jen.Id("_").Op("=").Id("t"))
+	}
+	body := []jen.Code{
+		jen.For(jen.List(jen.Id("j"), jen.Id("i")).Op(":=").Range().Id("live")).Block(
+			append(each, jen.If(jen.Id("ins").Index(jen.Id("j"))).Block(ci...).Else().Block(cd...))...),
+		jen.Id("e").Dot("applySet" + stem).Call(),
+	}
+	if g.hasChecks {
+		body = append(body, jen.If(jen.Id("e").Dot("overflow")).Block(
+			jen.Id("e").Dot("undoing").Op("=").True(),
+			jen.Id("e").Dot("negateSet"+stem).Call(),
+			jen.Id("e").Dot("applySet"+stem).Call(),
+			jen.List(jen.Id("e").Dot("undoing"), jen.Id("e").Dot("overflow")).Op("=").List(jen.False(), jen.False()),
+			jen.Id("e").Dot("resetSet"+stem).Call(),
+			jen.Return(jen.Id("e").Dot("batchEach"+stem).Call(jen.Id("b"), jen.Id("live"), jen.Id("ins")))))
+	}
+	body = append(body, jen.Id("e").Dot("resetSet"+stem).Call(), jen.Return(jen.Nil()))
+	g.f.Commentf("batchSet%s applies the events of %s at positions live of the batch (inserts where ins)\nset-at-a-time: their values summed by the keys the statements read, then the statements once\nper key. On an integer overflow it undoes that and fires them one by one instead.", stem, br.r.Name)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("batchSet"+stem).Params(jen.Id("b").Op("*").Id("Batch"), jen.Id("live").Index().Int32(), jen.Id("ins").Index().Bool()).Error().Block(body...)
 }
 
 // typedBatchMethods emits Insert<R>, Delete<R> and Update<R> on Batch:

@@ -293,6 +293,9 @@ type gen struct {
 	// triggerBodies: the trigger methods whose statements are a method of
 	// their own (bodyName).
 	triggerBodies map[string]triggerBody
+	// setCollects: the columns each collect method of a set-at-a-time
+	// trigger takes (settrigger.go).
+	setCollects map[string][]int
 }
 
 // mapInfo is the storage plan of one map.
@@ -508,10 +511,20 @@ func (g *gen) generate() error {
 	}
 	g.engineType()
 	g.entryCount()
+	if g.setCollects == nil {
+		g.setCollects = map[string][]int{}
+	}
 	for _, r := range g.p.Relations {
 		if err := g.triggers(r); err != nil {
 			return err
 		}
+		// The set-at-a-time statements do not decide which maps are
+		// fused: the per-event triggers do.
+		n := len(g.coUpdates)
+		if err := g.setMethods(r); err != nil {
+			return err
+		}
+		g.coUpdates = g.coUpdates[:n]
 	}
 	for _, v := range g.p.Views {
 		if err := g.view(v); err != nil {
@@ -595,6 +608,7 @@ func (g *gen) engineType() {
 	fields = append(fields, g.topEngineFields()...)
 	fields = append(fields, g.treeFields()...)
 	fields = append(fields, g.kernelFields()...)
+	fields = append(fields, g.setFields()...)
 	fields = append(fields,
 		jen.Comment("changes receives the views' changes (dispatch, while someone subscribes); shown holds"),
 		jen.Comment("the views as last reported; subs are the subscribers."),

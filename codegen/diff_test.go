@@ -176,6 +176,10 @@ func TestDiffGenerated(t *testing.T) {
 		if ji%4 == 0 {
 			modes = append(modes, "changes") // a replica of the change stream, every fourth program
 		}
+		if ji%3 == 2 || testmode.Soak() {
+			// Batches of 20 applied set-at-a-time, every third program.
+			modes = append(modes, "set")
+		}
 		if ji%12 == 1 || ji%12 == 6 || testmode.Soak() && ji%3 == 1 {
 			// Restored from snapshots halfway: every sixth program (both
 			// depths), every third in soak.
@@ -269,7 +273,8 @@ var engines = map[string]func() runtime.Engine{
 // every 100 events and at the end; with a third argument "each", after
 // every event, or "error: " and the error of an event that fails; with
 // "changes", it applies the events in batches of four and prints instead
-// the views of a replica kept from the engine's change stream alone; with
+// the views of a replica kept from the engine's change stream alone ("set":
+// batches of 20, set-at-a-time); with
 // "snapshot CUT FILE", after CUT events the engine is replaced by one
 // restored from its snapshot, then by one restored from the interpreter's
 // snapshot in FILE (see restore).
@@ -277,7 +282,11 @@ func main() {
 	e := engines[os.Args[1]]()
 	each := len(os.Args) > 3 && os.Args[3] == "each"
 	if len(os.Args) > 3 && os.Args[3] == "changes" {
-		changes(e)
+		changes(e, 4, runtime.Auto)
+		return
+	}
+	if len(os.Args) > 3 && os.Args[3] == "set" {
+		changes(e, 20, runtime.SetAtATime)
 		return
 	}
 	cut := -1
@@ -323,10 +332,10 @@ func main() {
 	w.Flush()
 }
 
-// changes replays the events file in batches of four events into e, with a
-// runtime.Replica fed by e's change stream, and prints the replica's views
-// every 100 events and at the end.
-func changes(e runtime.Engine) {
+// changes replays the events file in batches of size events into e,
+// applied under policy, with a runtime.Replica fed by e's change stream,
+// and prints the replica's views every 100 events and at the end.
+func changes(e runtime.Engine, size int, policy runtime.Policy) {
 	index := map[string]int{}
 	for i, r := range e.Relations() {
 		index[r.Name] = i
@@ -354,10 +363,10 @@ func changes(e runtime.Engine) {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		if (n+1)%%4 != 0 && n+1 != len(lines) {
+		if (n+1)%%size != 0 && n+1 != len(lines) {
 			continue
 		}
-		if err := e.ApplyBatch(b); err != nil {
+		if err := e.ApplyBatch(runtime.WithPolicy(b, policy)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -125,5 +125,8 @@ func (a FloatSum) Value() float64 {
 	return a.s
 }
 
+// Neg returns the sum negated, exactly.
+func (a FloatSum) Neg() FloatSum { return FloatSum{-a.s, -a.c} }
+
 // IsZero reports whether the sum is 0 (Value() == 0, cheaper).
 func (a FloatSum) IsZero() bool { return a.s+a.c == 0 }

@@ -51,6 +51,14 @@ type Engine struct {
 	// Totals_TOTAL_mS[a] := AggSum([a], S(a, c) * c)
 	// Star_COUNT_mST_mT[a, d] := AggSum([a, d], T(a, d))
 	starCountMstMt *mapStarCountMstMt
+	// setR0: a batch of R pre-aggregated by [a, b] (DELTA_R_1), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[keyII, setR0Sums]
+	// setS0: a batch of S pre-aggregated by [a, c] (DELTA_S_1), for its set-at-a-time triggers.
+	setS0 runtime.PreAgg[keyII, setS0Sums]
+	// setS1: a batch of S pre-aggregated by [a] (DELTA_S_2, DELTA_S_3), for its set-at-a-time triggers.
+	setS1 runtime.PreAgg[int64, setS1Sums]
+	// setT0: a batch of T pre-aggregated by [a, d] (DELTA_T_1), for its set-at-a-time triggers.
+	setT0 runtime.PreAgg[keyII, setT0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -282,6 +290,146 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	return runtime.OverflowError("R", false, a, b)
 }
 
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64 // DELTA_R_1
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setR0.At(keyII{
+			k0: a,
+			k1: b,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setR0.At(keyII{
+			k0: a,
+			k1: b,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// Pairs_COUNT[a, b, c] += delta_v0 * Pairs_COUNT_mS[a, c]
+	// Star_COUNT[a, b, c, d] += delta_v0 * Star_COUNT_mST[a, c, d]
+	// Totals_COUNT[a, b] += delta_v0 * Totals_COUNT_mS[a]
+	// Totals_TOTAL[a, b] += delta_v0 * Totals_TOTAL_mS[a]
+	// Pairs_COUNT_mR[a, b] += delta_v0
+	// Star_COUNT_mRT[a, b, d] += delta_v0 * Star_COUNT_mST_mT[a, d]
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val38 := d.v0
+		for _, idx42 := range e.pairsCountMs.idx0[k.k0] {
+			ent41 := &e.pairsCountMs.entries[idx42]
+			acc40 := ent41.val
+			{
+				acc43 := e.mulInt(val38, acc40)
+				if e.pairsCount.add(keyIII{
+					k0: k.k0,
+					k1: k.k1,
+					k2: ent41.key.k1,
+				}, acc43) {
+					e.overflow = true
+				}
+			}
+		}
+		for _, idx47 := range e.starCountMst.idx0[k.k0] {
+			ent46 := &e.starCountMst.entries[idx47]
+			acc45 := ent46.val
+			{
+				acc48 := e.mulInt(val38, acc45)
+				if e.starCount.add(keyIIII{
+					k0: k.k0,
+					k1: k.k1,
+					k2: ent46.key.k1,
+					k3: ent46.key.k2,
+				}, acc48) {
+					e.overflow = true
+				}
+			}
+		}
+		if val49 := e.totalsCountMs.getTotalsCountMs(k.k0); val49 != 0 {
+			acc50 := val49
+			{
+				acc51 := e.mulInt(val38, acc50)
+				if e.totalsCount.addTotalsCount(keyII{
+					k0: k.k0,
+					k1: k.k1,
+				}, acc51) {
+					e.overflow = true
+				}
+			}
+		}
+		if val52 := e.totalsCountMs.getTotalsTotalMs(k.k0); val52 != 0 {
+			acc53 := val52
+			{
+				acc54 := e.mulInt(val38, acc53)
+				if e.totalsCount.addTotalsTotal(keyII{
+					k0: k.k0,
+					k1: k.k1,
+				}, acc54) {
+					e.overflow = true
+				}
+			}
+		}
+		e.pairsCountMr.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val38)
+		for _, idx58 := range e.starCountMstMt.idx0[k.k0] {
+			ent57 := &e.starCountMstMt.entries[idx58]
+			acc56 := ent57.val
+			{
+				acc59 := e.mulInt(val38, acc56)
+				if e.starCountMrt.add(keyIII{
+					k0: k.k0,
+					k1: k.k1,
+					k2: ent57.key.k1,
+				}, acc59) {
+					e.overflow = true
+				}
+			}
+		}
+	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+	e.dirty[2] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+}
+
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -300,41 +448,41 @@ func (e *Engine) InsertS(a int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val38 := c
-	for _, idx42 := range e.pairsCountMr.idx0[a] {
-		ent41 := &e.pairsCountMr.entries[idx42]
-		acc40 := ent41.val
+	val60 := c
+	for _, idx64 := range e.pairsCountMr.idx0[a] {
+		ent63 := &e.pairsCountMr.entries[idx64]
+		acc62 := ent63.val
 		if e.pairsCount.add(keyIII{
 			k0: a,
-			k1: ent41.key.k1,
+			k1: ent63.key.k1,
 			k2: c,
-		}, acc40) {
+		}, acc62) {
 			e.overflow = true
 		}
 		{
-			key43 := keyII{
+			key65 := keyII{
 				k0: a,
-				k1: ent41.key.k1,
+				k1: ent63.key.k1,
 			}
-			at44 := e.totalsCount.entry(key43)
-			ent45 := &e.totalsCount.entries[at44]
-			ent45.totalsCount = e.addInt(ent45.totalsCount, acc40)
+			at66 := e.totalsCount.entry(key65)
+			ent67 := &e.totalsCount.entries[at66]
+			ent67.totalsCount = e.addInt(ent67.totalsCount, acc62)
 			{
-				acc46 := e.mulInt(val38, acc40)
-				ent45.totalsTotal = e.addInt(ent45.totalsTotal, acc46)
+				acc68 := e.mulInt(val60, acc62)
+				ent67.totalsTotal = e.addInt(ent67.totalsTotal, acc68)
 			}
-			e.totalsCount.release(key43, at44)
+			e.totalsCount.release(key65, at66)
 		}
 	}
-	for _, idx50 := range e.starCountMrt.idx0[a] {
-		ent49 := &e.starCountMrt.entries[idx50]
-		acc48 := ent49.val
+	for _, idx72 := range e.starCountMrt.idx0[a] {
+		ent71 := &e.starCountMrt.entries[idx72]
+		acc70 := ent71.val
 		if e.starCount.add(keyIIII{
 			k0: a,
-			k1: ent49.key.k1,
+			k1: ent71.key.k1,
 			k2: c,
-			k3: ent49.key.k2,
-		}, acc48) {
+			k3: ent71.key.k2,
+		}, acc70) {
 			e.overflow = true
 		}
 	}
@@ -342,24 +490,24 @@ func (e *Engine) InsertS(a int64, c int64) error {
 		k0: a,
 		k1: c,
 	}, int64(1))
-	for _, idx54 := range e.starCountMstMt.idx0[a] {
-		ent53 := &e.starCountMstMt.entries[idx54]
-		acc52 := ent53.val
+	for _, idx76 := range e.starCountMstMt.idx0[a] {
+		ent75 := &e.starCountMstMt.entries[idx76]
+		acc74 := ent75.val
 		if e.starCountMst.add(keyIII{
 			k0: a,
 			k1: c,
-			k2: ent53.key.k1,
-		}, acc52) {
+			k2: ent75.key.k1,
+		}, acc74) {
 			e.overflow = true
 		}
 	}
 	{
-		key55 := a
-		at56 := e.totalsCountMs.entry(key55)
-		ent57 := &e.totalsCountMs.entries[at56]
-		ent57.totalsCountMs += int64(1)
-		ent57.totalsTotalMs = e.addInt(ent57.totalsTotalMs, val38)
-		e.totalsCountMs.release(key55, at56)
+		key77 := a
+		at78 := e.totalsCountMs.entry(key77)
+		ent79 := &e.totalsCountMs.entries[at78]
+		ent79.totalsCountMs += int64(1)
+		ent79.totalsTotalMs = e.addInt(ent79.totalsTotalMs, val60)
+		e.totalsCountMs.release(key77, at78)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -397,49 +545,49 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val58 := c
-	for _, idx62 := range e.pairsCountMr.idx0[a] {
-		ent61 := &e.pairsCountMr.entries[idx62]
-		acc60 := ent61.val
+	val80 := c
+	for _, idx84 := range e.pairsCountMr.idx0[a] {
+		ent83 := &e.pairsCountMr.entries[idx84]
+		acc82 := ent83.val
 		{
-			acc63 := e.mulInt(int64(-1), acc60)
+			acc85 := e.mulInt(int64(-1), acc82)
 			if e.pairsCount.add(keyIII{
 				k0: a,
-				k1: ent61.key.k1,
+				k1: ent83.key.k1,
 				k2: c,
-			}, acc63) {
+			}, acc85) {
 				e.overflow = true
 			}
 		}
 		{
-			key64 := keyII{
+			key86 := keyII{
 				k0: a,
-				k1: ent61.key.k1,
+				k1: ent83.key.k1,
 			}
-			at65 := e.totalsCount.entry(key64)
-			ent66 := &e.totalsCount.entries[at65]
+			at87 := e.totalsCount.entry(key86)
+			ent88 := &e.totalsCount.entries[at87]
 			{
-				acc67 := e.mulInt(int64(-1), acc60)
-				ent66.totalsCount = e.addInt(ent66.totalsCount, acc67)
+				acc89 := e.mulInt(int64(-1), acc82)
+				ent88.totalsCount = e.addInt(ent88.totalsCount, acc89)
 			}
 			{
-				acc68 := e.mulInt(e.mulInt(int64(-1), val58), acc60)
-				ent66.totalsTotal = e.addInt(ent66.totalsTotal, acc68)
+				acc90 := e.mulInt(e.mulInt(int64(-1), val80), acc82)
+				ent88.totalsTotal = e.addInt(ent88.totalsTotal, acc90)
 			}
-			e.totalsCount.release(key64, at65)
+			e.totalsCount.release(key86, at87)
 		}
 	}
-	for _, idx72 := range e.starCountMrt.idx0[a] {
-		ent71 := &e.starCountMrt.entries[idx72]
-		acc70 := ent71.val
+	for _, idx94 := range e.starCountMrt.idx0[a] {
+		ent93 := &e.starCountMrt.entries[idx94]
+		acc92 := ent93.val
 		{
-			acc73 := e.mulInt(int64(-1), acc70)
+			acc95 := e.mulInt(int64(-1), acc92)
 			if e.starCount.add(keyIIII{
 				k0: a,
-				k1: ent71.key.k1,
+				k1: ent93.key.k1,
 				k2: c,
-				k3: ent71.key.k2,
-			}, acc73) {
+				k3: ent93.key.k2,
+			}, acc95) {
 				e.overflow = true
 			}
 		}
@@ -448,30 +596,30 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 		k0: a,
 		k1: c,
 	}, int64(-1))
-	for _, idx77 := range e.starCountMstMt.idx0[a] {
-		ent76 := &e.starCountMstMt.entries[idx77]
-		acc75 := ent76.val
+	for _, idx99 := range e.starCountMstMt.idx0[a] {
+		ent98 := &e.starCountMstMt.entries[idx99]
+		acc97 := ent98.val
 		{
-			acc78 := e.mulInt(int64(-1), acc75)
+			acc100 := e.mulInt(int64(-1), acc97)
 			if e.starCountMst.add(keyIII{
 				k0: a,
 				k1: c,
-				k2: ent76.key.k1,
-			}, acc78) {
+				k2: ent98.key.k1,
+			}, acc100) {
 				e.overflow = true
 			}
 		}
 	}
 	{
-		key79 := a
-		at80 := e.totalsCountMs.entry(key79)
-		ent81 := &e.totalsCountMs.entries[at80]
-		ent81.totalsCountMs += int64(-1)
+		key101 := a
+		at102 := e.totalsCountMs.entry(key101)
+		ent103 := &e.totalsCountMs.entries[at102]
+		ent103.totalsCountMs += int64(-1)
 		{
-			acc82 := e.mulInt(int64(-1), val58)
-			ent81.totalsTotalMs = e.addInt(ent81.totalsTotalMs, acc82)
+			acc104 := e.mulInt(int64(-1), val80)
+			ent103.totalsTotalMs = e.addInt(ent103.totalsTotalMs, acc104)
 		}
-		e.totalsCountMs.release(key79, at80)
+		e.totalsCountMs.release(key101, at102)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -491,6 +639,210 @@ func (e *Engine) rejectDeleteS(a int64, c int64) error {
 	return runtime.OverflowError("S", false, a, c)
 }
 
+// setS0Sums are the sums of one key of setS0.
+type setS0Sums struct {
+	v0 int64 // DELTA_S_1
+}
+
+// setS1Sums are the sums of one key of setS1.
+type setS1Sums struct {
+	v0 int64 // DELTA_S_2
+	v1 int64 // DELTA_S_3
+}
+
+// collectInsertS adds one event's values to the batch's sums of S (the columns they read, NULLs zero).
+func (e *Engine) collectInsertS(a int64, c int64) {
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		if v0 != 0 {
+			d := e.setS0.At(keyII{
+				k0: a,
+				k1: c,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		var v1 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		{
+			acc105 := c
+			v1 = e.addInt(v1, acc105)
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setS1.At(a)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+}
+
+// collectDeleteS adds one event's values to the batch's sums of S (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteS(a int64, c int64) {
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		if v0 != 0 {
+			d := e.setS0.At(keyII{
+				k0: a,
+				k1: c,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		var v1 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		{
+			acc106 := e.mulInt(int64(-1), c)
+			v1 = e.addInt(v1, acc106)
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setS1.At(a)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+}
+
+// applySetS runs the set-at-a-time statements of S once per key of the batch's sums.
+func (e *Engine) applySetS() {
+	// Pairs_COUNT[a, b, c] += delta_v0 * Pairs_COUNT_mR[a, b]
+	// Star_COUNT[a, b, c, d] += delta_v0 * Star_COUNT_mRT[a, b, d]
+	// Pairs_COUNT_mS[a, c] += delta_v0
+	// Star_COUNT_mST[a, c, d] += delta_v0 * Star_COUNT_mST_mT[a, d]
+	for i := range e.setS0.Vals {
+		d := &e.setS0.Vals[i]
+		k := e.setS0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val107 := d.v0
+		for _, idx111 := range e.pairsCountMr.idx0[k.k0] {
+			ent110 := &e.pairsCountMr.entries[idx111]
+			acc109 := ent110.val
+			{
+				acc112 := e.mulInt(val107, acc109)
+				if e.pairsCount.add(keyIII{
+					k0: k.k0,
+					k1: ent110.key.k1,
+					k2: k.k1,
+				}, acc112) {
+					e.overflow = true
+				}
+			}
+		}
+		for _, idx116 := range e.starCountMrt.idx0[k.k0] {
+			ent115 := &e.starCountMrt.entries[idx116]
+			acc114 := ent115.val
+			{
+				acc117 := e.mulInt(val107, acc114)
+				if e.starCount.add(keyIIII{
+					k0: k.k0,
+					k1: ent115.key.k1,
+					k2: k.k1,
+					k3: ent115.key.k2,
+				}, acc117) {
+					e.overflow = true
+				}
+			}
+		}
+		e.pairsCountMs.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val107)
+		for _, idx121 := range e.starCountMstMt.idx0[k.k0] {
+			ent120 := &e.starCountMstMt.entries[idx121]
+			acc119 := ent120.val
+			{
+				acc122 := e.mulInt(val107, acc119)
+				if e.starCountMst.add(keyIII{
+					k0: k.k0,
+					k1: k.k1,
+					k2: ent120.key.k1,
+				}, acc122) {
+					e.overflow = true
+				}
+			}
+		}
+	}
+	// Totals_COUNT[a, b] += delta_v0 * Pairs_COUNT_mR[a, b]
+	// Totals_TOTAL[a, b] += delta_v1 * Pairs_COUNT_mR[a, b]
+	// Totals_COUNT_mS[a] += delta_v0
+	// Totals_TOTAL_mS[a] += delta_v1
+	for i := range e.setS1.Vals {
+		d := &e.setS1.Vals[i]
+		k := e.setS1.Keys[i]
+		if !(d.v0 != 0 || d.v1 != 0) {
+			continue
+		}
+		val123 := d.v0
+		val124 := d.v1
+		for _, idx128 := range e.pairsCountMr.idx0[k] {
+			ent127 := &e.pairsCountMr.entries[idx128]
+			acc126 := ent127.val
+			{
+				key129 := keyII{
+					k0: k,
+					k1: ent127.key.k1,
+				}
+				at130 := e.totalsCount.entry(key129)
+				ent131 := &e.totalsCount.entries[at130]
+				{
+					acc132 := e.mulInt(val123, acc126)
+					ent131.totalsCount = e.addInt(ent131.totalsCount, acc132)
+				}
+				{
+					acc133 := e.mulInt(val124, acc126)
+					ent131.totalsTotal = e.addInt(ent131.totalsTotal, acc133)
+				}
+				e.totalsCount.release(key129, at130)
+			}
+		}
+		{
+			key134 := k
+			at135 := e.totalsCountMs.entry(key134)
+			ent136 := &e.totalsCountMs.entries[at135]
+			ent136.totalsCountMs += val123
+			ent136.totalsTotalMs = e.addInt(ent136.totalsTotalMs, val124)
+			e.totalsCountMs.release(key134, at135)
+		}
+	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+	e.dirty[2] = true
+}
+
+// negateSetS negates the batch's sums of S (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetS() {
+	for i := range e.setS0.Vals {
+		d := &e.setS0.Vals[i]
+		d.v0 = -d.v0
+	}
+	for i := range e.setS1.Vals {
+		d := &e.setS1.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = -d.v1
+	}
+}
+
+// resetSetS empties the batch's sums of S.
+func (e *Engine) resetSetS() {
+	e.setS0.Reset()
+	e.setS1.Reset()
+}
+
 // InsertT inserts one tuple into relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -505,37 +857,37 @@ func (e *Engine) InsertT(a int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx86 := range e.pairsCount.idx0[a] {
-		ent85 := &e.pairsCount.entries[idx86]
-		acc84 := ent85.val
+	for _, idx140 := range e.pairsCount.idx0[a] {
+		ent139 := &e.pairsCount.entries[idx140]
+		acc138 := ent139.val
 		if e.starCount.add(keyIIII{
 			k0: a,
-			k1: ent85.key.k1,
-			k2: ent85.key.k2,
+			k1: ent139.key.k1,
+			k2: ent139.key.k2,
 			k3: d,
-		}, acc84) {
+		}, acc138) {
 			e.overflow = true
 		}
 	}
-	for _, idx90 := range e.pairsCountMs.idx0[a] {
-		ent89 := &e.pairsCountMs.entries[idx90]
-		acc88 := ent89.val
+	for _, idx144 := range e.pairsCountMs.idx0[a] {
+		ent143 := &e.pairsCountMs.entries[idx144]
+		acc142 := ent143.val
 		if e.starCountMst.add(keyIII{
 			k0: a,
-			k1: ent89.key.k1,
+			k1: ent143.key.k1,
 			k2: d,
-		}, acc88) {
+		}, acc142) {
 			e.overflow = true
 		}
 	}
-	for _, idx94 := range e.pairsCountMr.idx0[a] {
-		ent93 := &e.pairsCountMr.entries[idx94]
-		acc92 := ent93.val
+	for _, idx148 := range e.pairsCountMr.idx0[a] {
+		ent147 := &e.pairsCountMr.entries[idx148]
+		acc146 := ent147.val
 		if e.starCountMrt.add(keyIII{
 			k0: a,
-			k1: ent93.key.k1,
+			k1: ent147.key.k1,
 			k2: d,
-		}, acc92) {
+		}, acc146) {
 			e.overflow = true
 		}
 	}
@@ -573,45 +925,45 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx98 := range e.pairsCount.idx0[a] {
-		ent97 := &e.pairsCount.entries[idx98]
-		acc96 := ent97.val
+	for _, idx152 := range e.pairsCount.idx0[a] {
+		ent151 := &e.pairsCount.entries[idx152]
+		acc150 := ent151.val
 		{
-			acc99 := e.mulInt(int64(-1), acc96)
+			acc153 := e.mulInt(int64(-1), acc150)
 			if e.starCount.add(keyIIII{
 				k0: a,
-				k1: ent97.key.k1,
-				k2: ent97.key.k2,
+				k1: ent151.key.k1,
+				k2: ent151.key.k2,
 				k3: d,
-			}, acc99) {
+			}, acc153) {
 				e.overflow = true
 			}
 		}
 	}
-	for _, idx103 := range e.pairsCountMs.idx0[a] {
-		ent102 := &e.pairsCountMs.entries[idx103]
-		acc101 := ent102.val
+	for _, idx157 := range e.pairsCountMs.idx0[a] {
+		ent156 := &e.pairsCountMs.entries[idx157]
+		acc155 := ent156.val
 		{
-			acc104 := e.mulInt(int64(-1), acc101)
+			acc158 := e.mulInt(int64(-1), acc155)
 			if e.starCountMst.add(keyIII{
 				k0: a,
-				k1: ent102.key.k1,
+				k1: ent156.key.k1,
 				k2: d,
-			}, acc104) {
+			}, acc158) {
 				e.overflow = true
 			}
 		}
 	}
-	for _, idx108 := range e.pairsCountMr.idx0[a] {
-		ent107 := &e.pairsCountMr.entries[idx108]
-		acc106 := ent107.val
+	for _, idx162 := range e.pairsCountMr.idx0[a] {
+		ent161 := &e.pairsCountMr.entries[idx162]
+		acc160 := ent161.val
 		{
-			acc109 := e.mulInt(int64(-1), acc106)
+			acc163 := e.mulInt(int64(-1), acc160)
 			if e.starCountMrt.add(keyIII{
 				k0: a,
-				k1: ent107.key.k1,
+				k1: ent161.key.k1,
 				k2: d,
-			}, acc109) {
+			}, acc163) {
 				e.overflow = true
 			}
 		}
@@ -634,6 +986,118 @@ func (e *Engine) rejectDeleteT(a int64, d int64) error {
 	e.InsertT(a, d)
 	e.undoing, e.overflow = false, false
 	return runtime.OverflowError("T", false, a, d)
+}
+
+// setT0Sums are the sums of one key of setT0.
+type setT0Sums struct {
+	v0 int64 // DELTA_T_1
+}
+
+// collectInsertT adds one event's values to the batch's sums of T (the columns they read, NULLs zero).
+func (e *Engine) collectInsertT(a int64, d int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setT0.At(keyII{
+			k0: a,
+			k1: d,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteT adds one event's values to the batch's sums of T (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteT(a int64, d int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setT0.At(keyII{
+			k0: a,
+			k1: d,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetT runs the set-at-a-time statements of T once per key of the batch's sums.
+func (e *Engine) applySetT() {
+	// Star_COUNT[a, b, c, d] += delta_v0 * Pairs_COUNT[a, b, c]
+	// Star_COUNT_mST[a, c, d] += delta_v0 * Pairs_COUNT_mS[a, c]
+	// Star_COUNT_mRT[a, b, d] += delta_v0 * Pairs_COUNT_mR[a, b]
+	// Star_COUNT_mST_mT[a, d] += delta_v0
+	for i := range e.setT0.Vals {
+		d := &e.setT0.Vals[i]
+		k := e.setT0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val164 := d.v0
+		for _, idx168 := range e.pairsCount.idx0[k.k0] {
+			ent167 := &e.pairsCount.entries[idx168]
+			acc166 := ent167.val
+			{
+				acc169 := e.mulInt(val164, acc166)
+				if e.starCount.add(keyIIII{
+					k0: k.k0,
+					k1: ent167.key.k1,
+					k2: ent167.key.k2,
+					k3: k.k1,
+				}, acc169) {
+					e.overflow = true
+				}
+			}
+		}
+		for _, idx173 := range e.pairsCountMs.idx0[k.k0] {
+			ent172 := &e.pairsCountMs.entries[idx173]
+			acc171 := ent172.val
+			{
+				acc174 := e.mulInt(val164, acc171)
+				if e.starCountMst.add(keyIII{
+					k0: k.k0,
+					k1: ent172.key.k1,
+					k2: k.k1,
+				}, acc174) {
+					e.overflow = true
+				}
+			}
+		}
+		for _, idx178 := range e.pairsCountMr.idx0[k.k0] {
+			ent177 := &e.pairsCountMr.entries[idx178]
+			acc176 := ent177.val
+			{
+				acc179 := e.mulInt(val164, acc176)
+				if e.starCountMrt.add(keyIII{
+					k0: k.k0,
+					k1: ent177.key.k1,
+					k2: k.k1,
+				}, acc179) {
+					e.overflow = true
+				}
+			}
+		}
+		e.starCountMstMt.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val164)
+	}
+	e.dirty[1] = true
+}
+
+// negateSetT negates the batch's sums of T (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetT() {
+	for i := range e.setT0.Vals {
+		d := &e.setT0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetT empties the batch's sums of T.
+func (e *Engine) resetSetT() {
+	e.setT0.Reset()
 }
 
 // PairsRow is one row of view Pairs.
@@ -1003,7 +1467,8 @@ type Batch struct {
 	t0      []tupleR
 	t1      []tupleS
 	t2      []tupleT
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -1163,6 +1628,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -1229,6 +1702,147 @@ func (e *Engine) applyInOrder(b *Batch) error {
 			} else {
 				err = e.DeleteT(t.c0, t.c1)
 			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetS applies the events of S at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		if ins[j] {
+			e.collectInsertS(t.c0, t.c1)
+		} else {
+			e.collectDeleteS(t.c0, t.c1)
+		}
+	}
+	e.applySetS()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetS()
+		e.applySetS()
+		e.undoing, e.overflow = false, false
+		e.resetSetS()
+		return e.batchEachS(b, live, ins)
+	}
+	e.resetSetS()
+	return nil
+}
+
+/*
+batchEachS fires the events of S at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		var err error
+		if ins[j] {
+			err = e.InsertS(t.c0, t.c1)
+		} else {
+			err = e.DeleteS(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetT applies the events of T at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetT(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		if ins[j] {
+			e.collectInsertT(t.c0, t.c1)
+		} else {
+			e.collectDeleteT(t.c0, t.c1)
+		}
+	}
+	e.applySetT()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetT()
+		e.applySetT()
+		e.undoing, e.overflow = false, false
+		e.resetSetT()
+		return e.batchEachT(b, live, ins)
+	}
+	e.resetSetT()
+	return nil
+}
+
+/*
+batchEachT fires the events of T at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachT(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		var err error
+		if ins[j] {
+			err = e.InsertT(t.c0, t.c1)
+		} else {
+			err = e.DeleteT(t.c0, t.c1)
 		}
 		if err != nil {
 			return err
@@ -1323,6 +1937,80 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
+	if b.policy != runtime.Incremental {
+		var live [3][]int32
+		var ins [3][]bool
+		var seen [3]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			case 1:
+				if slot1 != nil {
+					s := slot1[i]
+					if net1[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net1[s] -= d
+				}
+			case 2:
+				if slot2 != nil {
+					s := slot2[i]
+					if net2[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net2[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			case 1:
+				if b.policy.UseSetAtATime(len(live[1])) {
+					err = e.batchSetS(b, live[1], ins[1])
+				} else {
+					err = e.batchEachS(b, live[1], ins[1])
+				}
+			case 2:
+				if b.policy.UseSetAtATime(len(live[2])) {
+					err = e.batchSetT(b, live[2], ins[2])
+				} else {
+					err = e.batchEachT(b, live[2], ins[2])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

@@ -43,6 +43,16 @@ type Engine struct {
 	query2Agg1 *mapQuery2Agg1
 	// QUERY2_AGG2[] := AggSum([], TRADES(broker, price, volume, price_present, volume_present) * {price_present != 0})
 	query2Agg2 int64
+	// setTrades0: a batch of TRADES pre-aggregated by [broker] (DELTA_TRADES_1, DELTA_TRADES_3, DELTA_TRADES_5), for its set-at-a-time triggers.
+	setTrades0 runtime.PreAgg[int64, setTrades0Sums]
+	// setTrades1: a batch of TRADES pre-aggregated by [broker, price] (DELTA_TRADES_2), for its set-at-a-time triggers.
+	setTrades1 runtime.PreAgg[keyII, setTrades1Sums]
+	// setTrades2: a batch of TRADES pre-aggregated by [broker, volume] (DELTA_TRADES_4), for its set-at-a-time triggers.
+	setTrades2 runtime.PreAgg[keyIF, setTrades2Sums]
+	// setTrades3: a batch of TRADES pre-aggregated by [price] (DELTA_TRADES_6), for its set-at-a-time triggers.
+	setTrades3 runtime.PreAgg[int64, setTrades3Sums]
+	// setTrades4: a batch of TRADES pre-aggregated by [] (DELTA_TRADES_7), for its set-at-a-time triggers.
+	setTrades4 runtime.PreAgg[struct{}, setTrades4Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -51,6 +61,9 @@ type Engine struct {
 	// dirty marks the views whose maps an event wrote since the last report: a report
 	// snapshots only those.
 	dirty [2]bool
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -169,6 +182,299 @@ func (e *Engine) DeleteTrades(broker int64, price runtime.Null[int64], volume ru
 	return nil
 }
 
+// setTrades0Sums are the sums of one key of setTrades0.
+type setTrades0Sums struct {
+	v0 int64 // DELTA_TRADES_1
+	v1 int64 // DELTA_TRADES_3
+	v2 int64 // DELTA_TRADES_5
+}
+
+// setTrades1Sums are the sums of one key of setTrades1.
+type setTrades1Sums struct {
+	v0 int64 // DELTA_TRADES_2
+}
+
+// setTrades2Sums are the sums of one key of setTrades2.
+type setTrades2Sums struct {
+	v0 int64 // DELTA_TRADES_4
+}
+
+// setTrades3Sums are the sums of one key of setTrades3.
+type setTrades3Sums struct {
+	v0 int64 // DELTA_TRADES_6
+}
+
+// setTrades4Sums are the sums of one key of setTrades4.
+type setTrades4Sums struct {
+	v0 int64 // DELTA_TRADES_7
+}
+
+// collectInsertTrades adds one event's values to the batch's sums of TRADES (the columns they read, NULLs zero).
+func (e *Engine) collectInsertTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) {
+	{
+		var v0 int64
+		var v1 int64
+		var v2 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		{
+			if (price.Flag()) != (int64(0)) {
+				v1 = e.addInt(v1, int64(1))
+			}
+		}
+		{
+			if (volume.Flag()) != (int64(0)) {
+				v2 = e.addInt(v2, int64(1))
+			}
+		}
+		if v0 != 0 || v1 != 0 || v2 != 0 {
+			d := e.setTrades0.At(broker)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+			d.v2 = e.addInt(d.v2, v2)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (price.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades1.At(keyII{
+				k0: broker,
+				k1: price.V,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (volume.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades2.At(keyIF{
+				k0: broker,
+				k1: volume.V,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (price.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades3.At(price.V)
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (price.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades4.At(struct{}{})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// collectDeleteTrades adds one event's values to the batch's sums of TRADES (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) {
+	{
+		var v0 int64
+		var v1 int64
+		var v2 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		{
+			if (price.Flag()) != (int64(0)) {
+				v1 = e.addInt(v1, int64(-1))
+			}
+		}
+		{
+			if (volume.Flag()) != (int64(0)) {
+				v2 = e.addInt(v2, int64(-1))
+			}
+		}
+		if v0 != 0 || v1 != 0 || v2 != 0 {
+			d := e.setTrades0.At(broker)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+			d.v2 = e.addInt(d.v2, v2)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (price.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(-1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades1.At(keyII{
+				k0: broker,
+				k1: price.V,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (volume.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(-1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades2.At(keyIF{
+				k0: broker,
+				k1: volume.V,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (price.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(-1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades3.At(price.V)
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			if (price.Flag()) != (int64(0)) {
+				v0 = e.addInt(v0, int64(-1))
+			}
+		}
+		if v0 != 0 {
+			d := e.setTrades4.At(struct{}{})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// applySetTrades runs the set-at-a-time statements of TRADES once per key of the batch's sums.
+func (e *Engine) applySetTrades() {
+	// QUERY1_COUNT[broker] += delta_v0
+	// QUERY1_AGG2[broker] += delta_v1
+	// QUERY1_AGG4[broker] += delta_v2
+	for i := range e.setTrades0.Vals {
+		d := &e.setTrades0.Vals[i]
+		k := e.setTrades0.Keys[i]
+		if !(d.v0 != 0 || d.v1 != 0 || d.v2 != 0) {
+			continue
+		}
+		val1 := d.v0
+		e.query1Count.add(k, val1)
+		val2 := d.v1
+		e.query1Agg2.add(k, val2)
+		val3 := d.v2
+		e.query1Agg4.add(k, val3)
+	}
+	// QUERY1_AGG1[broker, price] += delta_v0
+	for i := range e.setTrades1.Vals {
+		d := &e.setTrades1.Vals[i]
+		k := e.setTrades1.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val4 := d.v0
+		e.query1Agg1.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val4)
+	}
+	// QUERY1_AGG3[broker, volume] += delta_v0
+	for i := range e.setTrades2.Vals {
+		d := &e.setTrades2.Vals[i]
+		k := e.setTrades2.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val5 := d.v0
+		e.query1Agg3.add(keyIF{
+			k0: k.k0,
+			k1: k.k1,
+		}, val5)
+	}
+	// QUERY2_AGG1[price] += delta_v0
+	for i := range e.setTrades3.Vals {
+		d := &e.setTrades3.Vals[i]
+		k := e.setTrades3.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val6 := d.v0
+		e.query2Agg1.add(k, val6)
+	}
+	// QUERY2_AGG2[] += delta_v0
+	for i := range e.setTrades4.Vals {
+		d := &e.setTrades4.Vals[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val7 := d.v0
+		e.query2Agg2 += val7
+	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+}
+
+// negateSetTrades negates the batch's sums of TRADES (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetTrades() {
+	for i := range e.setTrades0.Vals {
+		d := &e.setTrades0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = -d.v1
+		d.v2 = -d.v2
+	}
+	for i := range e.setTrades1.Vals {
+		d := &e.setTrades1.Vals[i]
+		d.v0 = -d.v0
+	}
+	for i := range e.setTrades2.Vals {
+		d := &e.setTrades2.Vals[i]
+		d.v0 = -d.v0
+	}
+	for i := range e.setTrades3.Vals {
+		d := &e.setTrades3.Vals[i]
+		d.v0 = -d.v0
+	}
+	for i := range e.setTrades4.Vals {
+		d := &e.setTrades4.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetTrades empties the batch's sums of TRADES.
+func (e *Engine) resetSetTrades() {
+	e.setTrades0.Reset()
+	e.setTrades1.Reset()
+	e.setTrades2.Reset()
+	e.setTrades3.Reset()
+	e.setTrades4.Reset()
+}
+
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
 	Broker      int64                 // key BROKER
@@ -182,14 +488,14 @@ func (e *Engine) query1Row(broker int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	agg0 := e.query1Count.get(broker)
 	var best1 float64
-	if n1 := e.query1Agg1.rng0.Total(broker); n1 > 0 {
-		a2, b3, f4 := runtime.ContRanks(n1, 0.5, false)
-		best1 = runtime.Interpolate(float64(e.query1Agg1.rng0.Select(broker, a2)), float64(e.query1Agg1.rng0.Select(broker, b3)), f4)
+	if n8 := e.query1Agg1.rng0.Total(broker); n8 > 0 {
+		a9, b10, f11 := runtime.ContRanks(n8, 0.5, false)
+		best1 = runtime.Interpolate(float64(e.query1Agg1.rng0.Select(broker, a9)), float64(e.query1Agg1.rng0.Select(broker, b10)), f11)
 	}
 	agg2 := e.query1Agg2.get(broker)
 	var best3 float64
-	if n5 := e.query1Agg3.rng0.Total(broker); n5 > 0 {
-		best3 = e.query1Agg3.rng0.Select(broker, runtime.DiscRank(n5, 0.75, false))
+	if n12 := e.query1Agg3.rng0.Total(broker); n12 > 0 {
+		best3 = e.query1Agg3.rng0.Select(broker, runtime.DiscRank(n12, 0.75, false))
 	}
 	agg4 := e.query1Agg4.get(broker)
 	best5, _ := e.query1Agg1.mode0.Mode(broker, false)
@@ -268,9 +574,9 @@ type Query2Row struct {
 func (e *Engine) query2Row() (Query2Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	var best1 float64
-	if n6 := e.query2Agg1.rng0.Total(); n6 > 0 {
-		a7, b8, f9 := runtime.ContRanks(n6, 0.25, true)
-		best1 = runtime.Interpolate(float64(e.query2Agg1.rng0.Select(a7)), float64(e.query2Agg1.rng0.Select(b8)), f9)
+	if n13 := e.query2Agg1.rng0.Total(); n13 > 0 {
+		a14, b15, f16 := runtime.ContRanks(n13, 0.25, true)
+		best1 = runtime.Interpolate(float64(e.query2Agg1.rng0.Select(a14)), float64(e.query2Agg1.rng0.Select(b15)), f16)
 	}
 	agg2 := e.query2Agg2
 	return Query2Row{UpperQuartile: runtime.Null[float64]{
@@ -399,7 +705,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleTrades
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -513,6 +820,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -572,6 +887,53 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
+batchSetTrades applies the events of TRADES at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetTrades(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertTrades(t.c0, t.c1, t.c2)
+		} else {
+			e.collectDeleteTrades(t.c0, t.c1, t.c2)
+		}
+	}
+	e.applySetTrades()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetTrades()
+		e.applySetTrades()
+		e.undoing, e.overflow = false, false
+		e.resetSetTrades()
+		return e.batchEachTrades(b, live, ins)
+	}
+	e.resetSetTrades()
+	return nil
+}
+
+/*
+batchEachTrades fires the events of TRADES at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachTrades(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			e.insertTrades(t.c0, t.c1, t.c2)
+		} else {
+			e.deleteTrades(t.c0, t.c1, t.c2)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
 applyConsolidated fires the events of b in order but those that cancel: per tuple of a
 relation, its first |net| events of the net multiplicity's sign fire.
 */
@@ -615,6 +977,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
+	if b.policy != runtime.Incremental {
+		var live [1][]int32
+		var ins [1][]bool
+		var seen [1]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetTrades(b, live[0], ins[0])
+				} else {
+					err = e.batchEachTrades(b, live[0], ins[0])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {
@@ -848,6 +1256,15 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
+
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
 
 // snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
 const (

@@ -394,7 +394,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleR
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -468,6 +469,14 @@ without consolidating them first: what a benchmark of the per-event triggers tim
 */
 func (b *Batch) InOrder() {
 	b.inOrder = true
+}
+
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
 }
 
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).

@@ -37,6 +37,8 @@ type Engine struct {
 	query2Count *mapQuery2Count
 	// QUERY2_COUNT_mR[b, r_b] := AggSum([b, r_b], R(b, r_b))
 	query2CountMr *mapQuery2CountMr
+	// setR0: a batch of R pre-aggregated by [a, b] (DELTA_R_1), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[keyII, setR0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -148,6 +150,81 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	return runtime.OverflowError("R", false, a, b)
 }
 
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64 // DELTA_R_1
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setR0.At(keyII{
+			k0: a,
+			k1: b,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setR0.At(keyII{
+			k0: a,
+			k1: b,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// QUERY2_COUNT[a] += delta_v0 * (b ^= Min(arg, QUERY1_AGG1[a, arg]))
+	// QUERY2_COUNT_mR[a, b] += delta_v0
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val3 := d.v0
+		{
+			best4, _ := e.query1Agg1.ord0.Min(k.k0)
+			if k.k1 == best4 {
+				if e.query2Count.add(k.k0, val3) {
+					e.overflow = true
+				}
+			}
+		}
+		e.query2CountMr.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val3)
+	}
+	e.dirty[1] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+}
+
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -167,19 +244,19 @@ func (e *Engine) InsertS(b int64, c int64) error {
 		k1: c,
 	}, int64(1))
 	{
-		var sum3 int64
+		var sum5 int64
 		{
-			best4, _ := e.query1Agg1.ord0.Min(b)
-			agg4 := best4
-			for _, idx9 := range e.query2CountMr.idx0[b] {
-				ent8 := &e.query2CountMr.entries[idx9]
-				acc7 := ent8.val
-				if (ent8.key.k1) == (agg4) {
-					sum3 = e.addInt(sum3, acc7)
+			best6, _ := e.query1Agg1.ord0.Min(b)
+			agg6 := best6
+			for _, idx11 := range e.query2CountMr.idx0[b] {
+				ent10 := &e.query2CountMr.entries[idx11]
+				acc9 := ent10.val
+				if (ent10.key.k1) == (agg6) {
+					sum5 = e.addInt(sum5, acc9)
 				}
 			}
 		}
-		e.query2Count.set(b, sum3)
+		e.query2Count.set(b, sum5)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -217,19 +294,19 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 		k1: c,
 	}, int64(-1))
 	{
-		var sum10 int64
+		var sum12 int64
 		{
-			best11, _ := e.query1Agg1.ord0.Min(b)
-			agg11 := best11
-			for _, idx16 := range e.query2CountMr.idx0[b] {
-				ent15 := &e.query2CountMr.entries[idx16]
-				acc14 := ent15.val
-				if (ent15.key.k1) == (agg11) {
-					sum10 = e.addInt(sum10, acc14)
+			best13, _ := e.query1Agg1.ord0.Min(b)
+			agg13 := best13
+			for _, idx18 := range e.query2CountMr.idx0[b] {
+				ent17 := &e.query2CountMr.entries[idx18]
+				acc16 := ent17.val
+				if (ent17.key.k1) == (agg13) {
+					sum12 = e.addInt(sum12, acc16)
 				}
 			}
 		}
-		e.query2Count.set(b, sum10)
+		e.query2Count.set(b, sum12)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -477,7 +554,8 @@ type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleR
 	t1      []tupleS
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -595,6 +673,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -653,6 +739,73 @@ func (e *Engine) applyInOrder(b *Batch) error {
 			} else {
 				err = e.DeleteS(t.c0, t.c1)
 			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchEachS fires the events of S at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		var err error
+		if ins[j] {
+			err = e.InsertS(t.c0, t.c1)
+		} else {
+			err = e.DeleteS(t.c0, t.c1)
 		}
 		if err != nil {
 			return err
@@ -726,6 +879,62 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [2]int{}
+	if b.policy != runtime.Incremental {
+		var live [2][]int32
+		var ins [2][]bool
+		var seen [2]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			case 1:
+				if slot1 != nil {
+					s := slot1[i]
+					if net1[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net1[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			case 1:
+				err = e.batchEachS(b, live[1], ins[1])
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

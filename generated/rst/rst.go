@@ -40,6 +40,12 @@ type Engine struct {
 	query1TotalMrs *mapQuery1TotalMrs
 	// QUERY1_TOTAL_mST_mS[b, c] := AggSum([b, c], S(b, c))
 	query1TotalMstMs *mapQuery1TotalMstMs
+	// setR0: a batch of R pre-aggregated by [b] (DELTA_R_1), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[int64, setR0Sums]
+	// setS0: a batch of S pre-aggregated by [b, c] (DELTA_S_1), for its set-at-a-time triggers.
+	setS0 runtime.PreAgg[keyII, setS0Sums]
+	// setT0: a batch of T pre-aggregated by [c] (DELTA_T_1), for its set-at-a-time triggers.
+	setT0 runtime.PreAgg[int64, setT0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -175,6 +181,86 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	return runtime.OverflowError("R", false, a, b)
 }
 
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64 // DELTA_R_1
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	var v0 int64
+	{
+		acc20 := a
+		v0 = e.addInt(v0, acc20)
+	}
+	if v0 != 0 {
+		d := e.setR0.At(b)
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	var v0 int64
+	{
+		acc21 := e.mulInt(int64(-1), a)
+		v0 = e.addInt(v0, acc21)
+	}
+	if v0 != 0 {
+		d := e.setR0.At(b)
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// QUERY1_TOTAL[] += delta_v0 * QUERY1_TOTAL_mST[b]
+	// QUERY1_TOTAL_mR[b] += delta_v0
+	// QUERY1_TOTAL_mRS[c] += delta_v0 * QUERY1_TOTAL_mST_mS[b, c]
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val22 := d.v0
+		if val23 := e.query1TotalMst.get(k); val23 != 0 {
+			acc24 := val23
+			{
+				acc25 := e.mulInt(val22, acc24)
+				e.query1Total = e.addInt(e.query1Total, acc25)
+			}
+		}
+		if e.query1TotalMr.add(k, val22) {
+			e.overflow = true
+		}
+		for _, idx29 := range e.query1TotalMstMs.idx0[k] {
+			ent28 := &e.query1TotalMstMs.entries[idx29]
+			acc27 := ent28.val
+			{
+				acc30 := e.mulInt(val22, acc27)
+				if e.query1TotalMrs.add(ent28.key.k1, acc30) {
+					e.overflow = true
+				}
+			}
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+}
+
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -189,22 +275,22 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	if val20 := e.query1TotalMr.get(b); val20 != 0 {
-		acc21 := val20
-		if val22 := e.query1TotalMt.get(c); val22 != 0 {
-			acc23 := val22
+	if val31 := e.query1TotalMr.get(b); val31 != 0 {
+		acc32 := val31
+		if val33 := e.query1TotalMt.get(c); val33 != 0 {
+			acc34 := val33
 			{
-				acc24 := e.mulInt(acc21, acc23)
-				e.query1Total = e.addInt(e.query1Total, acc24)
+				acc35 := e.mulInt(acc32, acc34)
+				e.query1Total = e.addInt(e.query1Total, acc35)
 			}
 		}
-		if e.query1TotalMrs.add(c, acc21) {
+		if e.query1TotalMrs.add(c, acc32) {
 			e.overflow = true
 		}
 	}
-	if val25 := e.query1TotalMt.get(c); val25 != 0 {
-		acc26 := val25
-		if e.query1TotalMst.add(b, acc26) {
+	if val36 := e.query1TotalMt.get(c); val36 != 0 {
+		acc37 := val36
+		if e.query1TotalMst.add(b, acc37) {
 			e.overflow = true
 		}
 	}
@@ -242,27 +328,27 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	if val27 := e.query1TotalMr.get(b); val27 != 0 {
-		acc28 := val27
-		if val29 := e.query1TotalMt.get(c); val29 != 0 {
-			acc30 := val29
+	if val38 := e.query1TotalMr.get(b); val38 != 0 {
+		acc39 := val38
+		if val40 := e.query1TotalMt.get(c); val40 != 0 {
+			acc41 := val40
 			{
-				acc31 := e.mulInt(e.mulInt(int64(-1), acc28), acc30)
-				e.query1Total = e.addInt(e.query1Total, acc31)
+				acc42 := e.mulInt(e.mulInt(int64(-1), acc39), acc41)
+				e.query1Total = e.addInt(e.query1Total, acc42)
 			}
 		}
 		{
-			acc32 := e.mulInt(int64(-1), acc28)
-			if e.query1TotalMrs.add(c, acc32) {
+			acc43 := e.mulInt(int64(-1), acc39)
+			if e.query1TotalMrs.add(c, acc43) {
 				e.overflow = true
 			}
 		}
 	}
-	if val33 := e.query1TotalMt.get(c); val33 != 0 {
-		acc34 := val33
+	if val44 := e.query1TotalMt.get(c); val44 != 0 {
+		acc45 := val44
 		{
-			acc35 := e.mulInt(int64(-1), acc34)
-			if e.query1TotalMst.add(b, acc35) {
+			acc46 := e.mulInt(int64(-1), acc45)
+			if e.query1TotalMst.add(b, acc46) {
 				e.overflow = true
 			}
 		}
@@ -287,6 +373,100 @@ func (e *Engine) rejectDeleteS(b int64, c int64) error {
 	return runtime.OverflowError("S", false, b, c)
 }
 
+// setS0Sums are the sums of one key of setS0.
+type setS0Sums struct {
+	v0 int64 // DELTA_S_1
+}
+
+// collectInsertS adds one event's values to the batch's sums of S (the columns they read, NULLs zero).
+func (e *Engine) collectInsertS(b int64, c int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setS0.At(keyII{
+			k0: b,
+			k1: c,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteS adds one event's values to the batch's sums of S (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteS(b int64, c int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setS0.At(keyII{
+			k0: b,
+			k1: c,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetS runs the set-at-a-time statements of S once per key of the batch's sums.
+func (e *Engine) applySetS() {
+	// QUERY1_TOTAL[] += delta_v0 * QUERY1_TOTAL_mR[b] * QUERY1_TOTAL_mT[c]
+	// QUERY1_TOTAL_mST[b] += delta_v0 * QUERY1_TOTAL_mT[c]
+	// QUERY1_TOTAL_mRS[c] += delta_v0 * QUERY1_TOTAL_mR[b]
+	// QUERY1_TOTAL_mST_mS[b, c] += delta_v0
+	for i := range e.setS0.Vals {
+		d := &e.setS0.Vals[i]
+		k := e.setS0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val47 := d.v0
+		if val48 := e.query1TotalMr.get(k.k0); val48 != 0 {
+			acc49 := val48
+			if val50 := e.query1TotalMt.get(k.k1); val50 != 0 {
+				acc51 := val50
+				{
+					acc52 := e.mulInt(e.mulInt(val47, acc49), acc51)
+					e.query1Total = e.addInt(e.query1Total, acc52)
+				}
+			}
+			{
+				acc53 := e.mulInt(val47, acc49)
+				if e.query1TotalMrs.add(k.k1, acc53) {
+					e.overflow = true
+				}
+			}
+		}
+		if val54 := e.query1TotalMt.get(k.k1); val54 != 0 {
+			acc55 := val54
+			{
+				acc56 := e.mulInt(val47, acc55)
+				if e.query1TotalMst.add(k.k0, acc56) {
+					e.overflow = true
+				}
+			}
+		}
+		e.query1TotalMstMs.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val47)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetS negates the batch's sums of S (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetS() {
+	for i := range e.setS0.Vals {
+		d := &e.setS0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetS empties the batch's sums of S.
+func (e *Engine) resetSetS() {
+	e.setS0.Reset()
+}
+
 // InsertT inserts one tuple into relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -300,25 +480,25 @@ func (e *Engine) InsertT(c int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val36 := d
-	if val37 := e.query1TotalMrs.get(c); val37 != 0 {
-		acc38 := val37
+	val57 := d
+	if val58 := e.query1TotalMrs.get(c); val58 != 0 {
+		acc59 := val58
 		{
-			acc39 := e.mulInt(val36, acc38)
-			e.query1Total = e.addInt(e.query1Total, acc39)
+			acc60 := e.mulInt(val57, acc59)
+			e.query1Total = e.addInt(e.query1Total, acc60)
 		}
 	}
-	for _, idx43 := range e.query1TotalMstMs.idx1[c] {
-		ent42 := &e.query1TotalMstMs.entries[idx43]
-		acc41 := ent42.val
+	for _, idx64 := range e.query1TotalMstMs.idx1[c] {
+		ent63 := &e.query1TotalMstMs.entries[idx64]
+		acc62 := ent63.val
 		{
-			acc44 := e.mulInt(val36, acc41)
-			if e.query1TotalMst.add(ent42.key.k0, acc44) {
+			acc65 := e.mulInt(val57, acc62)
+			if e.query1TotalMst.add(ent63.key.k0, acc65) {
 				e.overflow = true
 			}
 		}
 	}
-	if e.query1TotalMt.add(c, val36) {
+	if e.query1TotalMt.add(c, val57) {
 		e.overflow = true
 	}
 	e.dirty[0] = true
@@ -350,27 +530,27 @@ func (e *Engine) DeleteT(c int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val45 := d
-	if val46 := e.query1TotalMrs.get(c); val46 != 0 {
-		acc47 := val46
+	val66 := d
+	if val67 := e.query1TotalMrs.get(c); val67 != 0 {
+		acc68 := val67
 		{
-			acc48 := e.mulInt(e.mulInt(int64(-1), val45), acc47)
-			e.query1Total = e.addInt(e.query1Total, acc48)
+			acc69 := e.mulInt(e.mulInt(int64(-1), val66), acc68)
+			e.query1Total = e.addInt(e.query1Total, acc69)
 		}
 	}
-	for _, idx52 := range e.query1TotalMstMs.idx1[c] {
-		ent51 := &e.query1TotalMstMs.entries[idx52]
-		acc50 := ent51.val
+	for _, idx73 := range e.query1TotalMstMs.idx1[c] {
+		ent72 := &e.query1TotalMstMs.entries[idx73]
+		acc71 := ent72.val
 		{
-			acc53 := e.mulInt(e.mulInt(int64(-1), val45), acc50)
-			if e.query1TotalMst.add(ent51.key.k0, acc53) {
+			acc74 := e.mulInt(e.mulInt(int64(-1), val66), acc71)
+			if e.query1TotalMst.add(ent72.key.k0, acc74) {
 				e.overflow = true
 			}
 		}
 	}
 	{
-		acc54 := e.mulInt(int64(-1), val45)
-		if e.query1TotalMt.add(c, acc54) {
+		acc75 := e.mulInt(int64(-1), val66)
+		if e.query1TotalMt.add(c, acc75) {
 			e.overflow = true
 		}
 	}
@@ -388,6 +568,86 @@ func (e *Engine) rejectDeleteT(c int64, d int64) error {
 	e.InsertT(c, d)
 	e.undoing, e.overflow = false, false
 	return runtime.OverflowError("T", false, c, d)
+}
+
+// setT0Sums are the sums of one key of setT0.
+type setT0Sums struct {
+	v0 int64 // DELTA_T_1
+}
+
+// collectInsertT adds one event's values to the batch's sums of T (the columns they read, NULLs zero).
+func (e *Engine) collectInsertT(c int64, d int64) {
+	var v0 int64
+	{
+		acc76 := d
+		v0 = e.addInt(v0, acc76)
+	}
+	if v0 != 0 {
+		d := e.setT0.At(c)
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteT adds one event's values to the batch's sums of T (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteT(c int64, d int64) {
+	var v0 int64
+	{
+		acc77 := e.mulInt(int64(-1), d)
+		v0 = e.addInt(v0, acc77)
+	}
+	if v0 != 0 {
+		d := e.setT0.At(c)
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetT runs the set-at-a-time statements of T once per key of the batch's sums.
+func (e *Engine) applySetT() {
+	// QUERY1_TOTAL[] += delta_v0 * QUERY1_TOTAL_mRS[c]
+	// QUERY1_TOTAL_mST[b] += delta_v0 * QUERY1_TOTAL_mST_mS[b, c]
+	// QUERY1_TOTAL_mT[c] += delta_v0
+	for i := range e.setT0.Vals {
+		d := &e.setT0.Vals[i]
+		k := e.setT0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val78 := d.v0
+		if val79 := e.query1TotalMrs.get(k); val79 != 0 {
+			acc80 := val79
+			{
+				acc81 := e.mulInt(val78, acc80)
+				e.query1Total = e.addInt(e.query1Total, acc81)
+			}
+		}
+		for _, idx85 := range e.query1TotalMstMs.idx1[k] {
+			ent84 := &e.query1TotalMstMs.entries[idx85]
+			acc83 := ent84.val
+			{
+				acc86 := e.mulInt(val78, acc83)
+				if e.query1TotalMst.add(ent84.key.k0, acc86) {
+					e.overflow = true
+				}
+			}
+		}
+		if e.query1TotalMt.add(k, val78) {
+			e.overflow = true
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetT negates the batch's sums of T (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetT() {
+	for i := range e.setT0.Vals {
+		d := &e.setT0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetT empties the batch's sums of T.
+func (e *Engine) resetSetT() {
+	e.setT0.Reset()
 }
 
 // Query1Row is one row of view QUERY1.
@@ -599,7 +859,8 @@ type Batch struct {
 	t0      []tupleR
 	t1      []tupleS
 	t2      []tupleT
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -759,6 +1020,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -825,6 +1094,147 @@ func (e *Engine) applyInOrder(b *Batch) error {
 			} else {
 				err = e.DeleteT(t.c0, t.c1)
 			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetS applies the events of S at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		if ins[j] {
+			e.collectInsertS(t.c0, t.c1)
+		} else {
+			e.collectDeleteS(t.c0, t.c1)
+		}
+	}
+	e.applySetS()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetS()
+		e.applySetS()
+		e.undoing, e.overflow = false, false
+		e.resetSetS()
+		return e.batchEachS(b, live, ins)
+	}
+	e.resetSetS()
+	return nil
+}
+
+/*
+batchEachS fires the events of S at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		var err error
+		if ins[j] {
+			err = e.InsertS(t.c0, t.c1)
+		} else {
+			err = e.DeleteS(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetT applies the events of T at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetT(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		if ins[j] {
+			e.collectInsertT(t.c0, t.c1)
+		} else {
+			e.collectDeleteT(t.c0, t.c1)
+		}
+	}
+	e.applySetT()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetT()
+		e.applySetT()
+		e.undoing, e.overflow = false, false
+		e.resetSetT()
+		return e.batchEachT(b, live, ins)
+	}
+	e.resetSetT()
+	return nil
+}
+
+/*
+batchEachT fires the events of T at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachT(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		var err error
+		if ins[j] {
+			err = e.InsertT(t.c0, t.c1)
+		} else {
+			err = e.DeleteT(t.c0, t.c1)
 		}
 		if err != nil {
 			return err
@@ -919,6 +1329,80 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
+	if b.policy != runtime.Incremental {
+		var live [3][]int32
+		var ins [3][]bool
+		var seen [3]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			case 1:
+				if slot1 != nil {
+					s := slot1[i]
+					if net1[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net1[s] -= d
+				}
+			case 2:
+				if slot2 != nil {
+					s := slot2[i]
+					if net2[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net2[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			case 1:
+				if b.policy.UseSetAtATime(len(live[1])) {
+					err = e.batchSetS(b, live[1], ins[1])
+				} else {
+					err = e.batchEachS(b, live[1], ins[1])
+				}
+			case 2:
+				if b.policy.UseSetAtATime(len(live[2])) {
+					err = e.batchSetT(b, live[2], ins[2])
+				} else {
+					err = e.batchEachT(b, live[2], ins[2])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

@@ -40,6 +40,8 @@ type Engine struct {
 	// Spread_AGG6[a] := AggSum([a], R(a, b) * [SQUARE_LIMB(b, 3)])
 	// Spread_AGG7[a] := AggSum([a], R(a, b) * [b / 4.0])
 	// Spread_AGG8[a] := AggSum([a], R(a, b) * [b / 4.0] * [b / 4.0])
+	// setR0: a batch of R pre-aggregated by [a] (DELTA_R_1, DELTA_R_2, DELTA_R_3, DELTA_R_4, DELTA_R_5, DELTA_R_6, DELTA_R_7, DELTA_R_8, DELTA_R_9), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[int64, setR0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -207,6 +209,207 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	return runtime.OverflowError("R", false, a, b)
 }
 
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64            // DELTA_R_1
+	v1 int64            // DELTA_R_2
+	v2 int64            // DELTA_R_3
+	v3 int64            // DELTA_R_4
+	v4 int64            // DELTA_R_5
+	v5 int64            // DELTA_R_6
+	v6 int64            // DELTA_R_7
+	v7 runtime.FloatSum // DELTA_R_8
+	v8 runtime.FloatSum // DELTA_R_9
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	var v0 int64
+	var v1 int64
+	var v2 int64
+	var v3 int64
+	var v4 int64
+	var v5 int64
+	var v6 int64
+	var v7 float64
+	var v8 float64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	{
+		acc30 := runtime.IntLimb(b, int64(1))
+		v1 = e.addInt(v1, acc30)
+	}
+	{
+		acc31 := runtime.IntLimb(b, int64(0))
+		v2 = e.addInt(v2, acc31)
+	}
+	{
+		acc32 := runtime.SquareLimb(b, int64(0))
+		v3 = e.addInt(v3, acc32)
+	}
+	{
+		acc33 := runtime.SquareLimb(b, int64(1))
+		v4 = e.addInt(v4, acc33)
+	}
+	{
+		acc34 := runtime.SquareLimb(b, int64(2))
+		v5 = e.addInt(v5, acc34)
+	}
+	{
+		acc35 := runtime.SquareLimb(b, int64(3))
+		v6 = e.addInt(v6, acc35)
+	}
+	{
+		acc36 := runtime.Div(float64(b), 4.0)
+		v7 += acc36
+	}
+	{
+		acc37 := runtime.Div(float64(b), 4.0)
+		acc38 := acc37 * (runtime.Div(float64(b), 4.0))
+		v8 += acc38
+	}
+	if v0 != 0 || v1 != 0 || v2 != 0 || v3 != 0 || v4 != 0 || v5 != 0 || v6 != 0 || v7 != 0 || v8 != 0 {
+		d := e.setR0.At(a)
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1 = e.addInt(d.v1, v1)
+		d.v2 = e.addInt(d.v2, v2)
+		d.v3 = e.addInt(d.v3, v3)
+		d.v4 = e.addInt(d.v4, v4)
+		d.v5 = e.addInt(d.v5, v5)
+		d.v6 = e.addInt(d.v6, v6)
+		d.v7.Add(v7)
+		d.v8.Add(v8)
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	var v0 int64
+	var v1 int64
+	var v2 int64
+	var v3 int64
+	var v4 int64
+	var v5 int64
+	var v6 int64
+	var v7 float64
+	var v8 float64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	{
+		acc39 := e.mulInt(int64(-1), runtime.IntLimb(b, int64(1)))
+		v1 = e.addInt(v1, acc39)
+	}
+	{
+		acc40 := e.mulInt(int64(-1), runtime.IntLimb(b, int64(0)))
+		v2 = e.addInt(v2, acc40)
+	}
+	{
+		acc41 := e.mulInt(int64(-1), runtime.SquareLimb(b, int64(0)))
+		v3 = e.addInt(v3, acc41)
+	}
+	{
+		acc42 := e.mulInt(int64(-1), runtime.SquareLimb(b, int64(1)))
+		v4 = e.addInt(v4, acc42)
+	}
+	{
+		acc43 := e.mulInt(int64(-1), runtime.SquareLimb(b, int64(2)))
+		v5 = e.addInt(v5, acc43)
+	}
+	{
+		acc44 := e.mulInt(int64(-1), runtime.SquareLimb(b, int64(3)))
+		v6 = e.addInt(v6, acc44)
+	}
+	{
+		acc45 := -1.0 * (runtime.Div(float64(b), 4.0))
+		v7 += acc45
+	}
+	{
+		acc46 := -1.0 * (runtime.Div(float64(b), 4.0))
+		acc47 := acc46 * (runtime.Div(float64(b), 4.0))
+		v8 += acc47
+	}
+	if v0 != 0 || v1 != 0 || v2 != 0 || v3 != 0 || v4 != 0 || v5 != 0 || v6 != 0 || v7 != 0 || v8 != 0 {
+		d := e.setR0.At(a)
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1 = e.addInt(d.v1, v1)
+		d.v2 = e.addInt(d.v2, v2)
+		d.v3 = e.addInt(d.v3, v3)
+		d.v4 = e.addInt(d.v4, v4)
+		d.v5 = e.addInt(d.v5, v5)
+		d.v6 = e.addInt(d.v6, v6)
+		d.v7.Add(v7)
+		d.v8.Add(v8)
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// Spread_COUNT[a] += delta_v0
+	// Spread_AGG1[a] += delta_v1
+	// Spread_AGG2[a] += delta_v2
+	// Spread_AGG3[a] += delta_v3
+	// Spread_AGG4[a] += delta_v4
+	// Spread_AGG5[a] += delta_v5
+	// Spread_AGG6[a] += delta_v6
+	// Spread_AGG7[a] += delta_v7
+	// Spread_AGG8[a] += delta_v8
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0 || d.v1 != 0 || d.v2 != 0 || d.v3 != 0 || d.v4 != 0 || d.v5 != 0 || d.v6 != 0 || !d.v7.IsZero() || !d.v8.IsZero()) {
+			continue
+		}
+		val48 := d.v0
+		val49 := d.v1
+		val50 := d.v2
+		val51 := d.v3
+		val52 := d.v4
+		val53 := d.v5
+		val54 := d.v6
+		val55 := d.v7.Value()
+		val56 := d.v8.Value()
+		{
+			key57 := k
+			at58 := e.spreadCount.entry(key57)
+			ent59 := &e.spreadCount.entries[at58]
+			ent59.spreadCount += val48
+			ent59.spreadAgg1 = e.addInt(ent59.spreadAgg1, val49)
+			ent59.spreadAgg2 = e.addInt(ent59.spreadAgg2, val50)
+			ent59.spreadAgg3 = e.addInt(ent59.spreadAgg3, val51)
+			ent59.spreadAgg4 = e.addInt(ent59.spreadAgg4, val52)
+			ent59.spreadAgg5 = e.addInt(ent59.spreadAgg5, val53)
+			ent59.spreadAgg6 = e.addInt(ent59.spreadAgg6, val54)
+			ent59.spreadAgg7.Add(val55)
+			ent59.spreadAgg8.Add(val56)
+			e.spreadCount.release(key57, at58)
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = -d.v1
+		d.v2 = -d.v2
+		d.v3 = -d.v3
+		d.v4 = -d.v4
+		d.v5 = -d.v5
+		d.v6 = -d.v6
+		d.v7 = d.v7.Neg()
+		d.v8 = d.v8.Neg()
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+}
+
 // SpreadRow is one row of view Spread.
 type SpreadRow struct {
 	A                int64   // key A
@@ -370,7 +573,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleR
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -446,6 +650,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -505,6 +717,53 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
 applyConsolidated fires the events of b in order but those that cancel: per tuple of a
 relation, its first |net| events of the net multiplicity's sign fire.
 */
@@ -548,6 +807,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
+	if b.policy != runtime.Incremental {
+		var live [1][]int32
+		var ins [1][]bool
+		var seen [1]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

@@ -42,6 +42,10 @@ type Engine struct {
 	query2Top     *runtime.SortedSet[Query2Row]
 	query2Placed  map[keyII]Query2Row
 	query2Touched []keyII
+	// setR0: a batch of R pre-aggregated by [a] (DELTA_R_1, DELTA_R_2), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[int64, setR0Sums]
+	// setR1: a batch of R pre-aggregated by [a, b] (DELTA_R_3), for its set-at-a-time triggers.
+	setR1 runtime.PreAgg[keyII, setR1Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -171,6 +175,142 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	e.InsertR(a, b)
 	e.undoing, e.overflow = false, false
 	return runtime.OverflowError("R", false, a, b)
+}
+
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64 // DELTA_R_1
+	v1 int64 // DELTA_R_2
+}
+
+// setR1Sums are the sums of one key of setR1.
+type setR1Sums struct {
+	v0 int64 // DELTA_R_3
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	{
+		var v0 int64
+		var v1 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		{
+			acc4 := b
+			v1 = e.addInt(v1, acc4)
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setR0.At(a)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		if v0 != 0 {
+			d := e.setR1.At(keyII{
+				k0: a,
+				k1: b,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	{
+		var v0 int64
+		var v1 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		{
+			acc5 := e.mulInt(int64(-1), b)
+			v1 = e.addInt(v1, acc5)
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setR0.At(a)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		if v0 != 0 {
+			d := e.setR1.At(keyII{
+				k0: a,
+				k1: b,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// QUERY1_COUNT[a] += delta_v0
+	// QUERY1_TOTAL[a] += delta_v1
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0 || d.v1 != 0) {
+			continue
+		}
+		val6 := d.v0
+		e.query1Count.add(k, val6)
+		val7 := d.v1
+		if e.query1Total.add(k, val7) {
+			e.overflow = true
+		}
+	}
+	// QUERY2_COUNT[a, b] += delta_v0
+	for i := range e.setR1.Vals {
+		d := &e.setR1.Vals[i]
+		k := e.setR1.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val8 := d.v0
+		e.query2Count.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val8)
+	}
+	if len(e.query1Touched) > 0 {
+		e.query1Reorder()
+	}
+	if len(e.query2Touched) > 0 {
+		e.query2Reorder()
+	}
+	e.dirty[0] = true
+	e.dirty[1] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = -d.v1
+	}
+	for i := range e.setR1.Vals {
+		d := &e.setR1.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+	e.setR1.Reset()
 }
 
 // Query1Row is one row of view QUERY1.
@@ -429,7 +569,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleR
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -505,6 +646,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -564,6 +713,53 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
 applyConsolidated fires the events of b in order but those that cancel: per tuple of a
 relation, its first |net| events of the net multiplicity's sign fire.
 */
@@ -607,6 +803,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
+	if b.policy != runtime.Incremental {
+		var live [1][]int32
+		var ins [1][]bool
+		var seen [1]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {
@@ -849,6 +1091,15 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
+
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
 
 // mulInt returns a * b; on an overflow of int64 it sets e.overflow and the product wraps.
 func (e *Engine) mulInt(a, b int64) int64 {

@@ -37,6 +37,8 @@ type Engine struct {
 	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount)])
 	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * [l_extendedprice * (1 - l_discount) * (1 + l_tax)])
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
+	// setLineitem0: a batch of LINEITEM pre-aggregated by [l_returnflag, l_linestatus] (DELTA_LINEITEM_1, DELTA_LINEITEM_2, DELTA_LINEITEM_3, DELTA_LINEITEM_4, DELTA_LINEITEM_5, DELTA_LINEITEM_6), for its set-at-a-time triggers.
+	setLineitem0 runtime.PreAgg[keySS, setLineitem0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -45,6 +47,9 @@ type Engine struct {
 	// dirty marks the views whose maps an event wrote since the last report: a report
 	// snapshots only those.
 	dirty [1]bool
+	// overflow is set when an integer sum or product of the running event leaves int64;
+	// undoing while an event that overflowed is undone.
+	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -163,6 +168,187 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate)
 	return nil
+}
+
+// setLineitem0Sums are the sums of one key of setLineitem0.
+type setLineitem0Sums struct {
+	v0 int64            // DELTA_LINEITEM_1
+	v1 runtime.FloatSum // DELTA_LINEITEM_2
+	v2 runtime.FloatSum // DELTA_LINEITEM_3
+	v3 runtime.FloatSum // DELTA_LINEITEM_4
+	v4 runtime.FloatSum // DELTA_LINEITEM_5
+	v5 runtime.FloatSum // DELTA_LINEITEM_6
+}
+
+// collectInsertLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectInsertLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date) {
+	var v0 int64
+	var v1 float64
+	var v2 float64
+	var v3 float64
+	var v4 float64
+	var v5 float64
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			v0 = e.addInt(v0, int64(1))
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc22 := l_quantity
+			v1 += acc22
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc23 := l_extendedprice
+			v2 += acc23
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc24 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+			v3 += acc24
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc25 := ((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax))
+			v4 += acc25
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc26 := l_discount
+			v5 += acc26
+		}
+	}
+	if v0 != 0 || v1 != 0 || v2 != 0 || v3 != 0 || v4 != 0 || v5 != 0 {
+		d := e.setLineitem0.At(keySS{
+			k0: l_returnflag,
+			k1: l_linestatus,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+		d.v2.Add(v2)
+		d.v3.Add(v3)
+		d.v4.Add(v4)
+		d.v5.Add(v5)
+	}
+}
+
+// collectDeleteLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_tax float64, l_returnflag string, l_linestatus string, l_shipdate runtime.Date) {
+	var v0 int64
+	var v1 float64
+	var v2 float64
+	var v3 float64
+	var v4 float64
+	var v5 float64
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			v0 = e.addInt(v0, int64(-1))
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc27 := -1.0 * (l_quantity)
+			v1 += acc27
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc28 := -1.0 * (l_extendedprice)
+			v2 += acc28
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc29 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+			v3 += acc29
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc30 := -1.0 * (((l_extendedprice) * ((float64(int64(1))) - (l_discount))) * ((float64(int64(1))) + (l_tax)))
+			v4 += acc30
+		}
+	}
+	{
+		if (l_shipdate) <= (runtime.Date(19980902)) {
+			acc31 := -1.0 * (l_discount)
+			v5 += acc31
+		}
+	}
+	if v0 != 0 || v1 != 0 || v2 != 0 || v3 != 0 || v4 != 0 || v5 != 0 {
+		d := e.setLineitem0.At(keySS{
+			k0: l_returnflag,
+			k1: l_linestatus,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+		d.v2.Add(v2)
+		d.v3.Add(v3)
+		d.v4.Add(v4)
+		d.v5.Add(v5)
+	}
+}
+
+// applySetLineitem runs the set-at-a-time statements of LINEITEM once per key of the batch's sums.
+func (e *Engine) applySetLineitem() {
+	// QUERY1_COUNT[l_returnflag, l_linestatus] += delta_v0
+	// QUERY1_SUM_QTY[l_returnflag, l_linestatus] += delta_v1
+	// QUERY1_SUM_BASE_PRICE[l_returnflag, l_linestatus] += delta_v2
+	// QUERY1_SUM_DISC_PRICE[l_returnflag, l_linestatus] += delta_v3
+	// QUERY1_SUM_CHARGE[l_returnflag, l_linestatus] += delta_v4
+	// QUERY1_AGG5[l_returnflag, l_linestatus] += delta_v5
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		k := e.setLineitem0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero() || !d.v2.IsZero() || !d.v3.IsZero() || !d.v4.IsZero() || !d.v5.IsZero()) {
+			continue
+		}
+		val32 := d.v0
+		val33 := d.v1.Value()
+		val34 := d.v2.Value()
+		val35 := d.v3.Value()
+		val36 := d.v4.Value()
+		val37 := d.v5.Value()
+		{
+			key38 := keySS{
+				k0: k.k0,
+				k1: k.k1,
+			}
+			at39 := e.query1Count.entry(key38)
+			ent40 := &e.query1Count.entries[at39]
+			ent40.query1Count += val32
+			ent40.query1SumQty.Add(val33)
+			ent40.query1SumBasePrice.Add(val34)
+			ent40.query1SumDiscPrice.Add(val35)
+			ent40.query1SumCharge.Add(val36)
+			ent40.query1Agg5.Add(val37)
+			e.query1Count.release(key38, at39)
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetLineitem() {
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+		d.v2 = d.v2.Neg()
+		d.v3 = d.v3.Neg()
+		d.v4 = d.v4.Neg()
+		d.v5 = d.v5.Neg()
+	}
+}
+
+// resetSetLineitem empties the batch's sums of LINEITEM.
+func (e *Engine) resetSetLineitem() {
+	e.setLineitem0.Reset()
 }
 
 // Query1Row is one row of view QUERY1.
@@ -441,7 +627,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleLineitem
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -547,6 +734,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -606,6 +801,53 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
+batchSetLineitem applies the events of LINEITEM at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
+		} else {
+			e.collectDeleteLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
+		}
+	}
+	e.applySetLineitem()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetLineitem()
+		e.applySetLineitem()
+		e.undoing, e.overflow = false, false
+		e.resetSetLineitem()
+		return e.batchEachLineitem(b, live, ins)
+	}
+	e.resetSetLineitem()
+	return nil
+}
+
+/*
+batchEachLineitem fires the events of LINEITEM at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			e.insertLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
+		} else {
+			e.deleteLineitem(t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
 applyConsolidated fires the events of b in order but those that cancel: per tuple of a
 relation, its first |net| events of the net multiplicity's sign fire.
 */
@@ -649,6 +891,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
+	if b.policy != runtime.Incremental {
+		var live [1][]int32
+		var ins [1][]bool
+		var seen [1]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetLineitem(b, live[0], ins[0])
+				} else {
+					err = e.batchEachLineitem(b, live[0], ins[0])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {
@@ -863,6 +1151,15 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
+
+// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
+func (e *Engine) addInt(a, b int64) int64 {
+	r, overflow := runtime.AddInt(a, b)
+	if overflow {
+		e.overflow = true
+	}
+	return r
+}
 
 // snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
 const (

@@ -47,6 +47,12 @@ type Engine struct {
 	// QUERY1_REVENUE_mLINEITEM[o_orderkey] := AggSum([o_orderkey], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)])
 	// QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] := AggSum([l_orderkey, c_custkey, o_orderdate, o_shippriority], ORDERS(l_orderkey, c_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment) * {o_orderdate < DATE('1995-03-15')})
 	query1CountMorderslineitemMorders *mapQuery1CountMorderslineitemMorders
+	// setLineitem0: a batch of LINEITEM pre-aggregated by [l_orderkey] (DELTA_LINEITEM_1, DELTA_LINEITEM_2), for its set-at-a-time triggers.
+	setLineitem0 runtime.PreAgg[int64, setLineitem0Sums]
+	// setOrders0: a batch of ORDERS pre-aggregated by [o_orderkey, o_custkey, o_orderdate, o_shippriority] (DELTA_ORDERS_1, DELTA_ORDERS_2), for its set-at-a-time triggers.
+	setOrders0 runtime.PreAgg[keyIIDI, setOrders0Sums]
+	// setCustomer0: a batch of CUSTOMER pre-aggregated by [c_custkey] (DELTA_CUSTOMER_1, DELTA_CUSTOMER_2), for its set-at-a-time triggers.
+	setCustomer0 runtime.PreAgg[int64, setCustomer0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -267,62 +273,199 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
+// setLineitem0Sums are the sums of one key of setLineitem0.
+type setLineitem0Sums struct {
+	v0 int64            // DELTA_LINEITEM_1
+	v1 runtime.FloatSum // DELTA_LINEITEM_2
+}
+
+// collectInsertLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
+	var v0 int64
+	var v1 float64
+	{
+		if (l_shipdate) > (runtime.Date(19950315)) {
+			v0 = e.addInt(v0, int64(1))
+		}
+	}
+	{
+		if (l_shipdate) > (runtime.Date(19950315)) {
+			acc44 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+			v1 += acc44
+		}
+	}
+	if v0 != 0 || v1 != 0 {
+		d := e.setLineitem0.At(l_orderkey)
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+	}
+}
+
+// collectDeleteLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
+	var v0 int64
+	var v1 float64
+	{
+		if (l_shipdate) > (runtime.Date(19950315)) {
+			v0 = e.addInt(v0, int64(-1))
+		}
+	}
+	{
+		if (l_shipdate) > (runtime.Date(19950315)) {
+			acc45 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+			v1 += acc45
+		}
+	}
+	if v0 != 0 || v1 != 0 {
+		d := e.setLineitem0.At(l_orderkey)
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+	}
+}
+
+// applySetLineitem runs the set-at-a-time statements of LINEITEM once per key of the batch's sums.
+func (e *Engine) applySetLineitem() {
+	// QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
+	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority]
+	// QUERY1_COUNT_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+	// QUERY1_COUNT_mLINEITEM[l_orderkey] += delta_v0
+	// QUERY1_REVENUE_mORDERSLINEITEM[l_orderkey, c_custkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+	// QUERY1_REVENUE_mLINEITEM[l_orderkey] += delta_v1
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		k := e.setLineitem0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero()) {
+			continue
+		}
+		val46 := d.v0
+		val47 := d.v1.Value()
+		for _, idx51 := range e.query1CountMcustomerorders.idx0[k] {
+			ent50 := &e.query1CountMcustomerorders.entries[idx51]
+			acc49 := ent50.val
+			{
+				key52 := keyIDI{
+					k0: k,
+					k1: ent50.key.k1,
+					k2: ent50.key.k2,
+				}
+				at53 := e.query1Count.entry(key52)
+				ent54 := &e.query1Count.entries[at53]
+				{
+					acc55 := e.mulInt(val46, acc49)
+					ent54.query1Count = e.addInt(ent54.query1Count, acc55)
+				}
+				{
+					acc56 := val47 * (float64(acc49))
+					ent54.query1Revenue.Add(acc56)
+				}
+				e.query1Count.release(key52, at53)
+			}
+		}
+		for _, idx60 := range e.query1CountMorderslineitemMorders.idx0[k] {
+			ent59 := &e.query1CountMorderslineitemMorders.entries[idx60]
+			acc58 := ent59.val
+			{
+				key61 := keyIIDI{
+					k0: k,
+					k1: ent59.key.k1,
+					k2: ent59.key.k2,
+					k3: ent59.key.k3,
+				}
+				at62 := e.query1CountMorderslineitem.entry(key61)
+				ent63 := &e.query1CountMorderslineitem.entries[at62]
+				{
+					acc64 := e.mulInt(val46, acc58)
+					ent63.query1CountMorderslineitem = e.addInt(ent63.query1CountMorderslineitem, acc64)
+				}
+				{
+					acc65 := val47 * (float64(acc58))
+					ent63.query1RevenueMorderslineitem.Add(acc65)
+				}
+				e.query1CountMorderslineitem.release(key61, at62)
+			}
+		}
+		{
+			key66 := k
+			at67 := e.query1CountMlineitem.entry(key66)
+			ent68 := &e.query1CountMlineitem.entries[at67]
+			ent68.query1CountMlineitem += val46
+			ent68.query1RevenueMlineitem.Add(val47)
+			e.query1CountMlineitem.release(key66, at67)
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetLineitem() {
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+	}
+}
+
+// resetSetLineitem empties the batch's sums of LINEITEM.
+func (e *Engine) resetSetLineitem() {
+	e.setLineitem0.Reset()
+}
+
 // insertOrders runs the statements of InsertOrders with the columns they read.
 func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
-		if val44 := e.query1CountMcustomer.get(o_custkey); val44 != 0 {
-			acc45 := val44
-			if val46 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val46 != 0 {
-				acc47 := val46
+		if val69 := e.query1CountMcustomer.get(o_custkey); val69 != 0 {
+			acc70 := val69
+			if val71 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val71 != 0 {
+				acc72 := val71
 				{
-					acc48 := e.mulInt(acc45, acc47)
+					acc73 := e.mulInt(acc70, acc72)
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc48) {
+					}, acc73) {
 						e.overflow = true
 					}
 				}
 			}
-			if val49 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val49 != 0 {
-				acc50 := val49
+			if val74 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val74 != 0 {
+				acc75 := val74
 				{
-					acc51 := float64(acc45) * (acc50)
+					acc76 := float64(acc70) * (acc75)
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc51)
+					}, acc76)
 				}
 			}
 			if e.query1CountMcustomerorders.add(keyIDI{
 				k0: o_orderkey,
 				k1: o_orderdate,
 				k2: o_shippriority,
-			}, acc45) {
+			}, acc70) {
 				e.overflow = true
 			}
 		}
-		if val52 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val52 != 0 {
-			acc53 := val52
+		if val77 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val77 != 0 {
+			acc78 := val77
 			if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, acc53) {
+			}, acc78) {
 				e.overflow = true
 			}
 		}
-		if val54 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val54 != 0 {
-			acc55 := val54
+		if val79 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val79 != 0 {
+			acc80 := val79
 			e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, acc55)
+			}, acc80)
 		}
 		e.query1CountMorderslineitemMorders.add(keyIIDI{
 			k0: o_orderkey,
@@ -371,67 +514,67 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 // deleteOrders runs the statements of DeleteOrders with the columns they read.
 func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
-		if val56 := e.query1CountMcustomer.get(o_custkey); val56 != 0 {
-			acc57 := val56
-			if val58 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val58 != 0 {
-				acc59 := val58
+		if val81 := e.query1CountMcustomer.get(o_custkey); val81 != 0 {
+			acc82 := val81
+			if val83 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val83 != 0 {
+				acc84 := val83
 				{
-					acc60 := e.mulInt(e.mulInt(int64(-1), acc57), acc59)
+					acc85 := e.mulInt(e.mulInt(int64(-1), acc82), acc84)
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc60) {
+					}, acc85) {
 						e.overflow = true
 					}
 				}
 			}
-			if val61 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val61 != 0 {
-				acc62 := val61
+			if val86 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val86 != 0 {
+				acc87 := val86
 				{
-					acc63 := -1.0 * (float64(acc57)) * (acc62)
+					acc88 := -1.0 * (float64(acc82)) * (acc87)
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc63)
+					}, acc88)
 				}
 			}
 			{
-				acc64 := e.mulInt(int64(-1), acc57)
+				acc89 := e.mulInt(int64(-1), acc82)
 				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc64) {
+				}, acc89) {
 					e.overflow = true
 				}
 			}
 		}
-		if val65 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val65 != 0 {
-			acc66 := val65
+		if val90 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val90 != 0 {
+			acc91 := val90
 			{
-				acc67 := e.mulInt(int64(-1), acc66)
+				acc92 := e.mulInt(int64(-1), acc91)
 				if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc67) {
+				}, acc92) {
 					e.overflow = true
 				}
 			}
 		}
-		if val68 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val68 != 0 {
-			acc69 := val68
+		if val93 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val93 != 0 {
+			acc94 := val93
 			{
-				acc70 := -1.0 * (acc69)
+				acc95 := -1.0 * (acc94)
 				e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc70)
+				}, acc95)
 			}
 		}
 		e.query1CountMorderslineitemMorders.add(keyIIDI{
@@ -478,44 +621,205 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 	return runtime.OverflowError("ORDERS", false, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
+// setOrders0Sums are the sums of one key of setOrders0.
+type setOrders0Sums struct {
+	v0 int64            // DELTA_ORDERS_1
+	v1 runtime.FloatSum // DELTA_ORDERS_2
+}
+
+// collectInsertOrders adds one event's values to the batch's sums of ORDERS (the columns they read, NULLs zero).
+func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
+	var v0 int64
+	var v1 float64
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v0 = e.addInt(v0, int64(1))
+		}
+	}
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v1 += 1.0
+		}
+	}
+	if v0 != 0 || v1 != 0 {
+		d := e.setOrders0.At(keyIIDI{
+			k0: o_orderkey,
+			k1: o_custkey,
+			k2: o_orderdate,
+			k3: o_shippriority,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+	}
+}
+
+// collectDeleteOrders adds one event's values to the batch's sums of ORDERS (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
+	var v0 int64
+	var v1 float64
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v0 = e.addInt(v0, int64(-1))
+		}
+	}
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v1 += -1.0
+		}
+	}
+	if v0 != 0 || v1 != 0 {
+		d := e.setOrders0.At(keyIIDI{
+			k0: o_orderkey,
+			k1: o_custkey,
+			k2: o_orderdate,
+			k3: o_shippriority,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+	}
+}
+
+// applySetOrders runs the set-at-a-time statements of ORDERS once per key of the batch's sums.
+func (e *Engine) applySetOrders() {
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_COUNT_mLINEITEM[o_orderkey]
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mCUSTOMER[o_custkey] * QUERY1_REVENUE_mLINEITEM[o_orderkey]
+	// QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mLINEITEM[o_orderkey]
+	// QUERY1_COUNT_mCUSTOMERORDERS[o_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mCUSTOMER[o_custkey]
+	// QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, o_custkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_REVENUE_mLINEITEM[o_orderkey]
+	// QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += delta_v0
+	for i := range e.setOrders0.Vals {
+		d := &e.setOrders0.Vals[i]
+		k := e.setOrders0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero()) {
+			continue
+		}
+		val96 := d.v0
+		val97 := d.v1.Value()
+		if val98 := e.query1CountMcustomer.get(k.k1); val98 != 0 {
+			acc99 := val98
+			if val100 := e.query1CountMlineitem.getQuery1CountMlineitem(k.k0); val100 != 0 {
+				acc101 := val100
+				{
+					acc102 := e.mulInt(e.mulInt(val96, acc99), acc101)
+					if e.query1Count.addQuery1Count(keyIDI{
+						k0: k.k0,
+						k1: k.k2,
+						k2: k.k3,
+					}, acc102) {
+						e.overflow = true
+					}
+				}
+			}
+			if val103 := e.query1CountMlineitem.getQuery1RevenueMlineitem(k.k0); val103 != 0 {
+				acc104 := val103
+				{
+					acc105 := val97 * (float64(acc99)) * (acc104)
+					e.query1Count.addQuery1Revenue(keyIDI{
+						k0: k.k0,
+						k1: k.k2,
+						k2: k.k3,
+					}, acc105)
+				}
+			}
+			{
+				acc106 := e.mulInt(val96, acc99)
+				if e.query1CountMcustomerorders.add(keyIDI{
+					k0: k.k0,
+					k1: k.k2,
+					k2: k.k3,
+				}, acc106) {
+					e.overflow = true
+				}
+			}
+		}
+		if val107 := e.query1CountMlineitem.getQuery1CountMlineitem(k.k0); val107 != 0 {
+			acc108 := val107
+			{
+				acc109 := e.mulInt(val96, acc108)
+				if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
+					k0: k.k0,
+					k1: k.k1,
+					k2: k.k2,
+					k3: k.k3,
+				}, acc109) {
+					e.overflow = true
+				}
+			}
+		}
+		if val110 := e.query1CountMlineitem.getQuery1RevenueMlineitem(k.k0); val110 != 0 {
+			acc111 := val110
+			{
+				acc112 := val97 * (acc111)
+				e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
+					k0: k.k0,
+					k1: k.k1,
+					k2: k.k2,
+					k3: k.k3,
+				}, acc112)
+			}
+		}
+		e.query1CountMorderslineitemMorders.add(keyIIDI{
+			k0: k.k0,
+			k1: k.k1,
+			k2: k.k2,
+			k3: k.k3,
+		}, val96)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetOrders negates the batch's sums of ORDERS (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetOrders() {
+	for i := range e.setOrders0.Vals {
+		d := &e.setOrders0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+	}
+}
+
+// resetSetOrders empties the batch's sums of ORDERS.
+func (e *Engine) resetSetOrders() {
+	e.setOrders0.Reset()
+}
+
 // insertCustomer runs the statements of InsertCustomer with the columns they read.
 func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx74 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent73 := &e.query1CountMorderslineitem.entries[idx74]
-			if ent73.query1CountMorderslineitem == 0 {
+		for _, idx116 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent115 := &e.query1CountMorderslineitem.entries[idx116]
+			if ent115.query1CountMorderslineitem == 0 {
 				continue
 			}
-			acc72 := ent73.query1CountMorderslineitem
+			acc114 := ent115.query1CountMorderslineitem
 			if e.query1Count.addQuery1Count(keyIDI{
-				k0: ent73.key.k0,
-				k1: ent73.key.k2,
-				k2: ent73.key.k3,
-			}, acc72) {
+				k0: ent115.key.k0,
+				k1: ent115.key.k2,
+				k2: ent115.key.k3,
+			}, acc114) {
 				e.overflow = true
 			}
 		}
-		for _, idx78 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent77 := &e.query1CountMorderslineitem.entries[idx78]
-			if ent77.query1RevenueMorderslineitem.IsZero() {
+		for _, idx120 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent119 := &e.query1CountMorderslineitem.entries[idx120]
+			if ent119.query1RevenueMorderslineitem.IsZero() {
 				continue
 			}
-			acc76 := ent77.query1RevenueMorderslineitem.Value()
+			acc118 := ent119.query1RevenueMorderslineitem.Value()
 			e.query1Count.addQuery1Revenue(keyIDI{
-				k0: ent77.key.k0,
-				k1: ent77.key.k2,
-				k2: ent77.key.k3,
-			}, acc76)
+				k0: ent119.key.k0,
+				k1: ent119.key.k2,
+				k2: ent119.key.k3,
+			}, acc118)
 		}
 		e.query1CountMcustomer.add(c_custkey, int64(1))
-		for _, idx82 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-			ent81 := &e.query1CountMorderslineitemMorders.entries[idx82]
-			acc80 := ent81.val
+		for _, idx124 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent123 := &e.query1CountMorderslineitemMorders.entries[idx124]
+			acc122 := ent123.val
 			if e.query1CountMcustomerorders.add(keyIDI{
-				k0: ent81.key.k0,
-				k1: ent81.key.k2,
-				k2: ent81.key.k3,
-			}, acc80) {
+				k0: ent123.key.k0,
+				k1: ent123.key.k2,
+				k2: ent123.key.k3,
+			}, acc122) {
 				e.overflow = true
 			}
 		}
@@ -558,49 +862,49 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 // deleteCustomer runs the statements of DeleteCustomer with the columns they read.
 func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx86 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent85 := &e.query1CountMorderslineitem.entries[idx86]
-			if ent85.query1CountMorderslineitem == 0 {
+		for _, idx128 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent127 := &e.query1CountMorderslineitem.entries[idx128]
+			if ent127.query1CountMorderslineitem == 0 {
 				continue
 			}
-			acc84 := ent85.query1CountMorderslineitem
+			acc126 := ent127.query1CountMorderslineitem
 			{
-				acc87 := e.mulInt(int64(-1), acc84)
+				acc129 := e.mulInt(int64(-1), acc126)
 				if e.query1Count.addQuery1Count(keyIDI{
-					k0: ent85.key.k0,
-					k1: ent85.key.k2,
-					k2: ent85.key.k3,
-				}, acc87) {
+					k0: ent127.key.k0,
+					k1: ent127.key.k2,
+					k2: ent127.key.k3,
+				}, acc129) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx91 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent90 := &e.query1CountMorderslineitem.entries[idx91]
-			if ent90.query1RevenueMorderslineitem.IsZero() {
+		for _, idx133 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent132 := &e.query1CountMorderslineitem.entries[idx133]
+			if ent132.query1RevenueMorderslineitem.IsZero() {
 				continue
 			}
-			acc89 := ent90.query1RevenueMorderslineitem.Value()
+			acc131 := ent132.query1RevenueMorderslineitem.Value()
 			{
-				acc92 := -1.0 * (acc89)
+				acc134 := -1.0 * (acc131)
 				e.query1Count.addQuery1Revenue(keyIDI{
-					k0: ent90.key.k0,
-					k1: ent90.key.k2,
-					k2: ent90.key.k3,
-				}, acc92)
+					k0: ent132.key.k0,
+					k1: ent132.key.k2,
+					k2: ent132.key.k3,
+				}, acc134)
 			}
 		}
 		e.query1CountMcustomer.add(c_custkey, int64(-1))
-		for _, idx96 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-			ent95 := &e.query1CountMorderslineitemMorders.entries[idx96]
-			acc94 := ent95.val
+		for _, idx138 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent137 := &e.query1CountMorderslineitemMorders.entries[idx138]
+			acc136 := ent137.val
 			{
-				acc97 := e.mulInt(int64(-1), acc94)
+				acc139 := e.mulInt(int64(-1), acc136)
 				if e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent95.key.k0,
-					k1: ent95.key.k2,
-					k2: ent95.key.k3,
-				}, acc97) {
+					k0: ent137.key.k0,
+					k1: ent137.key.k2,
+					k2: ent137.key.k3,
+				}, acc139) {
 					e.overflow = true
 				}
 			}
@@ -639,6 +943,133 @@ func (e *Engine) rejectDeleteCustomer(c_custkey int64, c_name string, c_address 
 	e.InsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 	e.undoing, e.overflow = false, false
 	return runtime.OverflowError("CUSTOMER", false, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+}
+
+// setCustomer0Sums are the sums of one key of setCustomer0.
+type setCustomer0Sums struct {
+	v0 int64            // DELTA_CUSTOMER_1
+	v1 runtime.FloatSum // DELTA_CUSTOMER_2
+}
+
+// collectInsertCustomer adds one event's values to the batch's sums of CUSTOMER (the columns they read, NULLs zero).
+func (e *Engine) collectInsertCustomer(c_custkey int64, c_mktsegment string) {
+	var v0 int64
+	var v1 float64
+	{
+		if (c_mktsegment) == ("BUILDING") {
+			v0 = e.addInt(v0, int64(1))
+		}
+	}
+	{
+		if (c_mktsegment) == ("BUILDING") {
+			v1 += 1.0
+		}
+	}
+	if v0 != 0 || v1 != 0 {
+		d := e.setCustomer0.At(c_custkey)
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+	}
+}
+
+// collectDeleteCustomer adds one event's values to the batch's sums of CUSTOMER (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteCustomer(c_custkey int64, c_mktsegment string) {
+	var v0 int64
+	var v1 float64
+	{
+		if (c_mktsegment) == ("BUILDING") {
+			v0 = e.addInt(v0, int64(-1))
+		}
+	}
+	{
+		if (c_mktsegment) == ("BUILDING") {
+			v1 += -1.0
+		}
+	}
+	if v0 != 0 || v1 != 0 {
+		d := e.setCustomer0.At(c_custkey)
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+	}
+}
+
+// applySetCustomer runs the set-at-a-time statements of CUSTOMER once per key of the batch's sums.
+func (e *Engine) applySetCustomer() {
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_REVENUE_mORDERSLINEITEM[o_orderkey, c_custkey, o_orderdate, o_shippriority]
+	// QUERY1_COUNT_mCUSTOMER[c_custkey] += delta_v0
+	// QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
+	for i := range e.setCustomer0.Vals {
+		d := &e.setCustomer0.Vals[i]
+		k := e.setCustomer0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero()) {
+			continue
+		}
+		val140 := d.v0
+		val141 := d.v1.Value()
+		for _, idx145 := range e.query1CountMorderslineitem.idx0[k] {
+			ent144 := &e.query1CountMorderslineitem.entries[idx145]
+			if ent144.query1CountMorderslineitem == 0 {
+				continue
+			}
+			acc143 := ent144.query1CountMorderslineitem
+			{
+				acc146 := e.mulInt(val140, acc143)
+				if e.query1Count.addQuery1Count(keyIDI{
+					k0: ent144.key.k0,
+					k1: ent144.key.k2,
+					k2: ent144.key.k3,
+				}, acc146) {
+					e.overflow = true
+				}
+			}
+		}
+		for _, idx150 := range e.query1CountMorderslineitem.idx0[k] {
+			ent149 := &e.query1CountMorderslineitem.entries[idx150]
+			if ent149.query1RevenueMorderslineitem.IsZero() {
+				continue
+			}
+			acc148 := ent149.query1RevenueMorderslineitem.Value()
+			{
+				acc151 := val141 * (acc148)
+				e.query1Count.addQuery1Revenue(keyIDI{
+					k0: ent149.key.k0,
+					k1: ent149.key.k2,
+					k2: ent149.key.k3,
+				}, acc151)
+			}
+		}
+		e.query1CountMcustomer.add(k, val140)
+		for _, idx155 := range e.query1CountMorderslineitemMorders.idx1[k] {
+			ent154 := &e.query1CountMorderslineitemMorders.entries[idx155]
+			acc153 := ent154.val
+			{
+				acc156 := e.mulInt(val140, acc153)
+				if e.query1CountMcustomerorders.add(keyIDI{
+					k0: ent154.key.k0,
+					k1: ent154.key.k2,
+					k2: ent154.key.k3,
+				}, acc156) {
+					e.overflow = true
+				}
+			}
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetCustomer negates the batch's sums of CUSTOMER (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetCustomer() {
+	for i := range e.setCustomer0.Vals {
+		d := &e.setCustomer0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+	}
+}
+
+// resetSetCustomer empties the batch's sums of CUSTOMER.
+func (e *Engine) resetSetCustomer() {
+	e.setCustomer0.Reset()
 }
 
 // Query1Row is one row of view QUERY1.
@@ -1037,7 +1468,8 @@ type Batch struct {
 	t0      []tupleLineitem
 	t1      []tupleOrders
 	t2      []tupleCustomer
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -1335,6 +1767,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -1418,6 +1858,165 @@ func (e *Engine) applyInOrder(b *Batch) error {
 				if e.overflow && !e.undoing {
 					err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetLineitem applies the events of LINEITEM at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertLineitem(t.c0, t.c5, t.c6, t.c10)
+		} else {
+			e.collectDeleteLineitem(t.c0, t.c5, t.c6, t.c10)
+		}
+	}
+	e.applySetLineitem()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetLineitem()
+		e.applySetLineitem()
+		e.undoing, e.overflow = false, false
+		e.resetSetLineitem()
+		return e.batchEachLineitem(b, live, ins)
+	}
+	e.resetSetLineitem()
+	return nil
+}
+
+/*
+batchEachLineitem fires the events of LINEITEM at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			e.insertLineitem(t.c0, t.c5, t.c6, t.c10)
+			if e.overflow && !e.undoing {
+				err = e.rejectInsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			}
+		} else {
+			e.deleteLineitem(t.c0, t.c5, t.c6, t.c10)
+			if e.overflow && !e.undoing {
+				err = e.rejectDeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetOrders applies the events of ORDERS at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetOrders(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		if ins[j] {
+			e.collectInsertOrders(t.c0, t.c1, t.c4, t.c7)
+		} else {
+			e.collectDeleteOrders(t.c0, t.c1, t.c4, t.c7)
+		}
+	}
+	e.applySetOrders()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetOrders()
+		e.applySetOrders()
+		e.undoing, e.overflow = false, false
+		e.resetSetOrders()
+		return e.batchEachOrders(b, live, ins)
+	}
+	e.resetSetOrders()
+	return nil
+}
+
+/*
+batchEachOrders fires the events of ORDERS at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachOrders(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		var err error
+		if ins[j] {
+			e.insertOrders(t.c0, t.c1, t.c4, t.c7)
+			if e.overflow && !e.undoing {
+				err = e.rejectInsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			}
+		} else {
+			e.deleteOrders(t.c0, t.c1, t.c4, t.c7)
+			if e.overflow && !e.undoing {
+				err = e.rejectDeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetCustomer applies the events of CUSTOMER at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetCustomer(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		if ins[j] {
+			e.collectInsertCustomer(t.c0, t.c6)
+		} else {
+			e.collectDeleteCustomer(t.c0, t.c6)
+		}
+	}
+	e.applySetCustomer()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetCustomer()
+		e.applySetCustomer()
+		e.undoing, e.overflow = false, false
+		e.resetSetCustomer()
+		return e.batchEachCustomer(b, live, ins)
+	}
+	e.resetSetCustomer()
+	return nil
+}
+
+/*
+batchEachCustomer fires the events of CUSTOMER at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachCustomer(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		var err error
+		if ins[j] {
+			e.insertCustomer(t.c0, t.c6)
+			if e.overflow && !e.undoing {
+				err = e.rejectInsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+			}
+		} else {
+			e.deleteCustomer(t.c0, t.c6)
+			if e.overflow && !e.undoing {
+				err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			}
 		}
 		if err != nil {
@@ -1513,6 +2112,80 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
+	if b.policy != runtime.Incremental {
+		var live [3][]int32
+		var ins [3][]bool
+		var seen [3]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			case 1:
+				if slot1 != nil {
+					s := slot1[i]
+					if net1[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net1[s] -= d
+				}
+			case 2:
+				if slot2 != nil {
+					s := slot2[i]
+					if net2[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net2[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetLineitem(b, live[0], ins[0])
+				} else {
+					err = e.batchEachLineitem(b, live[0], ins[0])
+				}
+			case 1:
+				if b.policy.UseSetAtATime(len(live[1])) {
+					err = e.batchSetOrders(b, live[1], ins[1])
+				} else {
+					err = e.batchEachOrders(b, live[1], ins[1])
+				}
+			case 2:
+				if b.policy.UseSetAtATime(len(live[2])) {
+					err = e.batchSetCustomer(b, live[2], ins[2])
+				} else {
+					err = e.batchEachCustomer(b, live[2], ins[2])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

@@ -41,6 +41,18 @@ type Engine struct {
 	query1CountMcustomer *mapQuery1CountMcustomer
 	// QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] := AggSum([o_orderkey, l_extendedprice, l_discount, l_shipdate], LINEITEM(o_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment))
 	query1RevenueMlineitem *mapQuery1RevenueMlineitem
+	// setLineitem0: a batch of LINEITEM pre-aggregated by [l_orderkey] (DELTA_LINEITEM_1, DELTA_LINEITEM_2), for its set-at-a-time triggers.
+	setLineitem0 runtime.PreAgg[int64, setLineitem0Sums]
+	// setLineitem1: a batch of LINEITEM pre-aggregated by [l_orderkey, l_shipdate] (DELTA_LINEITEM_3), for its set-at-a-time triggers.
+	setLineitem1 runtime.PreAgg[keyID, setLineitem1Sums]
+	// setLineitem2: a batch of LINEITEM pre-aggregated by [l_orderkey, l_extendedprice, l_discount, l_shipdate] (DELTA_LINEITEM_4), for its set-at-a-time triggers.
+	setLineitem2 runtime.PreAgg[keyIFFD, setLineitem2Sums]
+	// setOrders0: a batch of ORDERS pre-aggregated by [o_orderkey, o_custkey, o_orderdate, o_shippriority] (DELTA_ORDERS_1, DELTA_ORDERS_2, DELTA_ORDERS_3, DELTA_ORDERS_4, DELTA_ORDERS_5), for its set-at-a-time triggers.
+	setOrders0 runtime.PreAgg[keyIIDI, setOrders0Sums]
+	// setCustomer0: a batch of CUSTOMER pre-aggregated by [c_custkey] (DELTA_CUSTOMER_1, DELTA_CUSTOMER_2), for its set-at-a-time triggers.
+	setCustomer0 runtime.PreAgg[int64, setCustomer0Sums]
+	// setCustomer1: a batch of CUSTOMER pre-aggregated by [c_custkey, c_mktsegment] (DELTA_CUSTOMER_3), for its set-at-a-time triggers.
+	setCustomer1 runtime.PreAgg[keyIS, setCustomer1Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -233,59 +245,277 @@ func (e *Engine) rejectDeleteLineitem(l_orderkey int64, l_partkey int64, l_suppk
 	return runtime.OverflowError("LINEITEM", false, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment)
 }
 
+// setLineitem0Sums are the sums of one key of setLineitem0.
+type setLineitem0Sums struct {
+	v0 int64            // DELTA_LINEITEM_1
+	v1 runtime.FloatSum // DELTA_LINEITEM_2
+}
+
+// setLineitem1Sums are the sums of one key of setLineitem1.
+type setLineitem1Sums struct {
+	v0 int64 // DELTA_LINEITEM_3
+}
+
+// setLineitem2Sums are the sums of one key of setLineitem2.
+type setLineitem2Sums struct {
+	v0 int64 // DELTA_LINEITEM_4
+}
+
+// collectInsertLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
+	{
+		var v0 int64
+		var v1 float64
+		{
+			if (l_shipdate) > (runtime.Date(19950315)) {
+				v0 = e.addInt(v0, int64(1))
+			}
+		}
+		{
+			if (l_shipdate) > (runtime.Date(19950315)) {
+				acc29 := (l_extendedprice) * ((float64(int64(1))) - (l_discount))
+				v1 += acc29
+			}
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setLineitem0.At(l_orderkey)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1.Add(v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		if v0 != 0 {
+			d := e.setLineitem1.At(keyID{
+				k0: l_orderkey,
+				k1: l_shipdate,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		if v0 != 0 {
+			d := e.setLineitem2.At(keyIFFD{
+				k0: l_orderkey,
+				k1: l_extendedprice,
+				k2: l_discount,
+				k3: l_shipdate,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// collectDeleteLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
+	{
+		var v0 int64
+		var v1 float64
+		{
+			if (l_shipdate) > (runtime.Date(19950315)) {
+				v0 = e.addInt(v0, int64(-1))
+			}
+		}
+		{
+			if (l_shipdate) > (runtime.Date(19950315)) {
+				acc30 := -1.0 * ((l_extendedprice) * ((float64(int64(1))) - (l_discount)))
+				v1 += acc30
+			}
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setLineitem0.At(l_orderkey)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1.Add(v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		if v0 != 0 {
+			d := e.setLineitem1.At(keyID{
+				k0: l_orderkey,
+				k1: l_shipdate,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		if v0 != 0 {
+			d := e.setLineitem2.At(keyIFFD{
+				k0: l_orderkey,
+				k1: l_extendedprice,
+				k2: l_discount,
+				k3: l_shipdate,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// applySetLineitem runs the set-at-a-time statements of LINEITEM once per key of the batch's sums.
+func (e *Engine) applySetLineitem() {
+	// QUERY1_COUNT[l_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		k := e.setLineitem0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero()) {
+			continue
+		}
+		val31 := d.v0
+		val32 := d.v1.Value()
+		for _, idx36 := range e.query1CountMorders.idx0[k] {
+			ent35 := &e.query1CountMorders.entries[idx36]
+			acc34 := ent35.val
+			if (ent35.key.k2) < (runtime.Date(19950315)) {
+				for _, idx40 := range e.query1CountMcustomer.idx0[ent35.key.k1] {
+					ent39 := &e.query1CountMcustomer.entries[idx40]
+					acc38 := ent39.val
+					if (ent39.key.k1) == ("BUILDING") {
+						{
+							key41 := keyIDI{
+								k0: k,
+								k1: ent35.key.k2,
+								k2: ent35.key.k3,
+							}
+							at42 := e.query1Count.entry(key41)
+							ent43 := &e.query1Count.entries[at42]
+							{
+								acc44 := e.mulInt(e.mulInt(val31, acc34), acc38)
+								ent43.query1Count = e.addInt(ent43.query1Count, acc44)
+							}
+							{
+								acc45 := val32 * (float64(acc34)) * (float64(acc38))
+								ent43.query1Revenue.Add(acc45)
+							}
+							e.query1Count.release(key41, at42)
+						}
+					}
+				}
+			}
+		}
+	}
+	// QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += delta_v0
+	for i := range e.setLineitem1.Vals {
+		d := &e.setLineitem1.Vals[i]
+		k := e.setLineitem1.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val46 := d.v0
+		e.query1CountMlineitem.add(keyID{
+			k0: k.k0,
+			k1: k.k1,
+		}, val46)
+	}
+	// QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += delta_v0
+	for i := range e.setLineitem2.Vals {
+		d := &e.setLineitem2.Vals[i]
+		k := e.setLineitem2.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val47 := d.v0
+		e.query1RevenueMlineitem.add(keyIFFD{
+			k0: k.k0,
+			k1: k.k1,
+			k2: k.k2,
+			k3: k.k3,
+		}, val47)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetLineitem() {
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+	}
+	for i := range e.setLineitem1.Vals {
+		d := &e.setLineitem1.Vals[i]
+		d.v0 = -d.v0
+	}
+	for i := range e.setLineitem2.Vals {
+		d := &e.setLineitem2.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetLineitem empties the batch's sums of LINEITEM.
+func (e *Engine) resetSetLineitem() {
+	e.setLineitem0.Reset()
+	e.setLineitem1.Reset()
+	e.setLineitem2.Reset()
+}
+
 // insertOrders runs the statements of InsertOrders with the columns they read.
 func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
-			var sum29 int64
+			var sum48 int64
 			{
-				for _, idx33 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent32 := &e.query1CountMcustomer.entries[idx33]
-					acc31 := ent32.val
-					if (ent32.key.k1) == ("BUILDING") {
-						sum29 = e.addInt(sum29, acc31)
+				for _, idx52 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent51 := &e.query1CountMcustomer.entries[idx52]
+					acc50 := ent51.val
+					if (ent51.key.k1) == ("BUILDING") {
+						sum48 = e.addInt(sum48, acc50)
 					}
 				}
 			}
-			part133 := float64(sum29)
-			acc35 := int64(part133)
-			for _, idx39 := range e.query1CountMlineitem.idx0[o_orderkey] {
-				ent38 := &e.query1CountMlineitem.entries[idx39]
-				acc37 := e.mulInt(acc35, ent38.val)
-				if (ent38.key.k1) > (runtime.Date(19950315)) {
+			part152 := float64(sum48)
+			acc54 := int64(part152)
+			for _, idx58 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent57 := &e.query1CountMlineitem.entries[idx58]
+				acc56 := e.mulInt(acc54, ent57.val)
+				if (ent57.key.k1) > (runtime.Date(19950315)) {
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc37) {
+					}, acc56) {
 						e.overflow = true
 					}
 				}
 			}
 		}
 		{
-			var sum40 int64
+			var sum59 int64
 			{
-				for _, idx44 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent43 := &e.query1CountMcustomer.entries[idx44]
-					acc42 := ent43.val
-					if (ent43.key.k1) == ("BUILDING") {
-						sum40 = e.addInt(sum40, acc42)
+				for _, idx63 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent62 := &e.query1CountMcustomer.entries[idx63]
+					acc61 := ent62.val
+					if (ent62.key.k1) == ("BUILDING") {
+						sum59 = e.addInt(sum59, acc61)
 					}
 				}
 			}
-			part344 := float64(sum40)
-			acc46 := part344
-			for _, idx50 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-				ent49 := &e.query1RevenueMlineitem.entries[idx50]
-				acc48 := acc46 * (float64(ent49.val))
-				if (ent49.key.k3) > (runtime.Date(19950315)) {
-					acc51 := acc48 * ((ent49.key.k1) * ((float64(int64(1))) - (ent49.key.k2)))
+			part363 := float64(sum59)
+			acc65 := part363
+			for _, idx69 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent68 := &e.query1RevenueMlineitem.entries[idx69]
+				acc67 := acc65 * (float64(ent68.val))
+				if (ent68.key.k3) > (runtime.Date(19950315)) {
+					acc70 := acc67 * ((ent68.key.k1) * ((float64(int64(1))) - (ent68.key.k2)))
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc51)
+					}, acc70)
 				}
 			}
 		}
@@ -334,55 +564,55 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
-			var sum52 int64
+			var sum71 int64
 			{
-				for _, idx56 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent55 := &e.query1CountMcustomer.entries[idx56]
-					acc54 := ent55.val
-					if (ent55.key.k1) == ("BUILDING") {
-						sum52 = e.addInt(sum52, acc54)
+				for _, idx75 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent74 := &e.query1CountMcustomer.entries[idx75]
+					acc73 := ent74.val
+					if (ent74.key.k1) == ("BUILDING") {
+						sum71 = e.addInt(sum71, acc73)
 					}
 				}
 			}
-			part256 := float64(sum52)
-			acc58 := e.mulInt(int64(-1), int64(part256))
-			for _, idx62 := range e.query1CountMlineitem.idx0[o_orderkey] {
-				ent61 := &e.query1CountMlineitem.entries[idx62]
-				acc60 := e.mulInt(acc58, ent61.val)
-				if (ent61.key.k1) > (runtime.Date(19950315)) {
+			part275 := float64(sum71)
+			acc77 := e.mulInt(int64(-1), int64(part275))
+			for _, idx81 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent80 := &e.query1CountMlineitem.entries[idx81]
+				acc79 := e.mulInt(acc77, ent80.val)
+				if (ent80.key.k1) > (runtime.Date(19950315)) {
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc60) {
+					}, acc79) {
 						e.overflow = true
 					}
 				}
 			}
 		}
 		{
-			var sum63 int64
+			var sum82 int64
 			{
-				for _, idx67 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent66 := &e.query1CountMcustomer.entries[idx67]
-					acc65 := ent66.val
-					if (ent66.key.k1) == ("BUILDING") {
-						sum63 = e.addInt(sum63, acc65)
+				for _, idx86 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent85 := &e.query1CountMcustomer.entries[idx86]
+					acc84 := ent85.val
+					if (ent85.key.k1) == ("BUILDING") {
+						sum82 = e.addInt(sum82, acc84)
 					}
 				}
 			}
-			part467 := float64(sum63)
-			acc69 := -1.0 * (part467)
-			for _, idx73 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-				ent72 := &e.query1RevenueMlineitem.entries[idx73]
-				acc71 := acc69 * (float64(ent72.val))
-				if (ent72.key.k3) > (runtime.Date(19950315)) {
-					acc74 := acc71 * ((ent72.key.k1) * ((float64(int64(1))) - (ent72.key.k2)))
+			part486 := float64(sum82)
+			acc88 := -1.0 * (part486)
+			for _, idx92 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent91 := &e.query1RevenueMlineitem.entries[idx92]
+				acc90 := acc88 * (float64(ent91.val))
+				if (ent91.key.k3) > (runtime.Date(19950315)) {
+					acc93 := acc90 * ((ent91.key.k1) * ((float64(int64(1))) - (ent91.key.k2)))
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc74)
+					}, acc93)
 				}
 			}
 		}
@@ -427,41 +657,263 @@ func (e *Engine) rejectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderst
 	return runtime.OverflowError("ORDERS", false, o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, o_orderpriority, o_clerk, o_shippriority, o_comment)
 }
 
+// setOrders0Sums are the sums of one key of setOrders0.
+type setOrders0Sums struct {
+	v0 int64            // DELTA_ORDERS_1
+	v1 runtime.FloatSum // DELTA_ORDERS_2
+	v2 int64            // DELTA_ORDERS_3
+	v3 int64            // DELTA_ORDERS_4
+	v4 runtime.FloatSum // DELTA_ORDERS_5
+}
+
+// collectInsertOrders adds one event's values to the batch's sums of ORDERS (the columns they read, NULLs zero).
+func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
+	var v0 int64
+	var v1 float64
+	var v2 int64
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v0 = e.addInt(v0, int64(1))
+		}
+	}
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v1 += 1.0
+		}
+	}
+	{
+		v2 = e.addInt(v2, int64(1))
+	}
+	if v0 != 0 || v1 != 0 || v2 != 0 {
+		d := e.setOrders0.At(keyIIDI{
+			k0: o_orderkey,
+			k1: o_custkey,
+			k2: o_orderdate,
+			k3: o_shippriority,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+		d.v1.Add(v1)
+		d.v2 = e.addInt(d.v2, v2)
+	}
+}
+
+// collectDeleteOrders adds one event's values to the batch's sums of ORDERS (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
+	var v2 int64
+	var v3 int64
+	var v4 float64
+	{
+		v2 = e.addInt(v2, int64(-1))
+	}
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v3 = e.addInt(v3, int64(-1))
+		}
+	}
+	{
+		if (o_orderdate) < (runtime.Date(19950315)) {
+			v4 += -1.0
+		}
+	}
+	if v2 != 0 || v3 != 0 || v4 != 0 {
+		d := e.setOrders0.At(keyIIDI{
+			k0: o_orderkey,
+			k1: o_custkey,
+			k2: o_orderdate,
+			k3: o_shippriority,
+		})
+		d.v2 = e.addInt(d.v2, v2)
+		d.v3 = e.addInt(d.v3, v3)
+		d.v4.Add(v4)
+	}
+}
+
+// applySetOrders runs the set-at-a-time statements of ORDERS once per key of the batch's sums.
+func (e *Engine) applySetOrders() {
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += delta_v0 * (part1 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part1 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v1 * (part3 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part3 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+	// QUERY1_COUNT_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += delta_v2
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += delta_v3 * (part2 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part2 * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v4 * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+	for i := range e.setOrders0.Vals {
+		d := &e.setOrders0.Vals[i]
+		k := e.setOrders0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero() || d.v2 != 0 || d.v3 != 0 || !d.v4.IsZero()) {
+			continue
+		}
+		val94 := d.v0
+		{
+			var sum95 int64
+			{
+				for _, idx99 := range e.query1CountMcustomer.idx0[k.k1] {
+					ent98 := &e.query1CountMcustomer.entries[idx99]
+					acc97 := ent98.val
+					if (ent98.key.k1) == ("BUILDING") {
+						sum95 = e.addInt(sum95, acc97)
+					}
+				}
+			}
+			part199 := float64(sum95)
+			acc101 := e.mulInt(val94, int64(part199))
+			for _, idx105 := range e.query1CountMlineitem.idx0[k.k0] {
+				ent104 := &e.query1CountMlineitem.entries[idx105]
+				acc103 := e.mulInt(acc101, ent104.val)
+				if (ent104.key.k1) > (runtime.Date(19950315)) {
+					if e.query1Count.addQuery1Count(keyIDI{
+						k0: k.k0,
+						k1: k.k2,
+						k2: k.k3,
+					}, acc103) {
+						e.overflow = true
+					}
+				}
+			}
+		}
+		val106 := d.v1.Value()
+		{
+			var sum107 int64
+			{
+				for _, idx111 := range e.query1CountMcustomer.idx0[k.k1] {
+					ent110 := &e.query1CountMcustomer.entries[idx111]
+					acc109 := ent110.val
+					if (ent110.key.k1) == ("BUILDING") {
+						sum107 = e.addInt(sum107, acc109)
+					}
+				}
+			}
+			part3111 := float64(sum107)
+			acc113 := val106 * (part3111)
+			for _, idx117 := range e.query1RevenueMlineitem.idx0[k.k0] {
+				ent116 := &e.query1RevenueMlineitem.entries[idx117]
+				acc115 := acc113 * (float64(ent116.val))
+				if (ent116.key.k3) > (runtime.Date(19950315)) {
+					acc118 := acc115 * ((ent116.key.k1) * ((float64(int64(1))) - (ent116.key.k2)))
+					e.query1Count.addQuery1Revenue(keyIDI{
+						k0: k.k0,
+						k1: k.k2,
+						k2: k.k3,
+					}, acc118)
+				}
+			}
+		}
+		val119 := d.v2
+		e.query1CountMorders.add(keyIIDI{
+			k0: k.k0,
+			k1: k.k1,
+			k2: k.k2,
+			k3: k.k3,
+		}, val119)
+		val120 := d.v3
+		{
+			var sum121 int64
+			{
+				for _, idx125 := range e.query1CountMcustomer.idx0[k.k1] {
+					ent124 := &e.query1CountMcustomer.entries[idx125]
+					acc123 := ent124.val
+					if (ent124.key.k1) == ("BUILDING") {
+						sum121 = e.addInt(sum121, acc123)
+					}
+				}
+			}
+			part2125 := float64(sum121)
+			acc127 := e.mulInt(val120, int64(part2125))
+			for _, idx131 := range e.query1CountMlineitem.idx0[k.k0] {
+				ent130 := &e.query1CountMlineitem.entries[idx131]
+				acc129 := e.mulInt(acc127, ent130.val)
+				if (ent130.key.k1) > (runtime.Date(19950315)) {
+					if e.query1Count.addQuery1Count(keyIDI{
+						k0: k.k0,
+						k1: k.k2,
+						k2: k.k3,
+					}, acc129) {
+						e.overflow = true
+					}
+				}
+			}
+		}
+		val132 := d.v4.Value()
+		{
+			var sum133 int64
+			{
+				for _, idx137 := range e.query1CountMcustomer.idx0[k.k1] {
+					ent136 := &e.query1CountMcustomer.entries[idx137]
+					acc135 := ent136.val
+					if (ent136.key.k1) == ("BUILDING") {
+						sum133 = e.addInt(sum133, acc135)
+					}
+				}
+			}
+			part4137 := float64(sum133)
+			acc139 := val132 * (part4137)
+			for _, idx143 := range e.query1RevenueMlineitem.idx0[k.k0] {
+				ent142 := &e.query1RevenueMlineitem.entries[idx143]
+				acc141 := acc139 * (float64(ent142.val))
+				if (ent142.key.k3) > (runtime.Date(19950315)) {
+					acc144 := acc141 * ((ent142.key.k1) * ((float64(int64(1))) - (ent142.key.k2)))
+					e.query1Count.addQuery1Revenue(keyIDI{
+						k0: k.k0,
+						k1: k.k2,
+						k2: k.k3,
+					}, acc144)
+				}
+			}
+		}
+	}
+	e.dirty[0] = true
+}
+
+// negateSetOrders negates the batch's sums of ORDERS (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetOrders() {
+	for i := range e.setOrders0.Vals {
+		d := &e.setOrders0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+		d.v2 = -d.v2
+		d.v3 = -d.v3
+		d.v4 = d.v4.Neg()
+	}
+}
+
+// resetSetOrders empties the batch's sums of ORDERS.
+func (e *Engine) resetSetOrders() {
+	e.setOrders0.Reset()
+}
+
 // insertCustomer runs the statements of InsertCustomer with the columns they read.
 func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx78 := range e.query1CountMorders.idx1[c_custkey] {
-			ent77 := &e.query1CountMorders.entries[idx78]
-			acc76 := ent77.val
-			if (ent77.key.k2) < (runtime.Date(19950315)) {
-				for _, idx82 := range e.query1CountMlineitem.idx0[ent77.key.k0] {
-					ent81 := &e.query1CountMlineitem.entries[idx82]
-					acc80 := ent81.val
-					if (ent81.key.k1) > (runtime.Date(19950315)) {
+		for _, idx148 := range e.query1CountMorders.idx1[c_custkey] {
+			ent147 := &e.query1CountMorders.entries[idx148]
+			acc146 := ent147.val
+			if (ent147.key.k2) < (runtime.Date(19950315)) {
+				for _, idx152 := range e.query1CountMlineitem.idx0[ent147.key.k0] {
+					ent151 := &e.query1CountMlineitem.entries[idx152]
+					acc150 := ent151.val
+					if (ent151.key.k1) > (runtime.Date(19950315)) {
 						{
-							acc83 := e.mulInt(acc76, acc80)
+							acc153 := e.mulInt(acc146, acc150)
 							if e.query1Count.addQuery1Count(keyIDI{
-								k0: ent77.key.k0,
-								k1: ent77.key.k2,
-								k2: ent77.key.k3,
-							}, acc83) {
+								k0: ent147.key.k0,
+								k1: ent147.key.k2,
+								k2: ent147.key.k3,
+							}, acc153) {
 								e.overflow = true
 							}
 						}
 					}
 				}
-				for _, idx87 := range e.query1RevenueMlineitem.idx0[ent77.key.k0] {
-					ent86 := &e.query1RevenueMlineitem.entries[idx87]
-					acc85 := ent86.val
-					if (ent86.key.k3) > (runtime.Date(19950315)) {
-						val88 := (ent86.key.k1) * ((float64(int64(1))) - (ent86.key.k2))
+				for _, idx157 := range e.query1RevenueMlineitem.idx0[ent147.key.k0] {
+					ent156 := &e.query1RevenueMlineitem.entries[idx157]
+					acc155 := ent156.val
+					if (ent156.key.k3) > (runtime.Date(19950315)) {
+						val158 := (ent156.key.k1) * ((float64(int64(1))) - (ent156.key.k2))
 						{
-							acc89 := float64(acc76) * (float64(acc85)) * (val88)
+							acc159 := float64(acc146) * (float64(acc155)) * (val158)
 							e.query1Count.addQuery1Revenue(keyIDI{
-								k0: ent77.key.k0,
-								k1: ent77.key.k2,
-								k2: ent77.key.k3,
-							}, acc89)
+								k0: ent147.key.k0,
+								k1: ent147.key.k2,
+								k2: ent147.key.k3,
+							}, acc159)
 						}
 					}
 				}
@@ -509,38 +961,38 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 // deleteCustomer runs the statements of DeleteCustomer with the columns they read.
 func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx93 := range e.query1CountMorders.idx1[c_custkey] {
-			ent92 := &e.query1CountMorders.entries[idx93]
-			acc91 := ent92.val
-			if (ent92.key.k2) < (runtime.Date(19950315)) {
-				for _, idx97 := range e.query1CountMlineitem.idx0[ent92.key.k0] {
-					ent96 := &e.query1CountMlineitem.entries[idx97]
-					acc95 := ent96.val
-					if (ent96.key.k1) > (runtime.Date(19950315)) {
+		for _, idx163 := range e.query1CountMorders.idx1[c_custkey] {
+			ent162 := &e.query1CountMorders.entries[idx163]
+			acc161 := ent162.val
+			if (ent162.key.k2) < (runtime.Date(19950315)) {
+				for _, idx167 := range e.query1CountMlineitem.idx0[ent162.key.k0] {
+					ent166 := &e.query1CountMlineitem.entries[idx167]
+					acc165 := ent166.val
+					if (ent166.key.k1) > (runtime.Date(19950315)) {
 						{
-							acc98 := e.mulInt(e.mulInt(int64(-1), acc91), acc95)
+							acc168 := e.mulInt(e.mulInt(int64(-1), acc161), acc165)
 							if e.query1Count.addQuery1Count(keyIDI{
-								k0: ent92.key.k0,
-								k1: ent92.key.k2,
-								k2: ent92.key.k3,
-							}, acc98) {
+								k0: ent162.key.k0,
+								k1: ent162.key.k2,
+								k2: ent162.key.k3,
+							}, acc168) {
 								e.overflow = true
 							}
 						}
 					}
 				}
-				for _, idx102 := range e.query1RevenueMlineitem.idx0[ent92.key.k0] {
-					ent101 := &e.query1RevenueMlineitem.entries[idx102]
-					acc100 := ent101.val
-					if (ent101.key.k3) > (runtime.Date(19950315)) {
-						val103 := (ent101.key.k1) * ((float64(int64(1))) - (ent101.key.k2))
+				for _, idx172 := range e.query1RevenueMlineitem.idx0[ent162.key.k0] {
+					ent171 := &e.query1RevenueMlineitem.entries[idx172]
+					acc170 := ent171.val
+					if (ent171.key.k3) > (runtime.Date(19950315)) {
+						val173 := (ent171.key.k1) * ((float64(int64(1))) - (ent171.key.k2))
 						{
-							acc104 := -1.0 * (float64(acc91)) * (float64(acc100)) * (val103)
+							acc174 := -1.0 * (float64(acc161)) * (float64(acc170)) * (val173)
 							e.query1Count.addQuery1Revenue(keyIDI{
-								k0: ent92.key.k0,
-								k1: ent92.key.k2,
-								k2: ent92.key.k3,
-							}, acc104)
+								k0: ent162.key.k0,
+								k1: ent162.key.k2,
+								k2: ent162.key.k3,
+							}, acc174)
 						}
 					}
 				}
@@ -583,6 +1035,174 @@ func (e *Engine) rejectDeleteCustomer(c_custkey int64, c_name string, c_address 
 	e.InsertCustomer(c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
 	e.undoing, e.overflow = false, false
 	return runtime.OverflowError("CUSTOMER", false, c_custkey, c_name, c_address, c_nationkey, c_phone, c_acctbal, c_mktsegment, c_comment)
+}
+
+// setCustomer0Sums are the sums of one key of setCustomer0.
+type setCustomer0Sums struct {
+	v0 int64            // DELTA_CUSTOMER_1
+	v1 runtime.FloatSum // DELTA_CUSTOMER_2
+}
+
+// setCustomer1Sums are the sums of one key of setCustomer1.
+type setCustomer1Sums struct {
+	v0 int64 // DELTA_CUSTOMER_3
+}
+
+// collectInsertCustomer adds one event's values to the batch's sums of CUSTOMER (the columns they read, NULLs zero).
+func (e *Engine) collectInsertCustomer(c_custkey int64, c_mktsegment string) {
+	{
+		var v0 int64
+		var v1 float64
+		{
+			if (c_mktsegment) == ("BUILDING") {
+				v0 = e.addInt(v0, int64(1))
+			}
+		}
+		{
+			if (c_mktsegment) == ("BUILDING") {
+				v1 += 1.0
+			}
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setCustomer0.At(c_custkey)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1.Add(v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		if v0 != 0 {
+			d := e.setCustomer1.At(keyIS{
+				k0: c_custkey,
+				k1: c_mktsegment,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// collectDeleteCustomer adds one event's values to the batch's sums of CUSTOMER (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteCustomer(c_custkey int64, c_mktsegment string) {
+	{
+		var v0 int64
+		var v1 float64
+		{
+			if (c_mktsegment) == ("BUILDING") {
+				v0 = e.addInt(v0, int64(-1))
+			}
+		}
+		{
+			if (c_mktsegment) == ("BUILDING") {
+				v1 += -1.0
+			}
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setCustomer0.At(c_custkey)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1.Add(v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		if v0 != 0 {
+			d := e.setCustomer1.At(keyIS{
+				k0: c_custkey,
+				k1: c_mktsegment,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// applySetCustomer runs the set-at-a-time statements of CUSTOMER once per key of the batch's sums.
+func (e *Engine) applySetCustomer() {
+	// QUERY1_COUNT[o_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mLINEITEM[o_orderkey, l_shipdate] * {l_shipdate > DATE('1995-03-15')}
+	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
+	for i := range e.setCustomer0.Vals {
+		d := &e.setCustomer0.Vals[i]
+		k := e.setCustomer0.Keys[i]
+		if !(d.v0 != 0 || !d.v1.IsZero()) {
+			continue
+		}
+		val175 := d.v0
+		val176 := d.v1.Value()
+		for _, idx180 := range e.query1CountMorders.idx1[k] {
+			ent179 := &e.query1CountMorders.entries[idx180]
+			acc178 := ent179.val
+			if (ent179.key.k2) < (runtime.Date(19950315)) {
+				for _, idx184 := range e.query1CountMlineitem.idx0[ent179.key.k0] {
+					ent183 := &e.query1CountMlineitem.entries[idx184]
+					acc182 := ent183.val
+					if (ent183.key.k1) > (runtime.Date(19950315)) {
+						{
+							acc185 := e.mulInt(e.mulInt(val175, acc178), acc182)
+							if e.query1Count.addQuery1Count(keyIDI{
+								k0: ent179.key.k0,
+								k1: ent179.key.k2,
+								k2: ent179.key.k3,
+							}, acc185) {
+								e.overflow = true
+							}
+						}
+					}
+				}
+				for _, idx189 := range e.query1RevenueMlineitem.idx0[ent179.key.k0] {
+					ent188 := &e.query1RevenueMlineitem.entries[idx189]
+					acc187 := ent188.val
+					if (ent188.key.k3) > (runtime.Date(19950315)) {
+						val190 := (ent188.key.k1) * ((float64(int64(1))) - (ent188.key.k2))
+						{
+							acc191 := val176 * (float64(acc178)) * (float64(acc187)) * (val190)
+							e.query1Count.addQuery1Revenue(keyIDI{
+								k0: ent179.key.k0,
+								k1: ent179.key.k2,
+								k2: ent179.key.k3,
+							}, acc191)
+						}
+					}
+				}
+			}
+		}
+	}
+	// QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += delta_v0
+	for i := range e.setCustomer1.Vals {
+		d := &e.setCustomer1.Vals[i]
+		k := e.setCustomer1.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val192 := d.v0
+		e.query1CountMcustomer.add(keyIS{
+			k0: k.k0,
+			k1: k.k1,
+		}, val192)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetCustomer negates the batch's sums of CUSTOMER (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetCustomer() {
+	for i := range e.setCustomer0.Vals {
+		d := &e.setCustomer0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = d.v1.Neg()
+	}
+	for i := range e.setCustomer1.Vals {
+		d := &e.setCustomer1.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetCustomer empties the batch's sums of CUSTOMER.
+func (e *Engine) resetSetCustomer() {
+	e.setCustomer0.Reset()
+	e.setCustomer1.Reset()
 }
 
 // Query1Row is one row of view QUERY1.
@@ -981,7 +1601,8 @@ type Batch struct {
 	t0      []tupleLineitem
 	t1      []tupleOrders
 	t2      []tupleCustomer
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -1279,6 +1900,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -1362,6 +1991,165 @@ func (e *Engine) applyInOrder(b *Batch) error {
 				if e.overflow && !e.undoing {
 					err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetLineitem applies the events of LINEITEM at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertLineitem(t.c0, t.c5, t.c6, t.c10)
+		} else {
+			e.collectDeleteLineitem(t.c0, t.c5, t.c6, t.c10)
+		}
+	}
+	e.applySetLineitem()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetLineitem()
+		e.applySetLineitem()
+		e.undoing, e.overflow = false, false
+		e.resetSetLineitem()
+		return e.batchEachLineitem(b, live, ins)
+	}
+	e.resetSetLineitem()
+	return nil
+}
+
+/*
+batchEachLineitem fires the events of LINEITEM at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			e.insertLineitem(t.c0, t.c5, t.c6, t.c10)
+			if e.overflow && !e.undoing {
+				err = e.rejectInsertLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			}
+		} else {
+			e.deleteLineitem(t.c0, t.c5, t.c6, t.c10)
+			if e.overflow && !e.undoing {
+				err = e.rejectDeleteLineitem(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13, t.c14, t.c15)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetOrders applies the events of ORDERS at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetOrders(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		if ins[j] {
+			e.collectInsertOrders(t.c0, t.c1, t.c4, t.c7)
+		} else {
+			e.collectDeleteOrders(t.c0, t.c1, t.c4, t.c7)
+		}
+	}
+	e.applySetOrders()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetOrders()
+		e.applySetOrders()
+		e.undoing, e.overflow = false, false
+		e.resetSetOrders()
+		return e.batchEachOrders(b, live, ins)
+	}
+	e.resetSetOrders()
+	return nil
+}
+
+/*
+batchEachOrders fires the events of ORDERS at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachOrders(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		var err error
+		if ins[j] {
+			e.insertOrders(t.c0, t.c1, t.c4, t.c7)
+			if e.overflow && !e.undoing {
+				err = e.rejectInsertOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			}
+		} else {
+			e.deleteOrders(t.c0, t.c1, t.c4, t.c7)
+			if e.overflow && !e.undoing {
+				err = e.rejectDeleteOrders(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetCustomer applies the events of CUSTOMER at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetCustomer(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		if ins[j] {
+			e.collectInsertCustomer(t.c0, t.c6)
+		} else {
+			e.collectDeleteCustomer(t.c0, t.c6)
+		}
+	}
+	e.applySetCustomer()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetCustomer()
+		e.applySetCustomer()
+		e.undoing, e.overflow = false, false
+		e.resetSetCustomer()
+		return e.batchEachCustomer(b, live, ins)
+	}
+	e.resetSetCustomer()
+	return nil
+}
+
+/*
+batchEachCustomer fires the events of CUSTOMER at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachCustomer(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		var err error
+		if ins[j] {
+			e.insertCustomer(t.c0, t.c6)
+			if e.overflow && !e.undoing {
+				err = e.rejectInsertCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
+			}
+		} else {
+			e.deleteCustomer(t.c0, t.c6)
+			if e.overflow && !e.undoing {
+				err = e.rejectDeleteCustomer(t.c0, t.c1, t.c2, t.c3, t.c4, t.c5, t.c6, t.c7)
 			}
 		}
 		if err != nil {
@@ -1457,6 +2245,80 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
+	if b.policy != runtime.Incremental {
+		var live [3][]int32
+		var ins [3][]bool
+		var seen [3]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			case 1:
+				if slot1 != nil {
+					s := slot1[i]
+					if net1[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net1[s] -= d
+				}
+			case 2:
+				if slot2 != nil {
+					s := slot2[i]
+					if net2[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net2[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetLineitem(b, live[0], ins[0])
+				} else {
+					err = e.batchEachLineitem(b, live[0], ins[0])
+				}
+			case 1:
+				if b.policy.UseSetAtATime(len(live[1])) {
+					err = e.batchSetOrders(b, live[1], ins[1])
+				} else {
+					err = e.batchEachOrders(b, live[1], ins[1])
+				}
+			case 2:
+				if b.policy.UseSetAtATime(len(live[2])) {
+					err = e.batchSetCustomer(b, live[2], ins[2])
+				} else {
+					err = e.batchEachCustomer(b, live[2], ins[2])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

@@ -30,6 +30,8 @@ import (
 type Engine struct {
 	// QUERY1_REVENUE[] := AggSum([], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate >= DATE('1994-01-01')} * {l_shipdate < DATE('1995-01-01')} * {l_discount >= 0.05} * {l_discount <= 0.07} * {l_quantity < 24} * [l_extendedprice * l_discount])
 	query1Revenue runtime.FloatSum
+	// setLineitem0: a batch of LINEITEM pre-aggregated by [] (DELTA_LINEITEM_1), for its set-at-a-time triggers.
+	setLineitem0 runtime.PreAgg[struct{}, setLineitem0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -114,6 +116,84 @@ func (e *Engine) DeleteLineitem(l_orderkey int64, l_partkey int64, l_suppkey int
 	}
 	e.deleteLineitem(l_quantity, l_extendedprice, l_discount, l_shipdate)
 	return nil
+}
+
+// setLineitem0Sums are the sums of one key of setLineitem0.
+type setLineitem0Sums struct {
+	v0 runtime.FloatSum // DELTA_LINEITEM_1
+}
+
+// collectInsertLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectInsertLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
+	var v0 float64
+	{
+		if (l_shipdate) >= (runtime.Date(19940101)) {
+			if (l_shipdate) < (runtime.Date(19950101)) {
+				if (l_discount) >= (0.05) {
+					if (l_discount) <= (0.07) {
+						if (l_quantity) < (float64(int64(24))) {
+							acc4 := (l_extendedprice) * (l_discount)
+							v0 += acc4
+						}
+					}
+				}
+			}
+		}
+	}
+	if v0 != 0 {
+		d := e.setLineitem0.At(struct{}{})
+		d.v0.Add(v0)
+	}
+}
+
+// collectDeleteLineitem adds one event's values to the batch's sums of LINEITEM (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteLineitem(l_quantity float64, l_extendedprice float64, l_discount float64, l_shipdate runtime.Date) {
+	var v0 float64
+	{
+		if (l_shipdate) >= (runtime.Date(19940101)) {
+			if (l_shipdate) < (runtime.Date(19950101)) {
+				if (l_discount) >= (0.05) {
+					if (l_discount) <= (0.07) {
+						if (l_quantity) < (float64(int64(24))) {
+							acc5 := -1.0 * ((l_extendedprice) * (l_discount))
+							v0 += acc5
+						}
+					}
+				}
+			}
+		}
+	}
+	if v0 != 0 {
+		d := e.setLineitem0.At(struct{}{})
+		d.v0.Add(v0)
+	}
+}
+
+// applySetLineitem runs the set-at-a-time statements of LINEITEM once per key of the batch's sums.
+func (e *Engine) applySetLineitem() {
+	// QUERY1_REVENUE[] += delta_v0
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		if !(!d.v0.IsZero()) {
+			continue
+		}
+		val6 := d.v0.Value()
+		e.query1Revenue.Add(val6)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetLineitem() {
+	for i := range e.setLineitem0.Vals {
+		d := &e.setLineitem0.Vals[i]
+		d.v0 = d.v0.Neg()
+	}
+}
+
+// resetSetLineitem empties the batch's sums of LINEITEM.
+func (e *Engine) resetSetLineitem() {
+	e.setLineitem0.Reset()
 }
 
 // Query1Row is one row of view QUERY1.
@@ -304,7 +384,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleLineitem
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -398,6 +479,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -457,6 +546,45 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
+batchSetLineitem applies the events of LINEITEM at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertLineitem(t.c4, t.c5, t.c6, t.c10)
+		} else {
+			e.collectDeleteLineitem(t.c4, t.c5, t.c6, t.c10)
+		}
+	}
+	e.applySetLineitem()
+	e.resetSetLineitem()
+	return nil
+}
+
+/*
+batchEachLineitem fires the events of LINEITEM at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachLineitem(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			e.insertLineitem(t.c4, t.c5, t.c6, t.c10)
+		} else {
+			e.deleteLineitem(t.c4, t.c5, t.c6, t.c10)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
 applyConsolidated fires the events of b in order but those that cancel: per tuple of a
 relation, its first |net| events of the net multiplicity's sign fire.
 */
@@ -500,6 +628,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
+	if b.policy != runtime.Incremental {
+		var live [1][]int32
+		var ins [1][]bool
+		var seen [1]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetLineitem(b, live[0], ins[0])
+				} else {
+					err = e.batchEachLineitem(b, live[0], ins[0])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

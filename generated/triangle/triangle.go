@@ -394,7 +394,8 @@ type Batch struct {
 	t0      []tupleR
 	t1      []tupleS
 	t2      []tupleT
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -552,6 +553,14 @@ without consolidating them first: what a benchmark of the per-event triggers tim
 */
 func (b *Batch) InOrder() {
 	b.inOrder = true
+}
+
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
 }
 
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).

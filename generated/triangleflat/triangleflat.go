@@ -36,6 +36,12 @@ type Engine struct {
 	trianglesCountMt *mapTrianglesCountMt
 	// Triangles_COUNT_mR[r_a, b] := AggSum([r_a, b], R(r_a, b))
 	trianglesCountMr *mapTrianglesCountMr
+	// setR0: a batch of R pre-aggregated by [a, b] (DELTA_R_1), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[keyII, setR0Sums]
+	// setS0: a batch of S pre-aggregated by [b, c] (DELTA_S_1), for its set-at-a-time triggers.
+	setS0 runtime.PreAgg[keyII, setS0Sums]
+	// setT0: a batch of T pre-aggregated by [c, a] (DELTA_T_1), for its set-at-a-time triggers.
+	setT0 runtime.PreAgg[keyII, setT0Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -158,6 +164,87 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	return runtime.OverflowError("R", false, a, b)
 }
 
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64 // DELTA_R_1
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setR0.At(keyII{
+			k0: a,
+			k1: b,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setR0.At(keyII{
+			k0: a,
+			k1: b,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// Triangles_COUNT[] += delta_v0 * Triangles_COUNT_mS[b, s_c] * Triangles_COUNT_mT[s_c, a]
+	// Triangles_COUNT_mR[a, b] += delta_v0
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val15 := d.v0
+		for _, idx19 := range e.trianglesCountMs.idx0[k.k1] {
+			ent18 := &e.trianglesCountMs.entries[idx19]
+			acc17 := ent18.val
+			if val20 := e.trianglesCountMt.get(keyII{
+				k0: ent18.key.k1,
+				k1: k.k0,
+			}); val20 != 0 {
+				acc21 := val20
+				{
+					acc22 := e.mulInt(e.mulInt(val15, acc17), acc21)
+					e.trianglesCount = e.addInt(e.trianglesCount, acc22)
+				}
+			}
+		}
+		e.trianglesCountMr.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val15)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+}
+
 // InsertS inserts one tuple into relation S (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -170,17 +257,17 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx18 := range e.trianglesCountMr.idx0[b] {
-		ent17 := &e.trianglesCountMr.entries[idx18]
-		acc16 := ent17.val
-		if val19 := e.trianglesCountMt.get(keyII{
+	for _, idx26 := range e.trianglesCountMr.idx0[b] {
+		ent25 := &e.trianglesCountMr.entries[idx26]
+		acc24 := ent25.val
+		if val27 := e.trianglesCountMt.get(keyII{
 			k0: c,
-			k1: ent17.key.k0,
-		}); val19 != 0 {
-			acc20 := val19
+			k1: ent25.key.k0,
+		}); val27 != 0 {
+			acc28 := val27
 			{
-				acc21 := e.mulInt(acc16, acc20)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc21)
+				acc29 := e.mulInt(acc24, acc28)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc29)
 			}
 		}
 	}
@@ -216,17 +303,17 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx25 := range e.trianglesCountMr.idx0[b] {
-		ent24 := &e.trianglesCountMr.entries[idx25]
-		acc23 := ent24.val
-		if val26 := e.trianglesCountMt.get(keyII{
+	for _, idx33 := range e.trianglesCountMr.idx0[b] {
+		ent32 := &e.trianglesCountMr.entries[idx33]
+		acc31 := ent32.val
+		if val34 := e.trianglesCountMt.get(keyII{
 			k0: c,
-			k1: ent24.key.k0,
-		}); val26 != 0 {
-			acc27 := val26
+			k1: ent32.key.k0,
+		}); val34 != 0 {
+			acc35 := val34
 			{
-				acc28 := e.mulInt(e.mulInt(int64(-1), acc23), acc27)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc28)
+				acc36 := e.mulInt(e.mulInt(int64(-1), acc31), acc35)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc36)
 			}
 		}
 	}
@@ -250,6 +337,87 @@ func (e *Engine) rejectDeleteS(b int64, c int64) error {
 	return runtime.OverflowError("S", false, b, c)
 }
 
+// setS0Sums are the sums of one key of setS0.
+type setS0Sums struct {
+	v0 int64 // DELTA_S_1
+}
+
+// collectInsertS adds one event's values to the batch's sums of S (the columns they read, NULLs zero).
+func (e *Engine) collectInsertS(b int64, c int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setS0.At(keyII{
+			k0: b,
+			k1: c,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteS adds one event's values to the batch's sums of S (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteS(b int64, c int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setS0.At(keyII{
+			k0: b,
+			k1: c,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetS runs the set-at-a-time statements of S once per key of the batch's sums.
+func (e *Engine) applySetS() {
+	// Triangles_COUNT[] += delta_v0 * Triangles_COUNT_mR[r_a, b] * Triangles_COUNT_mT[c, r_a]
+	// Triangles_COUNT_mS[b, c] += delta_v0
+	for i := range e.setS0.Vals {
+		d := &e.setS0.Vals[i]
+		k := e.setS0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val37 := d.v0
+		for _, idx41 := range e.trianglesCountMr.idx0[k.k0] {
+			ent40 := &e.trianglesCountMr.entries[idx41]
+			acc39 := ent40.val
+			if val42 := e.trianglesCountMt.get(keyII{
+				k0: k.k1,
+				k1: ent40.key.k0,
+			}); val42 != 0 {
+				acc43 := val42
+				{
+					acc44 := e.mulInt(e.mulInt(val37, acc39), acc43)
+					e.trianglesCount = e.addInt(e.trianglesCount, acc44)
+				}
+			}
+		}
+		e.trianglesCountMs.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val37)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetS negates the batch's sums of S (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetS() {
+	for i := range e.setS0.Vals {
+		d := &e.setS0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetS empties the batch's sums of S.
+func (e *Engine) resetSetS() {
+	e.setS0.Reset()
+}
+
 // InsertT inserts one tuple into relation T (a Z-set: deleting an absent tuple makes its multiplicity negative).
 //
 // An INT sum, count or product that would leave int64 rejects the event: the method
@@ -262,17 +430,17 @@ func (e *Engine) InsertT(c int64, a int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx32 := range e.trianglesCountMr.idx1[a] {
-		ent31 := &e.trianglesCountMr.entries[idx32]
-		acc30 := ent31.val
-		if val33 := e.trianglesCountMs.get(keyII{
-			k0: ent31.key.k1,
+	for _, idx48 := range e.trianglesCountMr.idx1[a] {
+		ent47 := &e.trianglesCountMr.entries[idx48]
+		acc46 := ent47.val
+		if val49 := e.trianglesCountMs.get(keyII{
+			k0: ent47.key.k1,
 			k1: c,
-		}); val33 != 0 {
-			acc34 := val33
+		}); val49 != 0 {
+			acc50 := val49
 			{
-				acc35 := e.mulInt(acc30, acc34)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc35)
+				acc51 := e.mulInt(acc46, acc50)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc51)
 			}
 		}
 	}
@@ -308,17 +476,17 @@ func (e *Engine) DeleteT(c int64, a int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx39 := range e.trianglesCountMr.idx1[a] {
-		ent38 := &e.trianglesCountMr.entries[idx39]
-		acc37 := ent38.val
-		if val40 := e.trianglesCountMs.get(keyII{
-			k0: ent38.key.k1,
+	for _, idx55 := range e.trianglesCountMr.idx1[a] {
+		ent54 := &e.trianglesCountMr.entries[idx55]
+		acc53 := ent54.val
+		if val56 := e.trianglesCountMs.get(keyII{
+			k0: ent54.key.k1,
 			k1: c,
-		}); val40 != 0 {
-			acc41 := val40
+		}); val56 != 0 {
+			acc57 := val56
 			{
-				acc42 := e.mulInt(e.mulInt(int64(-1), acc37), acc41)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc42)
+				acc58 := e.mulInt(e.mulInt(int64(-1), acc53), acc57)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc58)
 			}
 		}
 	}
@@ -340,6 +508,87 @@ func (e *Engine) rejectDeleteT(c int64, a int64) error {
 	e.InsertT(c, a)
 	e.undoing, e.overflow = false, false
 	return runtime.OverflowError("T", false, c, a)
+}
+
+// setT0Sums are the sums of one key of setT0.
+type setT0Sums struct {
+	v0 int64 // DELTA_T_1
+}
+
+// collectInsertT adds one event's values to the batch's sums of T (the columns they read, NULLs zero).
+func (e *Engine) collectInsertT(c int64, a int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(1))
+	}
+	if v0 != 0 {
+		d := e.setT0.At(keyII{
+			k0: c,
+			k1: a,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// collectDeleteT adds one event's values to the batch's sums of T (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteT(c int64, a int64) {
+	var v0 int64
+	{
+		v0 = e.addInt(v0, int64(-1))
+	}
+	if v0 != 0 {
+		d := e.setT0.At(keyII{
+			k0: c,
+			k1: a,
+		})
+		d.v0 = e.addInt(d.v0, v0)
+	}
+}
+
+// applySetT runs the set-at-a-time statements of T once per key of the batch's sums.
+func (e *Engine) applySetT() {
+	// Triangles_COUNT[] += delta_v0 * Triangles_COUNT_mR[a, r_b] * Triangles_COUNT_mS[r_b, c]
+	// Triangles_COUNT_mT[c, a] += delta_v0
+	for i := range e.setT0.Vals {
+		d := &e.setT0.Vals[i]
+		k := e.setT0.Keys[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val59 := d.v0
+		for _, idx63 := range e.trianglesCountMr.idx1[k.k1] {
+			ent62 := &e.trianglesCountMr.entries[idx63]
+			acc61 := ent62.val
+			if val64 := e.trianglesCountMs.get(keyII{
+				k0: ent62.key.k1,
+				k1: k.k0,
+			}); val64 != 0 {
+				acc65 := val64
+				{
+					acc66 := e.mulInt(e.mulInt(val59, acc61), acc65)
+					e.trianglesCount = e.addInt(e.trianglesCount, acc66)
+				}
+			}
+		}
+		e.trianglesCountMt.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val59)
+	}
+	e.dirty[0] = true
+}
+
+// negateSetT negates the batch's sums of T (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetT() {
+	for i := range e.setT0.Vals {
+		d := &e.setT0.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetT empties the batch's sums of T.
+func (e *Engine) resetSetT() {
+	e.setT0.Reset()
 }
 
 // TrianglesRow is one row of view Triangles.
@@ -551,7 +800,8 @@ type Batch struct {
 	t0      []tupleR
 	t1      []tupleS
 	t2      []tupleT
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -711,6 +961,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -777,6 +1035,147 @@ func (e *Engine) applyInOrder(b *Batch) error {
 			} else {
 				err = e.DeleteT(t.c0, t.c1)
 			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetS applies the events of S at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		if ins[j] {
+			e.collectInsertS(t.c0, t.c1)
+		} else {
+			e.collectDeleteS(t.c0, t.c1)
+		}
+	}
+	e.applySetS()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetS()
+		e.applySetS()
+		e.undoing, e.overflow = false, false
+		e.resetSetS()
+		return e.batchEachS(b, live, ins)
+	}
+	e.resetSetS()
+	return nil
+}
+
+/*
+batchEachS fires the events of S at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachS(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t1[i]
+		var err error
+		if ins[j] {
+			err = e.InsertS(t.c0, t.c1)
+		} else {
+			err = e.DeleteS(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
+batchSetT applies the events of T at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetT(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		if ins[j] {
+			e.collectInsertT(t.c0, t.c1)
+		} else {
+			e.collectDeleteT(t.c0, t.c1)
+		}
+	}
+	e.applySetT()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetT()
+		e.applySetT()
+		e.undoing, e.overflow = false, false
+		e.resetSetT()
+		return e.batchEachT(b, live, ins)
+	}
+	e.resetSetT()
+	return nil
+}
+
+/*
+batchEachT fires the events of T at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachT(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t2[i]
+		var err error
+		if ins[j] {
+			err = e.InsertT(t.c0, t.c1)
+		} else {
+			err = e.DeleteT(t.c0, t.c1)
 		}
 		if err != nil {
 			return err
@@ -871,6 +1270,80 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
+	if b.policy != runtime.Incremental {
+		var live [3][]int32
+		var ins [3][]bool
+		var seen [3]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			case 1:
+				if slot1 != nil {
+					s := slot1[i]
+					if net1[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net1[s] -= d
+				}
+			case 2:
+				if slot2 != nil {
+					s := slot2[i]
+					if net2[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net2[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			case 1:
+				if b.policy.UseSetAtATime(len(live[1])) {
+					err = e.batchSetS(b, live[1], ins[1])
+				} else {
+					err = e.batchEachS(b, live[1], ins[1])
+				}
+			case 2:
+				if b.policy.UseSetAtATime(len(live[2])) {
+					err = e.batchSetT(b, live[2], ins[2])
+				} else {
+					err = e.batchEachT(b, live[2], ins[2])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

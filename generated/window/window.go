@@ -41,6 +41,12 @@ type Engine struct {
 	// QUERY1_ROWS_IN_R[] := AggSum([], R(a, b))
 	query1RowsInR int64
 	// QUERY1_AGG5[a, b] := AggSum([a, b], R(a, b) * b)
+	// setR0: a batch of R pre-aggregated by [a, b] (DELTA_R_1, DELTA_R_5), for its set-at-a-time triggers.
+	setR0 runtime.PreAgg[keyII, setR0Sums]
+	// setR1: a batch of R pre-aggregated by [a] (DELTA_R_2, DELTA_R_3), for its set-at-a-time triggers.
+	setR1 runtime.PreAgg[int64, setR1Sums]
+	// setR2: a batch of R pre-aggregated by [] (DELTA_R_4), for its set-at-a-time triggers.
+	setR2 runtime.PreAgg[struct{}, setR2Sums]
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -189,6 +195,205 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 	return runtime.OverflowError("R", false, a, b)
 }
 
+// setR0Sums are the sums of one key of setR0.
+type setR0Sums struct {
+	v0 int64 // DELTA_R_1
+	v1 int64 // DELTA_R_5
+}
+
+// setR1Sums are the sums of one key of setR1.
+type setR1Sums struct {
+	v0 int64 // DELTA_R_2
+	v1 int64 // DELTA_R_3
+}
+
+// setR2Sums are the sums of one key of setR2.
+type setR2Sums struct {
+	v0 int64 // DELTA_R_4
+}
+
+// collectInsertR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectInsertR(a int64, b int64) {
+	{
+		var v0 int64
+		var v1 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		{
+			acc11 := b
+			v1 = e.addInt(v1, acc11)
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setR0.At(keyII{
+				k0: a,
+				k1: b,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+	{
+		var v0 int64
+		var v1 int64
+		{
+			acc12 := b
+			v0 = e.addInt(v0, acc12)
+		}
+		{
+			v1 = e.addInt(v1, int64(1))
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setR1.At(a)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(1))
+		}
+		if v0 != 0 {
+			d := e.setR2.At(struct{}{})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// collectDeleteR adds one event's values to the batch's sums of R (the columns they read, NULLs zero).
+func (e *Engine) collectDeleteR(a int64, b int64) {
+	{
+		var v0 int64
+		var v1 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		{
+			acc13 := e.mulInt(int64(-1), b)
+			v1 = e.addInt(v1, acc13)
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setR0.At(keyII{
+				k0: a,
+				k1: b,
+			})
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+	{
+		var v0 int64
+		var v1 int64
+		{
+			acc14 := e.mulInt(int64(-1), b)
+			v0 = e.addInt(v0, acc14)
+		}
+		{
+			v1 = e.addInt(v1, int64(-1))
+		}
+		if v0 != 0 || v1 != 0 {
+			d := e.setR1.At(a)
+			d.v0 = e.addInt(d.v0, v0)
+			d.v1 = e.addInt(d.v1, v1)
+		}
+	}
+	{
+		var v0 int64
+		{
+			v0 = e.addInt(v0, int64(-1))
+		}
+		if v0 != 0 {
+			d := e.setR2.At(struct{}{})
+			d.v0 = e.addInt(d.v0, v0)
+		}
+	}
+}
+
+// applySetR runs the set-at-a-time statements of R once per key of the batch's sums.
+func (e *Engine) applySetR() {
+	// QUERY1_COUNT[a, b] += delta_v0
+	// QUERY1_AGG3[a, b] += delta_v0
+	// QUERY1_AGG5[a, b] += delta_v1
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		k := e.setR0.Keys[i]
+		if !(d.v0 != 0 || d.v1 != 0) {
+			continue
+		}
+		val15 := d.v0
+		e.query1Count.addQuery1Count(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val15)
+		e.query1Agg3.add(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val15)
+		val16 := d.v1
+		if e.query1Count.addQuery1Agg5(keyII{
+			k0: k.k0,
+			k1: k.k1,
+		}, val16) {
+			e.overflow = true
+		}
+	}
+	// QUERY1_TOTAL[a] += delta_v0
+	// QUERY1_AGG2[a] += delta_v1
+	for i := range e.setR1.Vals {
+		d := &e.setR1.Vals[i]
+		k := e.setR1.Keys[i]
+		if !(d.v0 != 0 || d.v1 != 0) {
+			continue
+		}
+		val17 := d.v0
+		val18 := d.v1
+		{
+			key19 := k
+			at20 := e.query1Total.entry(key19)
+			ent21 := &e.query1Total.entries[at20]
+			ent21.query1Total = e.addInt(ent21.query1Total, val17)
+			ent21.query1Agg2 += val18
+			e.query1Total.release(key19, at20)
+		}
+	}
+	// QUERY1_ROWS_IN_R[] += delta_v0
+	for i := range e.setR2.Vals {
+		d := &e.setR2.Vals[i]
+		if !(d.v0 != 0) {
+			continue
+		}
+		val22 := d.v0
+		e.query1RowsInR += val22
+	}
+	e.dirty[0] = true
+}
+
+// negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
+func (e *Engine) negateSetR() {
+	for i := range e.setR0.Vals {
+		d := &e.setR0.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = -d.v1
+	}
+	for i := range e.setR1.Vals {
+		d := &e.setR1.Vals[i]
+		d.v0 = -d.v0
+		d.v1 = -d.v1
+	}
+	for i := range e.setR2.Vals {
+		d := &e.setR2.Vals[i]
+		d.v0 = -d.v0
+	}
+}
+
+// resetSetR empties the batch's sums of R.
+func (e *Engine) resetSetR() {
+	e.setR0.Reset()
+	e.setR1.Reset()
+	e.setR2.Reset()
+}
+
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
 	A       int64   // key A
@@ -215,16 +420,16 @@ func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
 	if agg0 == 0 {
 		return Query1Row{}, false
 	}
-	run11 := e.query1Count.rngQuery1Agg50.SumLessEq(a, b)
-	run12 := e.query1Count.rngQuery1Count0.SumGreater(a, b)
+	run23 := e.query1Count.rngQuery1Agg50.SumLessEq(a, b)
+	run24 := e.query1Count.rngQuery1Count0.SumGreater(a, b)
 	return Query1Row{
 		A:       a,
 		B:       b,
 		Count:   agg0,
 		Mean:    runtime.Div(float64(agg1), float64(runtime.ListMax[int64](int64(1), agg2))),
-		Place:   (int64(1)) + (run12),
+		Place:   (int64(1)) + (run24),
 		RowsInR: agg4,
-		Running: run11,
+		Running: run23,
 		Top:     best3,
 		Total:   agg1,
 	}, true
@@ -342,7 +547,8 @@ Delete and Update methods per relation). The zero Batch is empty and ready to us
 type Batch struct {
 	ops     []uint16 // relation index << 1 | insert
 	t0      []tupleR
-	inOrder bool // fire the events as added, unconsolidated
+	inOrder bool           // fire the events as added, unconsolidated
+	policy  runtime.Policy // how ApplyBatch applies the consolidated events
 }
 
 // op records an event of relation rel, its tuple appended to the relation's.
@@ -418,6 +624,14 @@ func (b *Batch) InOrder() {
 	b.inOrder = true
 }
 
+/*
+SetPolicy sets how ApplyBatch applies the batch's consolidated events: runtime.Auto (the
+zero value), runtime.Incremental or runtime.SetAtATime.
+*/
+func (b *Batch) SetPolicy(p runtime.Policy) {
+	b.policy = p
+}
+
 // NewBatch returns an empty batch of events for ApplyBatch (a *Batch).
 func (e *Engine) NewBatch() runtime.Batch {
 	return &Batch{}
@@ -477,6 +691,53 @@ func (e *Engine) applyInOrder(b *Batch) error {
 }
 
 /*
+batchSetR applies the events of R at positions live of the batch (inserts where ins)
+set-at-a-time: their values summed by the keys the statements read, then the statements once
+per key. On an integer overflow it undoes that and fires them one by one instead.
+*/
+func (e *Engine) batchSetR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		if ins[j] {
+			e.collectInsertR(t.c0, t.c1)
+		} else {
+			e.collectDeleteR(t.c0, t.c1)
+		}
+	}
+	e.applySetR()
+	if e.overflow {
+		e.undoing = true
+		e.negateSetR()
+		e.applySetR()
+		e.undoing, e.overflow = false, false
+		e.resetSetR()
+		return e.batchEachR(b, live, ins)
+	}
+	e.resetSetR()
+	return nil
+}
+
+/*
+batchEachR fires the events of R at positions live of the batch (inserts where ins),
+one by one.
+*/
+func (e *Engine) batchEachR(b *Batch, live []int32, ins []bool) error {
+	for j, i := range live {
+		t := &b.t0[i]
+		var err error
+		if ins[j] {
+			err = e.InsertR(t.c0, t.c1)
+		} else {
+			err = e.DeleteR(t.c0, t.c1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+/*
 applyConsolidated fires the events of b in order but those that cancel: per tuple of a
 relation, its first |net| events of the net multiplicity's sign fire.
 */
@@ -520,6 +781,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
+	if b.policy != runtime.Incremental {
+		var live [1][]int32
+		var ins [1][]bool
+		var seen [1]bool
+		var order []int
+		for _, op := range b.ops {
+			d := int64(-1)
+			if op&1 == 1 {
+				d = 1
+			}
+			r := int(op >> 1)
+			i := pos[r]
+			pos[r]++
+			if !seen[r] {
+				seen[r] = true
+				order = append(order, r)
+			}
+			switch r {
+			case 0:
+				if slot0 != nil {
+					s := slot0[i]
+					if net0[s]*d <= 0 {
+						continue // cancelled, or its net events kept
+					}
+					net0[s] -= d
+				}
+			}
+			live[r] = append(live[r], int32(i))
+			ins[r] = append(ins[r], d == 1)
+		}
+		for _, r := range order {
+			var err error
+			switch r {
+			case 0:
+				if b.policy.UseSetAtATime(len(live[0])) {
+					err = e.batchSetR(b, live[0], ins[0])
+				} else {
+					err = e.batchEachR(b, live[0], ins[0])
+				}
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, op := range b.ops {
 		d := int64(-1)
 		if op&1 == 1 {

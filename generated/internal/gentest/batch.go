@@ -13,9 +13,16 @@ import (
 // slipped together with their inverses (a tuple inserted and deleted in
 // one batch, in either order, sometimes twice): after every batch the
 // views must equal those of an engine given the same events one by one
-// (Apply). Batches that touch several relations at once include the
+// (Apply), under each policy (runtime.Policy). Batches that touch several relations at once include the
 // joins' both sides; consolidated batches fire each tuple's net events.
 func CheckBatches(t *testing.T, newEngine func() runtime.Engine) {
+	t.Helper()
+	for _, p := range []runtime.Policy{runtime.Auto, runtime.Incremental, runtime.SetAtATime} {
+		t.Run(p.String(), func(t *testing.T) { checkBatches(t, newEngine, p) })
+	}
+}
+
+func checkBatches(t *testing.T, newEngine func() runtime.Engine, policy runtime.Policy) {
 	t.Helper()
 	e := newEngine()
 	evs := RoundTrip(t, e)
@@ -52,7 +59,7 @@ func CheckBatches(t *testing.T, newEngine func() runtime.Engine) {
 			}
 			apply(one, ev)
 		}
-		if err := e.ApplyBatch(b); err != nil {
+		if err := e.ApplyBatch(runtime.WithPolicy(b, policy)); err != nil {
 			t.Fatalf("batch %d: %v", batches, err)
 		}
 		batches++
