@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -139,15 +140,19 @@ func (g *gen) setMethods(r *lang.Relation) error {
 	var body []jen.Code
 	for _, grp := range sp.groups {
 		sc := scope{}
+		kv := g.fresh("key") // (the statements' own code declares k, v, …)
 		for i, k := range grp.keys {
-			sc[k.Name] = keyField(jen.Id("k"), len(grp.keys), i)
+			sc[k.Name] = keyField(jen.Id(kv), len(grp.keys), i)
 		}
 		var live *jen.Statement // some sum of the entry is not 0
+		var zero *jen.Statement  // the sum of a group of one is 0
 		for _, d := range grp.members {
 			val := jen.Id("d").Dot(sp.slot[d.Name])
 			nz := val.Clone().Op("!=").Lit(0)
+			zero = val.Clone().Op("==").Lit(0)
 			if d.Type == lang.TFloat {
 				nz = jen.Op("!").Add(val.Clone()).Dot("IsZero").Call()
+				zero = val.Clone().Dot("IsZero").Call()
 				val = val.Clone().Dot("Value").Call()
 			}
 			sc["delta_"+sp.slot[d.Name]] = val
@@ -175,10 +180,14 @@ func (g *gen) setMethods(r *lang.Relation) error {
 			return err
 		}
 		loop := []jen.Code{jen.Id("d").Op(":=").Op("&").Id("e").Dot(grp.field).Dot("Vals").Index(jen.Id("i"))}
-		if len(grp.keys) > 0 && occurrences(code, "k", 1) > 0 {
-			loop = append(loop, jen.Id("k").Op(":=").Id("e").Dot(grp.field).Dot("Keys").Index(jen.Id("i")))
+		if len(grp.keys) > 0 && occurrences(code, kv, 1) > 0 {
+			loop = append(loop, jen.Id(kv).Op(":=").Id("e").Dot(grp.field).Dot("Keys").Index(jen.Id("i")))
 		}
-		loop = append(loop, jen.If(jen.Op("!").Parens(live)).Block(jen.Continue()))
+		if len(grp.members) == 1 {
+			loop = append(loop, jen.If(zero).Block(jen.Continue()))
+		} else {
+			loop = append(loop, jen.If(jen.Op("!").Parens(live)).Block(jen.Continue()))
+		}
 		for _, s := range t.Stmts {
 			body = append(body, jen.Comment(s.String()))
 		}
@@ -204,8 +213,10 @@ func (g *gen) setMethods(r *lang.Relation) error {
 			append([]jen.Code{jen.Id("d").Op(":=").Op("&").Id("e").Dot(grp.field).Dot("Vals").Index(jen.Id("i"))}, flips...)...))
 		reset = append(reset, jen.Id("e").Dot(grp.field).Dot("Reset").Call())
 	}
-	g.f.Commentf("negateSet%s negates the batch's sums of %s (in wrapping arithmetic, applySet then undoes itself).", sp.stem, r.Name)
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("negateSet" + sp.stem).Params().Block(neg...)
+	if g.hasChecks {
+		g.f.Commentf("negateSet%s negates the batch's sums of %s (in wrapping arithmetic, applySet then undoes itself).", sp.stem, r.Name)
+		g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("negateSet" + sp.stem).Params().Block(neg...)
+	}
 	g.f.Commentf("resetSet%s empties the batch's sums of %s.", sp.stem, r.Name)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("resetSet" + sp.stem).Params().Block(reset...)
 	return nil
@@ -291,7 +302,15 @@ func (g *gen) collectMethod(sp *setPlan, t *viewlet.Trigger, insert bool) error 
 				continue
 			}
 			slot := sp.slot[s.Map.Name]
+			// A count (constant factors, as a counter map's statements):
+			// its sums cannot leave int64 (see counterMaps).
+			counter := s.Map.Type == lang.TInt
+			for _, m := range s.RHS {
+				counter = counter && constantFactors(m.Factors) && math.Abs(m.Coef) <= counterStep
+			}
+			g.checked = !counter
 			c, err := g.accumulateMonos(s.RHS, slot, s.Map.Type, sc, false, false)
+			g.checked = true
 			if err != nil {
 				return fmt.Errorf("%s: cannot generate ON BATCH OF %s: %s: %w", g.p.Source, r.Name, s, err)
 			}
@@ -301,6 +320,8 @@ func (g *gen) collectMethod(sp *setPlan, t *viewlet.Trigger, insert bool) error 
 			f := jen.Id("d").Dot(slot)
 			if s.Map.Type == lang.TFloat {
 				adds = append(adds, f.Clone().Dot("Add").Call(jen.Id(slot)))
+			} else if counter {
+				adds = append(adds, f.Clone().Op("+=").Id(slot))
 			} else {
 				adds = append(adds, f.Clone().Op("=").Add(g.arith("+", f.Clone(), jen.Id(slot), lang.TInt)))
 			}

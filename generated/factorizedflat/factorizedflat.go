@@ -299,14 +299,14 @@ type setR0Sums struct {
 func (e *Engine) collectInsertR(a int64, b int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setR0.At(keyII{
 			k0: a,
 			k1: b,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -314,14 +314,14 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 func (e *Engine) collectDeleteR(a int64, b int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setR0.At(keyII{
 			k0: a,
 			k1: b,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -335,78 +335,78 @@ func (e *Engine) applySetR() {
 	// Star_COUNT_mRT[a, b, d] += delta_v0 * Star_COUNT_mST_mT[a, d]
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
-		if !(d.v0 != 0) {
+		key38 := e.setR0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val38 := d.v0
-		for _, idx42 := range e.pairsCountMs.idx0[k.k0] {
-			ent41 := &e.pairsCountMs.entries[idx42]
-			acc40 := ent41.val
+		val39 := d.v0
+		for _, idx43 := range e.pairsCountMs.idx0[key38.k0] {
+			ent42 := &e.pairsCountMs.entries[idx43]
+			acc41 := ent42.val
 			{
-				acc43 := e.mulInt(val38, acc40)
+				acc44 := e.mulInt(val39, acc41)
 				if e.pairsCount.add(keyIII{
-					k0: k.k0,
-					k1: k.k1,
-					k2: ent41.key.k1,
-				}, acc43) {
+					k0: key38.k0,
+					k1: key38.k1,
+					k2: ent42.key.k1,
+				}, acc44) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx47 := range e.starCountMst.idx0[k.k0] {
-			ent46 := &e.starCountMst.entries[idx47]
-			acc45 := ent46.val
+		for _, idx48 := range e.starCountMst.idx0[key38.k0] {
+			ent47 := &e.starCountMst.entries[idx48]
+			acc46 := ent47.val
 			{
-				acc48 := e.mulInt(val38, acc45)
+				acc49 := e.mulInt(val39, acc46)
 				if e.starCount.add(keyIIII{
-					k0: k.k0,
-					k1: k.k1,
-					k2: ent46.key.k1,
-					k3: ent46.key.k2,
-				}, acc48) {
+					k0: key38.k0,
+					k1: key38.k1,
+					k2: ent47.key.k1,
+					k3: ent47.key.k2,
+				}, acc49) {
 					e.overflow = true
 				}
 			}
 		}
-		if val49 := e.totalsCountMs.getTotalsCountMs(k.k0); val49 != 0 {
-			acc50 := val49
+		if val50 := e.totalsCountMs.getTotalsCountMs(key38.k0); val50 != 0 {
+			acc51 := val50
 			{
-				acc51 := e.mulInt(val38, acc50)
+				acc52 := e.mulInt(val39, acc51)
 				if e.totalsCount.addTotalsCount(keyII{
-					k0: k.k0,
-					k1: k.k1,
-				}, acc51) {
+					k0: key38.k0,
+					k1: key38.k1,
+				}, acc52) {
 					e.overflow = true
 				}
 			}
 		}
-		if val52 := e.totalsCountMs.getTotalsTotalMs(k.k0); val52 != 0 {
-			acc53 := val52
+		if val53 := e.totalsCountMs.getTotalsTotalMs(key38.k0); val53 != 0 {
+			acc54 := val53
 			{
-				acc54 := e.mulInt(val38, acc53)
+				acc55 := e.mulInt(val39, acc54)
 				if e.totalsCount.addTotalsTotal(keyII{
-					k0: k.k0,
-					k1: k.k1,
-				}, acc54) {
+					k0: key38.k0,
+					k1: key38.k1,
+				}, acc55) {
 					e.overflow = true
 				}
 			}
 		}
 		e.pairsCountMr.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val38)
-		for _, idx58 := range e.starCountMstMt.idx0[k.k0] {
-			ent57 := &e.starCountMstMt.entries[idx58]
-			acc56 := ent57.val
+			k0: key38.k0,
+			k1: key38.k1,
+		}, val39)
+		for _, idx59 := range e.starCountMstMt.idx0[key38.k0] {
+			ent58 := &e.starCountMstMt.entries[idx59]
+			acc57 := ent58.val
 			{
-				acc59 := e.mulInt(val38, acc56)
+				acc60 := e.mulInt(val39, acc57)
 				if e.starCountMrt.add(keyIII{
-					k0: k.k0,
-					k1: k.k1,
-					k2: ent57.key.k1,
-				}, acc59) {
+					k0: key38.k0,
+					k1: key38.k1,
+					k2: ent58.key.k1,
+				}, acc60) {
 					e.overflow = true
 				}
 			}
@@ -448,41 +448,41 @@ func (e *Engine) InsertS(a int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val60 := c
-	for _, idx64 := range e.pairsCountMr.idx0[a] {
-		ent63 := &e.pairsCountMr.entries[idx64]
-		acc62 := ent63.val
+	val61 := c
+	for _, idx65 := range e.pairsCountMr.idx0[a] {
+		ent64 := &e.pairsCountMr.entries[idx65]
+		acc63 := ent64.val
 		if e.pairsCount.add(keyIII{
 			k0: a,
-			k1: ent63.key.k1,
+			k1: ent64.key.k1,
 			k2: c,
-		}, acc62) {
+		}, acc63) {
 			e.overflow = true
 		}
 		{
-			key65 := keyII{
+			key66 := keyII{
 				k0: a,
-				k1: ent63.key.k1,
+				k1: ent64.key.k1,
 			}
-			at66 := e.totalsCount.entry(key65)
-			ent67 := &e.totalsCount.entries[at66]
-			ent67.totalsCount = e.addInt(ent67.totalsCount, acc62)
+			at67 := e.totalsCount.entry(key66)
+			ent68 := &e.totalsCount.entries[at67]
+			ent68.totalsCount = e.addInt(ent68.totalsCount, acc63)
 			{
-				acc68 := e.mulInt(val60, acc62)
-				ent67.totalsTotal = e.addInt(ent67.totalsTotal, acc68)
+				acc69 := e.mulInt(val61, acc63)
+				ent68.totalsTotal = e.addInt(ent68.totalsTotal, acc69)
 			}
-			e.totalsCount.release(key65, at66)
+			e.totalsCount.release(key66, at67)
 		}
 	}
-	for _, idx72 := range e.starCountMrt.idx0[a] {
-		ent71 := &e.starCountMrt.entries[idx72]
-		acc70 := ent71.val
+	for _, idx73 := range e.starCountMrt.idx0[a] {
+		ent72 := &e.starCountMrt.entries[idx73]
+		acc71 := ent72.val
 		if e.starCount.add(keyIIII{
 			k0: a,
-			k1: ent71.key.k1,
+			k1: ent72.key.k1,
 			k2: c,
-			k3: ent71.key.k2,
-		}, acc70) {
+			k3: ent72.key.k2,
+		}, acc71) {
 			e.overflow = true
 		}
 	}
@@ -490,24 +490,24 @@ func (e *Engine) InsertS(a int64, c int64) error {
 		k0: a,
 		k1: c,
 	}, int64(1))
-	for _, idx76 := range e.starCountMstMt.idx0[a] {
-		ent75 := &e.starCountMstMt.entries[idx76]
-		acc74 := ent75.val
+	for _, idx77 := range e.starCountMstMt.idx0[a] {
+		ent76 := &e.starCountMstMt.entries[idx77]
+		acc75 := ent76.val
 		if e.starCountMst.add(keyIII{
 			k0: a,
 			k1: c,
-			k2: ent75.key.k1,
-		}, acc74) {
+			k2: ent76.key.k1,
+		}, acc75) {
 			e.overflow = true
 		}
 	}
 	{
-		key77 := a
-		at78 := e.totalsCountMs.entry(key77)
-		ent79 := &e.totalsCountMs.entries[at78]
-		ent79.totalsCountMs += int64(1)
-		ent79.totalsTotalMs = e.addInt(ent79.totalsTotalMs, val60)
-		e.totalsCountMs.release(key77, at78)
+		key78 := a
+		at79 := e.totalsCountMs.entry(key78)
+		ent80 := &e.totalsCountMs.entries[at79]
+		ent80.totalsCountMs += int64(1)
+		ent80.totalsTotalMs = e.addInt(ent80.totalsTotalMs, val61)
+		e.totalsCountMs.release(key78, at79)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -545,49 +545,49 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val80 := c
-	for _, idx84 := range e.pairsCountMr.idx0[a] {
-		ent83 := &e.pairsCountMr.entries[idx84]
-		acc82 := ent83.val
+	val81 := c
+	for _, idx85 := range e.pairsCountMr.idx0[a] {
+		ent84 := &e.pairsCountMr.entries[idx85]
+		acc83 := ent84.val
 		{
-			acc85 := e.mulInt(int64(-1), acc82)
+			acc86 := e.mulInt(int64(-1), acc83)
 			if e.pairsCount.add(keyIII{
 				k0: a,
-				k1: ent83.key.k1,
+				k1: ent84.key.k1,
 				k2: c,
-			}, acc85) {
+			}, acc86) {
 				e.overflow = true
 			}
 		}
 		{
-			key86 := keyII{
+			key87 := keyII{
 				k0: a,
-				k1: ent83.key.k1,
+				k1: ent84.key.k1,
 			}
-			at87 := e.totalsCount.entry(key86)
-			ent88 := &e.totalsCount.entries[at87]
+			at88 := e.totalsCount.entry(key87)
+			ent89 := &e.totalsCount.entries[at88]
 			{
-				acc89 := e.mulInt(int64(-1), acc82)
-				ent88.totalsCount = e.addInt(ent88.totalsCount, acc89)
+				acc90 := e.mulInt(int64(-1), acc83)
+				ent89.totalsCount = e.addInt(ent89.totalsCount, acc90)
 			}
 			{
-				acc90 := e.mulInt(e.mulInt(int64(-1), val80), acc82)
-				ent88.totalsTotal = e.addInt(ent88.totalsTotal, acc90)
+				acc91 := e.mulInt(e.mulInt(int64(-1), val81), acc83)
+				ent89.totalsTotal = e.addInt(ent89.totalsTotal, acc91)
 			}
-			e.totalsCount.release(key86, at87)
+			e.totalsCount.release(key87, at88)
 		}
 	}
-	for _, idx94 := range e.starCountMrt.idx0[a] {
-		ent93 := &e.starCountMrt.entries[idx94]
-		acc92 := ent93.val
+	for _, idx95 := range e.starCountMrt.idx0[a] {
+		ent94 := &e.starCountMrt.entries[idx95]
+		acc93 := ent94.val
 		{
-			acc95 := e.mulInt(int64(-1), acc92)
+			acc96 := e.mulInt(int64(-1), acc93)
 			if e.starCount.add(keyIIII{
 				k0: a,
-				k1: ent93.key.k1,
+				k1: ent94.key.k1,
 				k2: c,
-				k3: ent93.key.k2,
-			}, acc95) {
+				k3: ent94.key.k2,
+			}, acc96) {
 				e.overflow = true
 			}
 		}
@@ -596,30 +596,30 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 		k0: a,
 		k1: c,
 	}, int64(-1))
-	for _, idx99 := range e.starCountMstMt.idx0[a] {
-		ent98 := &e.starCountMstMt.entries[idx99]
-		acc97 := ent98.val
+	for _, idx100 := range e.starCountMstMt.idx0[a] {
+		ent99 := &e.starCountMstMt.entries[idx100]
+		acc98 := ent99.val
 		{
-			acc100 := e.mulInt(int64(-1), acc97)
+			acc101 := e.mulInt(int64(-1), acc98)
 			if e.starCountMst.add(keyIII{
 				k0: a,
 				k1: c,
-				k2: ent98.key.k1,
-			}, acc100) {
+				k2: ent99.key.k1,
+			}, acc101) {
 				e.overflow = true
 			}
 		}
 	}
 	{
-		key101 := a
-		at102 := e.totalsCountMs.entry(key101)
-		ent103 := &e.totalsCountMs.entries[at102]
-		ent103.totalsCountMs += int64(-1)
+		key102 := a
+		at103 := e.totalsCountMs.entry(key102)
+		ent104 := &e.totalsCountMs.entries[at103]
+		ent104.totalsCountMs += int64(-1)
 		{
-			acc104 := e.mulInt(int64(-1), val80)
-			ent103.totalsTotalMs = e.addInt(ent103.totalsTotalMs, acc104)
+			acc105 := e.mulInt(int64(-1), val81)
+			ent104.totalsTotalMs = e.addInt(ent104.totalsTotalMs, acc105)
 		}
-		e.totalsCountMs.release(key101, at102)
+		e.totalsCountMs.release(key102, at103)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -655,29 +655,29 @@ func (e *Engine) collectInsertS(a int64, c int64) {
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		if v0 != 0 {
 			d := e.setS0.At(keyII{
 				k0: a,
 				k1: c,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		var v1 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		{
-			acc105 := c
-			v1 = e.addInt(v1, acc105)
+			acc106 := c
+			v1 = e.addInt(v1, acc106)
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setS1.At(a)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1 = e.addInt(d.v1, v1)
 		}
 	}
@@ -688,29 +688,29 @@ func (e *Engine) collectDeleteS(a int64, c int64) {
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		if v0 != 0 {
 			d := e.setS0.At(keyII{
 				k0: a,
 				k1: c,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		var v1 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		{
-			acc106 := e.mulInt(int64(-1), c)
-			v1 = e.addInt(v1, acc106)
+			acc107 := e.mulInt(int64(-1), c)
+			v1 = e.addInt(v1, acc107)
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setS1.At(a)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1 = e.addInt(d.v1, v1)
 		}
 	}
@@ -724,54 +724,54 @@ func (e *Engine) applySetS() {
 	// Star_COUNT_mST[a, c, d] += delta_v0 * Star_COUNT_mST_mT[a, d]
 	for i := range e.setS0.Vals {
 		d := &e.setS0.Vals[i]
-		k := e.setS0.Keys[i]
-		if !(d.v0 != 0) {
+		key108 := e.setS0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val107 := d.v0
-		for _, idx111 := range e.pairsCountMr.idx0[k.k0] {
-			ent110 := &e.pairsCountMr.entries[idx111]
-			acc109 := ent110.val
+		val109 := d.v0
+		for _, idx113 := range e.pairsCountMr.idx0[key108.k0] {
+			ent112 := &e.pairsCountMr.entries[idx113]
+			acc111 := ent112.val
 			{
-				acc112 := e.mulInt(val107, acc109)
+				acc114 := e.mulInt(val109, acc111)
 				if e.pairsCount.add(keyIII{
-					k0: k.k0,
-					k1: ent110.key.k1,
-					k2: k.k1,
-				}, acc112) {
+					k0: key108.k0,
+					k1: ent112.key.k1,
+					k2: key108.k1,
+				}, acc114) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx116 := range e.starCountMrt.idx0[k.k0] {
-			ent115 := &e.starCountMrt.entries[idx116]
-			acc114 := ent115.val
+		for _, idx118 := range e.starCountMrt.idx0[key108.k0] {
+			ent117 := &e.starCountMrt.entries[idx118]
+			acc116 := ent117.val
 			{
-				acc117 := e.mulInt(val107, acc114)
+				acc119 := e.mulInt(val109, acc116)
 				if e.starCount.add(keyIIII{
-					k0: k.k0,
-					k1: ent115.key.k1,
-					k2: k.k1,
-					k3: ent115.key.k2,
-				}, acc117) {
+					k0: key108.k0,
+					k1: ent117.key.k1,
+					k2: key108.k1,
+					k3: ent117.key.k2,
+				}, acc119) {
 					e.overflow = true
 				}
 			}
 		}
 		e.pairsCountMs.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val107)
-		for _, idx121 := range e.starCountMstMt.idx0[k.k0] {
-			ent120 := &e.starCountMstMt.entries[idx121]
-			acc119 := ent120.val
+			k0: key108.k0,
+			k1: key108.k1,
+		}, val109)
+		for _, idx123 := range e.starCountMstMt.idx0[key108.k0] {
+			ent122 := &e.starCountMstMt.entries[idx123]
+			acc121 := ent122.val
 			{
-				acc122 := e.mulInt(val107, acc119)
+				acc124 := e.mulInt(val109, acc121)
 				if e.starCountMst.add(keyIII{
-					k0: k.k0,
-					k1: k.k1,
-					k2: ent120.key.k1,
-				}, acc122) {
+					k0: key108.k0,
+					k1: key108.k1,
+					k2: ent122.key.k1,
+				}, acc124) {
 					e.overflow = true
 				}
 			}
@@ -783,40 +783,40 @@ func (e *Engine) applySetS() {
 	// Totals_TOTAL_mS[a] += delta_v1
 	for i := range e.setS1.Vals {
 		d := &e.setS1.Vals[i]
-		k := e.setS1.Keys[i]
+		key125 := e.setS1.Keys[i]
 		if !(d.v0 != 0 || d.v1 != 0) {
 			continue
 		}
-		val123 := d.v0
-		val124 := d.v1
-		for _, idx128 := range e.pairsCountMr.idx0[k] {
-			ent127 := &e.pairsCountMr.entries[idx128]
-			acc126 := ent127.val
+		val126 := d.v0
+		val127 := d.v1
+		for _, idx131 := range e.pairsCountMr.idx0[key125] {
+			ent130 := &e.pairsCountMr.entries[idx131]
+			acc129 := ent130.val
 			{
-				key129 := keyII{
-					k0: k,
-					k1: ent127.key.k1,
+				key132 := keyII{
+					k0: key125,
+					k1: ent130.key.k1,
 				}
-				at130 := e.totalsCount.entry(key129)
-				ent131 := &e.totalsCount.entries[at130]
+				at133 := e.totalsCount.entry(key132)
+				ent134 := &e.totalsCount.entries[at133]
 				{
-					acc132 := e.mulInt(val123, acc126)
-					ent131.totalsCount = e.addInt(ent131.totalsCount, acc132)
+					acc135 := e.mulInt(val126, acc129)
+					ent134.totalsCount = e.addInt(ent134.totalsCount, acc135)
 				}
 				{
-					acc133 := e.mulInt(val124, acc126)
-					ent131.totalsTotal = e.addInt(ent131.totalsTotal, acc133)
+					acc136 := e.mulInt(val127, acc129)
+					ent134.totalsTotal = e.addInt(ent134.totalsTotal, acc136)
 				}
-				e.totalsCount.release(key129, at130)
+				e.totalsCount.release(key132, at133)
 			}
 		}
 		{
-			key134 := k
-			at135 := e.totalsCountMs.entry(key134)
-			ent136 := &e.totalsCountMs.entries[at135]
-			ent136.totalsCountMs += val123
-			ent136.totalsTotalMs = e.addInt(ent136.totalsTotalMs, val124)
-			e.totalsCountMs.release(key134, at135)
+			key137 := key125
+			at138 := e.totalsCountMs.entry(key137)
+			ent139 := &e.totalsCountMs.entries[at138]
+			ent139.totalsCountMs += val126
+			ent139.totalsTotalMs = e.addInt(ent139.totalsTotalMs, val127)
+			e.totalsCountMs.release(key137, at138)
 		}
 	}
 	e.dirty[0] = true
@@ -857,37 +857,37 @@ func (e *Engine) InsertT(a int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx140 := range e.pairsCount.idx0[a] {
-		ent139 := &e.pairsCount.entries[idx140]
-		acc138 := ent139.val
+	for _, idx143 := range e.pairsCount.idx0[a] {
+		ent142 := &e.pairsCount.entries[idx143]
+		acc141 := ent142.val
 		if e.starCount.add(keyIIII{
 			k0: a,
-			k1: ent139.key.k1,
-			k2: ent139.key.k2,
+			k1: ent142.key.k1,
+			k2: ent142.key.k2,
 			k3: d,
-		}, acc138) {
+		}, acc141) {
 			e.overflow = true
 		}
 	}
-	for _, idx144 := range e.pairsCountMs.idx0[a] {
-		ent143 := &e.pairsCountMs.entries[idx144]
-		acc142 := ent143.val
+	for _, idx147 := range e.pairsCountMs.idx0[a] {
+		ent146 := &e.pairsCountMs.entries[idx147]
+		acc145 := ent146.val
 		if e.starCountMst.add(keyIII{
 			k0: a,
-			k1: ent143.key.k1,
+			k1: ent146.key.k1,
 			k2: d,
-		}, acc142) {
+		}, acc145) {
 			e.overflow = true
 		}
 	}
-	for _, idx148 := range e.pairsCountMr.idx0[a] {
-		ent147 := &e.pairsCountMr.entries[idx148]
-		acc146 := ent147.val
+	for _, idx151 := range e.pairsCountMr.idx0[a] {
+		ent150 := &e.pairsCountMr.entries[idx151]
+		acc149 := ent150.val
 		if e.starCountMrt.add(keyIII{
 			k0: a,
-			k1: ent147.key.k1,
+			k1: ent150.key.k1,
 			k2: d,
-		}, acc146) {
+		}, acc149) {
 			e.overflow = true
 		}
 	}
@@ -925,45 +925,45 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx152 := range e.pairsCount.idx0[a] {
-		ent151 := &e.pairsCount.entries[idx152]
-		acc150 := ent151.val
+	for _, idx155 := range e.pairsCount.idx0[a] {
+		ent154 := &e.pairsCount.entries[idx155]
+		acc153 := ent154.val
 		{
-			acc153 := e.mulInt(int64(-1), acc150)
+			acc156 := e.mulInt(int64(-1), acc153)
 			if e.starCount.add(keyIIII{
 				k0: a,
-				k1: ent151.key.k1,
-				k2: ent151.key.k2,
+				k1: ent154.key.k1,
+				k2: ent154.key.k2,
 				k3: d,
-			}, acc153) {
+			}, acc156) {
 				e.overflow = true
 			}
 		}
 	}
-	for _, idx157 := range e.pairsCountMs.idx0[a] {
-		ent156 := &e.pairsCountMs.entries[idx157]
-		acc155 := ent156.val
+	for _, idx160 := range e.pairsCountMs.idx0[a] {
+		ent159 := &e.pairsCountMs.entries[idx160]
+		acc158 := ent159.val
 		{
-			acc158 := e.mulInt(int64(-1), acc155)
+			acc161 := e.mulInt(int64(-1), acc158)
 			if e.starCountMst.add(keyIII{
 				k0: a,
-				k1: ent156.key.k1,
+				k1: ent159.key.k1,
 				k2: d,
-			}, acc158) {
+			}, acc161) {
 				e.overflow = true
 			}
 		}
 	}
-	for _, idx162 := range e.pairsCountMr.idx0[a] {
-		ent161 := &e.pairsCountMr.entries[idx162]
-		acc160 := ent161.val
+	for _, idx165 := range e.pairsCountMr.idx0[a] {
+		ent164 := &e.pairsCountMr.entries[idx165]
+		acc163 := ent164.val
 		{
-			acc163 := e.mulInt(int64(-1), acc160)
+			acc166 := e.mulInt(int64(-1), acc163)
 			if e.starCountMrt.add(keyIII{
 				k0: a,
-				k1: ent161.key.k1,
+				k1: ent164.key.k1,
 				k2: d,
-			}, acc163) {
+			}, acc166) {
 				e.overflow = true
 			}
 		}
@@ -997,14 +997,14 @@ type setT0Sums struct {
 func (e *Engine) collectInsertT(a int64, d int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setT0.At(keyII{
 			k0: a,
 			k1: d,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -1012,14 +1012,14 @@ func (e *Engine) collectInsertT(a int64, d int64) {
 func (e *Engine) collectDeleteT(a int64, d int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setT0.At(keyII{
 			k0: a,
 			k1: d,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -1031,58 +1031,58 @@ func (e *Engine) applySetT() {
 	// Star_COUNT_mST_mT[a, d] += delta_v0
 	for i := range e.setT0.Vals {
 		d := &e.setT0.Vals[i]
-		k := e.setT0.Keys[i]
-		if !(d.v0 != 0) {
+		key167 := e.setT0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val164 := d.v0
-		for _, idx168 := range e.pairsCount.idx0[k.k0] {
-			ent167 := &e.pairsCount.entries[idx168]
-			acc166 := ent167.val
+		val168 := d.v0
+		for _, idx172 := range e.pairsCount.idx0[key167.k0] {
+			ent171 := &e.pairsCount.entries[idx172]
+			acc170 := ent171.val
 			{
-				acc169 := e.mulInt(val164, acc166)
+				acc173 := e.mulInt(val168, acc170)
 				if e.starCount.add(keyIIII{
-					k0: k.k0,
-					k1: ent167.key.k1,
-					k2: ent167.key.k2,
-					k3: k.k1,
-				}, acc169) {
+					k0: key167.k0,
+					k1: ent171.key.k1,
+					k2: ent171.key.k2,
+					k3: key167.k1,
+				}, acc173) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx173 := range e.pairsCountMs.idx0[k.k0] {
-			ent172 := &e.pairsCountMs.entries[idx173]
-			acc171 := ent172.val
+		for _, idx177 := range e.pairsCountMs.idx0[key167.k0] {
+			ent176 := &e.pairsCountMs.entries[idx177]
+			acc175 := ent176.val
 			{
-				acc174 := e.mulInt(val164, acc171)
+				acc178 := e.mulInt(val168, acc175)
 				if e.starCountMst.add(keyIII{
-					k0: k.k0,
-					k1: ent172.key.k1,
-					k2: k.k1,
-				}, acc174) {
+					k0: key167.k0,
+					k1: ent176.key.k1,
+					k2: key167.k1,
+				}, acc178) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx178 := range e.pairsCountMr.idx0[k.k0] {
-			ent177 := &e.pairsCountMr.entries[idx178]
-			acc176 := ent177.val
+		for _, idx182 := range e.pairsCountMr.idx0[key167.k0] {
+			ent181 := &e.pairsCountMr.entries[idx182]
+			acc180 := ent181.val
 			{
-				acc179 := e.mulInt(val164, acc176)
+				acc183 := e.mulInt(val168, acc180)
 				if e.starCountMrt.add(keyIII{
-					k0: k.k0,
-					k1: ent177.key.k1,
-					k2: k.k1,
-				}, acc179) {
+					k0: key167.k0,
+					k1: ent181.key.k1,
+					k2: key167.k1,
+				}, acc183) {
 					e.overflow = true
 				}
 			}
 		}
 		e.starCountMstMt.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val164)
+			k0: key167.k0,
+			k1: key167.k1,
+		}, val168)
 	}
 	e.dirty[1] = true
 }

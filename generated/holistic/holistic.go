@@ -61,9 +61,6 @@ type Engine struct {
 	// dirty marks the views whose maps an event wrote since the last report: a report
 	// snapshots only those.
 	dirty [2]bool
-	// overflow is set when an integer sum or product of the running event leaves int64;
-	// undoing while an event that overflowed is undone.
-	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -216,30 +213,30 @@ func (e *Engine) collectInsertTrades(broker int64, price runtime.Null[int64], vo
 		var v1 int64
 		var v2 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		{
 			if (price.Flag()) != (int64(0)) {
-				v1 = e.addInt(v1, int64(1))
+				v1 += int64(1)
 			}
 		}
 		{
 			if (volume.Flag()) != (int64(0)) {
-				v2 = e.addInt(v2, int64(1))
+				v2 += int64(1)
 			}
 		}
 		if v0 != 0 || v1 != 0 || v2 != 0 {
 			d := e.setTrades0.At(broker)
-			d.v0 = e.addInt(d.v0, v0)
-			d.v1 = e.addInt(d.v1, v1)
-			d.v2 = e.addInt(d.v2, v2)
+			d.v0 += v0
+			d.v1 += v1
+			d.v2 += v2
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (price.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(1))
+				v0 += int64(1)
 			}
 		}
 		if v0 != 0 {
@@ -247,14 +244,14 @@ func (e *Engine) collectInsertTrades(broker int64, price runtime.Null[int64], vo
 				k0: broker,
 				k1: price.V,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (volume.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(1))
+				v0 += int64(1)
 			}
 		}
 		if v0 != 0 {
@@ -262,31 +259,31 @@ func (e *Engine) collectInsertTrades(broker int64, price runtime.Null[int64], vo
 				k0: broker,
 				k1: volume.V,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (price.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(1))
+				v0 += int64(1)
 			}
 		}
 		if v0 != 0 {
 			d := e.setTrades3.At(price.V)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (price.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(1))
+				v0 += int64(1)
 			}
 		}
 		if v0 != 0 {
 			d := e.setTrades4.At(struct{}{})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -298,30 +295,30 @@ func (e *Engine) collectDeleteTrades(broker int64, price runtime.Null[int64], vo
 		var v1 int64
 		var v2 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		{
 			if (price.Flag()) != (int64(0)) {
-				v1 = e.addInt(v1, int64(-1))
+				v1 += int64(-1)
 			}
 		}
 		{
 			if (volume.Flag()) != (int64(0)) {
-				v2 = e.addInt(v2, int64(-1))
+				v2 += int64(-1)
 			}
 		}
 		if v0 != 0 || v1 != 0 || v2 != 0 {
 			d := e.setTrades0.At(broker)
-			d.v0 = e.addInt(d.v0, v0)
-			d.v1 = e.addInt(d.v1, v1)
-			d.v2 = e.addInt(d.v2, v2)
+			d.v0 += v0
+			d.v1 += v1
+			d.v2 += v2
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (price.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(-1))
+				v0 += int64(-1)
 			}
 		}
 		if v0 != 0 {
@@ -329,14 +326,14 @@ func (e *Engine) collectDeleteTrades(broker int64, price runtime.Null[int64], vo
 				k0: broker,
 				k1: price.V,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (volume.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(-1))
+				v0 += int64(-1)
 			}
 		}
 		if v0 != 0 {
@@ -344,31 +341,31 @@ func (e *Engine) collectDeleteTrades(broker int64, price runtime.Null[int64], vo
 				k0: broker,
 				k1: volume.V,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (price.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(-1))
+				v0 += int64(-1)
 			}
 		}
 		if v0 != 0 {
 			d := e.setTrades3.At(price.V)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
 			if (price.Flag()) != (int64(0)) {
-				v0 = e.addInt(v0, int64(-1))
+				v0 += int64(-1)
 			}
 		}
 		if v0 != 0 {
 			d := e.setTrades4.At(struct{}{})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -380,90 +377,64 @@ func (e *Engine) applySetTrades() {
 	// QUERY1_AGG4[broker] += delta_v2
 	for i := range e.setTrades0.Vals {
 		d := &e.setTrades0.Vals[i]
-		k := e.setTrades0.Keys[i]
+		key1 := e.setTrades0.Keys[i]
 		if !(d.v0 != 0 || d.v1 != 0 || d.v2 != 0) {
 			continue
 		}
-		val1 := d.v0
-		e.query1Count.add(k, val1)
-		val2 := d.v1
-		e.query1Agg2.add(k, val2)
-		val3 := d.v2
-		e.query1Agg4.add(k, val3)
+		val2 := d.v0
+		e.query1Count.add(key1, val2)
+		val3 := d.v1
+		e.query1Agg2.add(key1, val3)
+		val4 := d.v2
+		e.query1Agg4.add(key1, val4)
 	}
 	// QUERY1_AGG1[broker, price] += delta_v0
 	for i := range e.setTrades1.Vals {
 		d := &e.setTrades1.Vals[i]
-		k := e.setTrades1.Keys[i]
-		if !(d.v0 != 0) {
+		key5 := e.setTrades1.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val4 := d.v0
+		val6 := d.v0
 		e.query1Agg1.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val4)
+			k0: key5.k0,
+			k1: key5.k1,
+		}, val6)
 	}
 	// QUERY1_AGG3[broker, volume] += delta_v0
 	for i := range e.setTrades2.Vals {
 		d := &e.setTrades2.Vals[i]
-		k := e.setTrades2.Keys[i]
-		if !(d.v0 != 0) {
+		key7 := e.setTrades2.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val5 := d.v0
+		val8 := d.v0
 		e.query1Agg3.add(keyIF{
-			k0: k.k0,
-			k1: k.k1,
-		}, val5)
+			k0: key7.k0,
+			k1: key7.k1,
+		}, val8)
 	}
 	// QUERY2_AGG1[price] += delta_v0
 	for i := range e.setTrades3.Vals {
 		d := &e.setTrades3.Vals[i]
-		k := e.setTrades3.Keys[i]
-		if !(d.v0 != 0) {
+		key9 := e.setTrades3.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val6 := d.v0
-		e.query2Agg1.add(k, val6)
+		val10 := d.v0
+		e.query2Agg1.add(key9, val10)
 	}
 	// QUERY2_AGG2[] += delta_v0
 	for i := range e.setTrades4.Vals {
 		d := &e.setTrades4.Vals[i]
-		if !(d.v0 != 0) {
+		if d.v0 == 0 {
 			continue
 		}
-		val7 := d.v0
-		e.query2Agg2 += val7
+		val12 := d.v0
+		e.query2Agg2 += val12
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
-}
-
-// negateSetTrades negates the batch's sums of TRADES (in wrapping arithmetic, applySet then undoes itself).
-func (e *Engine) negateSetTrades() {
-	for i := range e.setTrades0.Vals {
-		d := &e.setTrades0.Vals[i]
-		d.v0 = -d.v0
-		d.v1 = -d.v1
-		d.v2 = -d.v2
-	}
-	for i := range e.setTrades1.Vals {
-		d := &e.setTrades1.Vals[i]
-		d.v0 = -d.v0
-	}
-	for i := range e.setTrades2.Vals {
-		d := &e.setTrades2.Vals[i]
-		d.v0 = -d.v0
-	}
-	for i := range e.setTrades3.Vals {
-		d := &e.setTrades3.Vals[i]
-		d.v0 = -d.v0
-	}
-	for i := range e.setTrades4.Vals {
-		d := &e.setTrades4.Vals[i]
-		d.v0 = -d.v0
-	}
 }
 
 // resetSetTrades empties the batch's sums of TRADES.
@@ -488,14 +459,14 @@ func (e *Engine) query1Row(broker int64) (Query1Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	agg0 := e.query1Count.get(broker)
 	var best1 float64
-	if n8 := e.query1Agg1.rng0.Total(broker); n8 > 0 {
-		a9, b10, f11 := runtime.ContRanks(n8, 0.5, false)
-		best1 = runtime.Interpolate(float64(e.query1Agg1.rng0.Select(broker, a9)), float64(e.query1Agg1.rng0.Select(broker, b10)), f11)
+	if n13 := e.query1Agg1.rng0.Total(broker); n13 > 0 {
+		a14, b15, f16 := runtime.ContRanks(n13, 0.5, false)
+		best1 = runtime.Interpolate(float64(e.query1Agg1.rng0.Select(broker, a14)), float64(e.query1Agg1.rng0.Select(broker, b15)), f16)
 	}
 	agg2 := e.query1Agg2.get(broker)
 	var best3 float64
-	if n12 := e.query1Agg3.rng0.Total(broker); n12 > 0 {
-		best3 = e.query1Agg3.rng0.Select(broker, runtime.DiscRank(n12, 0.75, false))
+	if n17 := e.query1Agg3.rng0.Total(broker); n17 > 0 {
+		best3 = e.query1Agg3.rng0.Select(broker, runtime.DiscRank(n17, 0.75, false))
 	}
 	agg4 := e.query1Agg4.get(broker)
 	best5, _ := e.query1Agg1.mode0.Mode(broker, false)
@@ -574,9 +545,9 @@ type Query2Row struct {
 func (e *Engine) query2Row() (Query2Row, bool) {
 	// Aggregates read but unused by value columns are still looked up: cheap and simple.
 	var best1 float64
-	if n13 := e.query2Agg1.rng0.Total(); n13 > 0 {
-		a14, b15, f16 := runtime.ContRanks(n13, 0.25, true)
-		best1 = runtime.Interpolate(float64(e.query2Agg1.rng0.Select(a14)), float64(e.query2Agg1.rng0.Select(b15)), f16)
+	if n18 := e.query2Agg1.rng0.Total(); n18 > 0 {
+		a19, b20, f21 := runtime.ContRanks(n18, 0.25, true)
+		best1 = runtime.Interpolate(float64(e.query2Agg1.rng0.Select(a19)), float64(e.query2Agg1.rng0.Select(b20)), f21)
 	}
 	agg2 := e.query2Agg2
 	return Query2Row{UpperQuartile: runtime.Null[float64]{
@@ -901,14 +872,6 @@ func (e *Engine) batchSetTrades(b *Batch, live []int32, ins []bool) error {
 		}
 	}
 	e.applySetTrades()
-	if e.overflow {
-		e.undoing = true
-		e.negateSetTrades()
-		e.applySetTrades()
-		e.undoing, e.overflow = false, false
-		e.resetSetTrades()
-		return e.batchEachTrades(b, live, ins)
-	}
 	e.resetSetTrades()
 	return nil
 }
@@ -1256,15 +1219,6 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
-
-// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
-func (e *Engine) addInt(a, b int64) int64 {
-	r, overflow := runtime.AddInt(a, b)
-	if overflow {
-		e.overflow = true
-	}
-	return r
-}
 
 // snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
 const (

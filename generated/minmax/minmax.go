@@ -159,14 +159,14 @@ type setR0Sums struct {
 func (e *Engine) collectInsertR(a int64, b int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setR0.At(keyII{
 			k0: a,
 			k1: b,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -174,14 +174,14 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 func (e *Engine) collectDeleteR(a int64, b int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setR0.At(keyII{
 			k0: a,
 			k1: b,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -191,23 +191,23 @@ func (e *Engine) applySetR() {
 	// QUERY2_COUNT_mR[a, b] += delta_v0
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
-		if !(d.v0 != 0) {
+		key3 := e.setR0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val3 := d.v0
+		val4 := d.v0
 		{
-			best4, _ := e.query1Agg1.ord0.Min(k.k0)
-			if k.k1 == best4 {
-				if e.query2Count.add(k.k0, val3) {
+			best5, _ := e.query1Agg1.ord0.Min(key3.k0)
+			if key3.k1 == best5 {
+				if e.query2Count.add(key3.k0, val4) {
 					e.overflow = true
 				}
 			}
 		}
 		e.query2CountMr.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val3)
+			k0: key3.k0,
+			k1: key3.k1,
+		}, val4)
 	}
 	e.dirty[1] = true
 }
@@ -244,19 +244,19 @@ func (e *Engine) InsertS(b int64, c int64) error {
 		k1: c,
 	}, int64(1))
 	{
-		var sum5 int64
+		var sum6 int64
 		{
-			best6, _ := e.query1Agg1.ord0.Min(b)
-			agg6 := best6
-			for _, idx11 := range e.query2CountMr.idx0[b] {
-				ent10 := &e.query2CountMr.entries[idx11]
-				acc9 := ent10.val
-				if (ent10.key.k1) == (agg6) {
-					sum5 = e.addInt(sum5, acc9)
+			best7, _ := e.query1Agg1.ord0.Min(b)
+			agg7 := best7
+			for _, idx12 := range e.query2CountMr.idx0[b] {
+				ent11 := &e.query2CountMr.entries[idx12]
+				acc10 := ent11.val
+				if (ent11.key.k1) == (agg7) {
+					sum6 = e.addInt(sum6, acc10)
 				}
 			}
 		}
-		e.query2Count.set(b, sum5)
+		e.query2Count.set(b, sum6)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true
@@ -294,19 +294,19 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 		k1: c,
 	}, int64(-1))
 	{
-		var sum12 int64
+		var sum13 int64
 		{
-			best13, _ := e.query1Agg1.ord0.Min(b)
-			agg13 := best13
-			for _, idx18 := range e.query2CountMr.idx0[b] {
-				ent17 := &e.query2CountMr.entries[idx18]
-				acc16 := ent17.val
-				if (ent17.key.k1) == (agg13) {
-					sum12 = e.addInt(sum12, acc16)
+			best14, _ := e.query1Agg1.ord0.Min(b)
+			agg14 := best14
+			for _, idx19 := range e.query2CountMr.idx0[b] {
+				ent18 := &e.query2CountMr.entries[idx19]
+				acc17 := ent18.val
+				if (ent18.key.k1) == (agg14) {
+					sum13 = e.addInt(sum13, acc17)
 				}
 			}
 		}
-		e.query2Count.set(b, sum12)
+		e.query2Count.set(b, sum13)
 	}
 	e.dirty[0] = true
 	e.dirty[1] = true

@@ -219,27 +219,27 @@ func (e *Engine) applySetR() {
 	// QUERY1_TOTAL_mRS[c] += delta_v0 * QUERY1_TOTAL_mST_mS[b, c]
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
-		if !(d.v0 != 0) {
+		key22 := e.setR0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val22 := d.v0
-		if val23 := e.query1TotalMst.get(k); val23 != 0 {
-			acc24 := val23
+		val23 := d.v0
+		if val24 := e.query1TotalMst.get(key22); val24 != 0 {
+			acc25 := val24
 			{
-				acc25 := e.mulInt(val22, acc24)
-				e.query1Total = e.addInt(e.query1Total, acc25)
+				acc26 := e.mulInt(val23, acc25)
+				e.query1Total = e.addInt(e.query1Total, acc26)
 			}
 		}
-		if e.query1TotalMr.add(k, val22) {
+		if e.query1TotalMr.add(key22, val23) {
 			e.overflow = true
 		}
-		for _, idx29 := range e.query1TotalMstMs.idx0[k] {
-			ent28 := &e.query1TotalMstMs.entries[idx29]
-			acc27 := ent28.val
+		for _, idx30 := range e.query1TotalMstMs.idx0[key22] {
+			ent29 := &e.query1TotalMstMs.entries[idx30]
+			acc28 := ent29.val
 			{
-				acc30 := e.mulInt(val22, acc27)
-				if e.query1TotalMrs.add(ent28.key.k1, acc30) {
+				acc31 := e.mulInt(val23, acc28)
+				if e.query1TotalMrs.add(ent29.key.k1, acc31) {
 					e.overflow = true
 				}
 			}
@@ -275,22 +275,22 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	if val31 := e.query1TotalMr.get(b); val31 != 0 {
-		acc32 := val31
-		if val33 := e.query1TotalMt.get(c); val33 != 0 {
-			acc34 := val33
+	if val32 := e.query1TotalMr.get(b); val32 != 0 {
+		acc33 := val32
+		if val34 := e.query1TotalMt.get(c); val34 != 0 {
+			acc35 := val34
 			{
-				acc35 := e.mulInt(acc32, acc34)
-				e.query1Total = e.addInt(e.query1Total, acc35)
+				acc36 := e.mulInt(acc33, acc35)
+				e.query1Total = e.addInt(e.query1Total, acc36)
 			}
 		}
-		if e.query1TotalMrs.add(c, acc32) {
+		if e.query1TotalMrs.add(c, acc33) {
 			e.overflow = true
 		}
 	}
-	if val36 := e.query1TotalMt.get(c); val36 != 0 {
-		acc37 := val36
-		if e.query1TotalMst.add(b, acc37) {
+	if val37 := e.query1TotalMt.get(c); val37 != 0 {
+		acc38 := val37
+		if e.query1TotalMst.add(b, acc38) {
 			e.overflow = true
 		}
 	}
@@ -328,27 +328,27 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	if val38 := e.query1TotalMr.get(b); val38 != 0 {
-		acc39 := val38
-		if val40 := e.query1TotalMt.get(c); val40 != 0 {
-			acc41 := val40
+	if val39 := e.query1TotalMr.get(b); val39 != 0 {
+		acc40 := val39
+		if val41 := e.query1TotalMt.get(c); val41 != 0 {
+			acc42 := val41
 			{
-				acc42 := e.mulInt(e.mulInt(int64(-1), acc39), acc41)
-				e.query1Total = e.addInt(e.query1Total, acc42)
+				acc43 := e.mulInt(e.mulInt(int64(-1), acc40), acc42)
+				e.query1Total = e.addInt(e.query1Total, acc43)
 			}
 		}
 		{
-			acc43 := e.mulInt(int64(-1), acc39)
-			if e.query1TotalMrs.add(c, acc43) {
+			acc44 := e.mulInt(int64(-1), acc40)
+			if e.query1TotalMrs.add(c, acc44) {
 				e.overflow = true
 			}
 		}
 	}
-	if val44 := e.query1TotalMt.get(c); val44 != 0 {
-		acc45 := val44
+	if val45 := e.query1TotalMt.get(c); val45 != 0 {
+		acc46 := val45
 		{
-			acc46 := e.mulInt(int64(-1), acc45)
-			if e.query1TotalMst.add(b, acc46) {
+			acc47 := e.mulInt(int64(-1), acc46)
+			if e.query1TotalMst.add(b, acc47) {
 				e.overflow = true
 			}
 		}
@@ -382,14 +382,14 @@ type setS0Sums struct {
 func (e *Engine) collectInsertS(b int64, c int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setS0.At(keyII{
 			k0: b,
 			k1: c,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -397,14 +397,14 @@ func (e *Engine) collectInsertS(b int64, c int64) {
 func (e *Engine) collectDeleteS(b int64, c int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setS0.At(keyII{
 			k0: b,
 			k1: c,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -416,40 +416,40 @@ func (e *Engine) applySetS() {
 	// QUERY1_TOTAL_mST_mS[b, c] += delta_v0
 	for i := range e.setS0.Vals {
 		d := &e.setS0.Vals[i]
-		k := e.setS0.Keys[i]
-		if !(d.v0 != 0) {
+		key48 := e.setS0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val47 := d.v0
-		if val48 := e.query1TotalMr.get(k.k0); val48 != 0 {
-			acc49 := val48
-			if val50 := e.query1TotalMt.get(k.k1); val50 != 0 {
-				acc51 := val50
+		val49 := d.v0
+		if val50 := e.query1TotalMr.get(key48.k0); val50 != 0 {
+			acc51 := val50
+			if val52 := e.query1TotalMt.get(key48.k1); val52 != 0 {
+				acc53 := val52
 				{
-					acc52 := e.mulInt(e.mulInt(val47, acc49), acc51)
-					e.query1Total = e.addInt(e.query1Total, acc52)
+					acc54 := e.mulInt(e.mulInt(val49, acc51), acc53)
+					e.query1Total = e.addInt(e.query1Total, acc54)
 				}
 			}
 			{
-				acc53 := e.mulInt(val47, acc49)
-				if e.query1TotalMrs.add(k.k1, acc53) {
+				acc55 := e.mulInt(val49, acc51)
+				if e.query1TotalMrs.add(key48.k1, acc55) {
 					e.overflow = true
 				}
 			}
 		}
-		if val54 := e.query1TotalMt.get(k.k1); val54 != 0 {
-			acc55 := val54
+		if val56 := e.query1TotalMt.get(key48.k1); val56 != 0 {
+			acc57 := val56
 			{
-				acc56 := e.mulInt(val47, acc55)
-				if e.query1TotalMst.add(k.k0, acc56) {
+				acc58 := e.mulInt(val49, acc57)
+				if e.query1TotalMst.add(key48.k0, acc58) {
 					e.overflow = true
 				}
 			}
 		}
 		e.query1TotalMstMs.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val47)
+			k0: key48.k0,
+			k1: key48.k1,
+		}, val49)
 	}
 	e.dirty[0] = true
 }
@@ -480,25 +480,25 @@ func (e *Engine) InsertT(c int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val57 := d
-	if val58 := e.query1TotalMrs.get(c); val58 != 0 {
-		acc59 := val58
+	val59 := d
+	if val60 := e.query1TotalMrs.get(c); val60 != 0 {
+		acc61 := val60
 		{
-			acc60 := e.mulInt(val57, acc59)
-			e.query1Total = e.addInt(e.query1Total, acc60)
+			acc62 := e.mulInt(val59, acc61)
+			e.query1Total = e.addInt(e.query1Total, acc62)
 		}
 	}
-	for _, idx64 := range e.query1TotalMstMs.idx1[c] {
-		ent63 := &e.query1TotalMstMs.entries[idx64]
-		acc62 := ent63.val
+	for _, idx66 := range e.query1TotalMstMs.idx1[c] {
+		ent65 := &e.query1TotalMstMs.entries[idx66]
+		acc64 := ent65.val
 		{
-			acc65 := e.mulInt(val57, acc62)
-			if e.query1TotalMst.add(ent63.key.k0, acc65) {
+			acc67 := e.mulInt(val59, acc64)
+			if e.query1TotalMst.add(ent65.key.k0, acc67) {
 				e.overflow = true
 			}
 		}
 	}
-	if e.query1TotalMt.add(c, val57) {
+	if e.query1TotalMt.add(c, val59) {
 		e.overflow = true
 	}
 	e.dirty[0] = true
@@ -530,27 +530,27 @@ func (e *Engine) DeleteT(c int64, d int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	val66 := d
-	if val67 := e.query1TotalMrs.get(c); val67 != 0 {
-		acc68 := val67
+	val68 := d
+	if val69 := e.query1TotalMrs.get(c); val69 != 0 {
+		acc70 := val69
 		{
-			acc69 := e.mulInt(e.mulInt(int64(-1), val66), acc68)
-			e.query1Total = e.addInt(e.query1Total, acc69)
+			acc71 := e.mulInt(e.mulInt(int64(-1), val68), acc70)
+			e.query1Total = e.addInt(e.query1Total, acc71)
 		}
 	}
-	for _, idx73 := range e.query1TotalMstMs.idx1[c] {
-		ent72 := &e.query1TotalMstMs.entries[idx73]
-		acc71 := ent72.val
+	for _, idx75 := range e.query1TotalMstMs.idx1[c] {
+		ent74 := &e.query1TotalMstMs.entries[idx75]
+		acc73 := ent74.val
 		{
-			acc74 := e.mulInt(e.mulInt(int64(-1), val66), acc71)
-			if e.query1TotalMst.add(ent72.key.k0, acc74) {
+			acc76 := e.mulInt(e.mulInt(int64(-1), val68), acc73)
+			if e.query1TotalMst.add(ent74.key.k0, acc76) {
 				e.overflow = true
 			}
 		}
 	}
 	{
-		acc75 := e.mulInt(int64(-1), val66)
-		if e.query1TotalMt.add(c, acc75) {
+		acc77 := e.mulInt(int64(-1), val68)
+		if e.query1TotalMt.add(c, acc77) {
 			e.overflow = true
 		}
 	}
@@ -579,8 +579,8 @@ type setT0Sums struct {
 func (e *Engine) collectInsertT(c int64, d int64) {
 	var v0 int64
 	{
-		acc76 := d
-		v0 = e.addInt(v0, acc76)
+		acc78 := d
+		v0 = e.addInt(v0, acc78)
 	}
 	if v0 != 0 {
 		d := e.setT0.At(c)
@@ -592,8 +592,8 @@ func (e *Engine) collectInsertT(c int64, d int64) {
 func (e *Engine) collectDeleteT(c int64, d int64) {
 	var v0 int64
 	{
-		acc77 := e.mulInt(int64(-1), d)
-		v0 = e.addInt(v0, acc77)
+		acc79 := e.mulInt(int64(-1), d)
+		v0 = e.addInt(v0, acc79)
 	}
 	if v0 != 0 {
 		d := e.setT0.At(c)
@@ -608,29 +608,29 @@ func (e *Engine) applySetT() {
 	// QUERY1_TOTAL_mT[c] += delta_v0
 	for i := range e.setT0.Vals {
 		d := &e.setT0.Vals[i]
-		k := e.setT0.Keys[i]
-		if !(d.v0 != 0) {
+		key80 := e.setT0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val78 := d.v0
-		if val79 := e.query1TotalMrs.get(k); val79 != 0 {
-			acc80 := val79
+		val81 := d.v0
+		if val82 := e.query1TotalMrs.get(key80); val82 != 0 {
+			acc83 := val82
 			{
-				acc81 := e.mulInt(val78, acc80)
-				e.query1Total = e.addInt(e.query1Total, acc81)
+				acc84 := e.mulInt(val81, acc83)
+				e.query1Total = e.addInt(e.query1Total, acc84)
 			}
 		}
-		for _, idx85 := range e.query1TotalMstMs.idx1[k] {
-			ent84 := &e.query1TotalMstMs.entries[idx85]
-			acc83 := ent84.val
+		for _, idx88 := range e.query1TotalMstMs.idx1[key80] {
+			ent87 := &e.query1TotalMstMs.entries[idx88]
+			acc86 := ent87.val
 			{
-				acc86 := e.mulInt(val78, acc83)
-				if e.query1TotalMst.add(ent84.key.k0, acc86) {
+				acc89 := e.mulInt(val81, acc86)
+				if e.query1TotalMst.add(ent87.key.k0, acc89) {
 					e.overflow = true
 				}
 			}
 		}
-		if e.query1TotalMt.add(k, val78) {
+		if e.query1TotalMt.add(key80, val81) {
 			e.overflow = true
 		}
 	}

@@ -234,7 +234,7 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 	var v7 float64
 	var v8 float64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	{
 		acc30 := runtime.IntLimb(b, int64(1))
@@ -271,7 +271,7 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 	}
 	if v0 != 0 || v1 != 0 || v2 != 0 || v3 != 0 || v4 != 0 || v5 != 0 || v6 != 0 || v7 != 0 || v8 != 0 {
 		d := e.setR0.At(a)
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1 = e.addInt(d.v1, v1)
 		d.v2 = e.addInt(d.v2, v2)
 		d.v3 = e.addInt(d.v3, v3)
@@ -295,7 +295,7 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 	var v7 float64
 	var v8 float64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	{
 		acc39 := e.mulInt(int64(-1), runtime.IntLimb(b, int64(1)))
@@ -332,7 +332,7 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 	}
 	if v0 != 0 || v1 != 0 || v2 != 0 || v3 != 0 || v4 != 0 || v5 != 0 || v6 != 0 || v7 != 0 || v8 != 0 {
 		d := e.setR0.At(a)
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1 = e.addInt(d.v1, v1)
 		d.v2 = e.addInt(d.v2, v2)
 		d.v3 = e.addInt(d.v3, v3)
@@ -357,33 +357,33 @@ func (e *Engine) applySetR() {
 	// Spread_AGG8[a] += delta_v8
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
+		key48 := e.setR0.Keys[i]
 		if !(d.v0 != 0 || d.v1 != 0 || d.v2 != 0 || d.v3 != 0 || d.v4 != 0 || d.v5 != 0 || d.v6 != 0 || !d.v7.IsZero() || !d.v8.IsZero()) {
 			continue
 		}
-		val48 := d.v0
-		val49 := d.v1
-		val50 := d.v2
-		val51 := d.v3
-		val52 := d.v4
-		val53 := d.v5
-		val54 := d.v6
-		val55 := d.v7.Value()
-		val56 := d.v8.Value()
+		val49 := d.v0
+		val50 := d.v1
+		val51 := d.v2
+		val52 := d.v3
+		val53 := d.v4
+		val54 := d.v5
+		val55 := d.v6
+		val56 := d.v7.Value()
+		val57 := d.v8.Value()
 		{
-			key57 := k
-			at58 := e.spreadCount.entry(key57)
-			ent59 := &e.spreadCount.entries[at58]
-			ent59.spreadCount += val48
-			ent59.spreadAgg1 = e.addInt(ent59.spreadAgg1, val49)
-			ent59.spreadAgg2 = e.addInt(ent59.spreadAgg2, val50)
-			ent59.spreadAgg3 = e.addInt(ent59.spreadAgg3, val51)
-			ent59.spreadAgg4 = e.addInt(ent59.spreadAgg4, val52)
-			ent59.spreadAgg5 = e.addInt(ent59.spreadAgg5, val53)
-			ent59.spreadAgg6 = e.addInt(ent59.spreadAgg6, val54)
-			ent59.spreadAgg7.Add(val55)
-			ent59.spreadAgg8.Add(val56)
-			e.spreadCount.release(key57, at58)
+			key58 := key48
+			at59 := e.spreadCount.entry(key58)
+			ent60 := &e.spreadCount.entries[at59]
+			ent60.spreadCount += val49
+			ent60.spreadAgg1 = e.addInt(ent60.spreadAgg1, val50)
+			ent60.spreadAgg2 = e.addInt(ent60.spreadAgg2, val51)
+			ent60.spreadAgg3 = e.addInt(ent60.spreadAgg3, val52)
+			ent60.spreadAgg4 = e.addInt(ent60.spreadAgg4, val53)
+			ent60.spreadAgg5 = e.addInt(ent60.spreadAgg5, val54)
+			ent60.spreadAgg6 = e.addInt(ent60.spreadAgg6, val55)
+			ent60.spreadAgg7.Add(val56)
+			ent60.spreadAgg8.Add(val57)
+			e.spreadCount.release(key58, at59)
 		}
 	}
 	e.dirty[0] = true

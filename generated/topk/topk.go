@@ -194,7 +194,7 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 		var v0 int64
 		var v1 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		{
 			acc4 := b
@@ -202,21 +202,21 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setR0.At(a)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1 = e.addInt(d.v1, v1)
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		if v0 != 0 {
 			d := e.setR1.At(keyII{
 				k0: a,
 				k1: b,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -227,7 +227,7 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 		var v0 int64
 		var v1 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		{
 			acc5 := e.mulInt(int64(-1), b)
@@ -235,21 +235,21 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setR0.At(a)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1 = e.addInt(d.v1, v1)
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		if v0 != 0 {
 			d := e.setR1.At(keyII{
 				k0: a,
 				k1: b,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -260,29 +260,29 @@ func (e *Engine) applySetR() {
 	// QUERY1_TOTAL[a] += delta_v1
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
+		key6 := e.setR0.Keys[i]
 		if !(d.v0 != 0 || d.v1 != 0) {
 			continue
 		}
-		val6 := d.v0
-		e.query1Count.add(k, val6)
-		val7 := d.v1
-		if e.query1Total.add(k, val7) {
+		val7 := d.v0
+		e.query1Count.add(key6, val7)
+		val8 := d.v1
+		if e.query1Total.add(key6, val8) {
 			e.overflow = true
 		}
 	}
 	// QUERY2_COUNT[a, b] += delta_v0
 	for i := range e.setR1.Vals {
 		d := &e.setR1.Vals[i]
-		k := e.setR1.Keys[i]
-		if !(d.v0 != 0) {
+		key9 := e.setR1.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val8 := d.v0
+		val10 := d.v0
 		e.query2Count.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val8)
+			k0: key9.k0,
+			k1: key9.k1,
+		}, val10)
 	}
 	if len(e.query1Touched) > 0 {
 		e.query1Reorder()

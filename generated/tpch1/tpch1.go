@@ -47,9 +47,6 @@ type Engine struct {
 	// dirty marks the views whose maps an event wrote since the last report: a report
 	// snapshots only those.
 	dirty [1]bool
-	// overflow is set when an integer sum or product of the running event leaves int64;
-	// undoing while an event that overflowed is undone.
-	overflow, undoing bool
 }
 
 // New returns an Engine over empty relations.
@@ -190,7 +187,7 @@ func (e *Engine) collectInsertLineitem(l_quantity float64, l_extendedprice float
 	var v5 float64
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 	}
 	{
@@ -228,7 +225,7 @@ func (e *Engine) collectInsertLineitem(l_quantity float64, l_extendedprice float
 			k0: l_returnflag,
 			k1: l_linestatus,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 		d.v2.Add(v2)
 		d.v3.Add(v3)
@@ -247,7 +244,7 @@ func (e *Engine) collectDeleteLineitem(l_quantity float64, l_extendedprice float
 	var v5 float64
 	{
 		if (l_shipdate) <= (runtime.Date(19980902)) {
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 	}
 	{
@@ -285,7 +282,7 @@ func (e *Engine) collectDeleteLineitem(l_quantity float64, l_extendedprice float
 			k0: l_returnflag,
 			k1: l_linestatus,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 		d.v2.Add(v2)
 		d.v3.Add(v3)
@@ -304,46 +301,33 @@ func (e *Engine) applySetLineitem() {
 	// QUERY1_AGG5[l_returnflag, l_linestatus] += delta_v5
 	for i := range e.setLineitem0.Vals {
 		d := &e.setLineitem0.Vals[i]
-		k := e.setLineitem0.Keys[i]
+		key32 := e.setLineitem0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero() || !d.v2.IsZero() || !d.v3.IsZero() || !d.v4.IsZero() || !d.v5.IsZero()) {
 			continue
 		}
-		val32 := d.v0
-		val33 := d.v1.Value()
-		val34 := d.v2.Value()
-		val35 := d.v3.Value()
-		val36 := d.v4.Value()
-		val37 := d.v5.Value()
+		val33 := d.v0
+		val34 := d.v1.Value()
+		val35 := d.v2.Value()
+		val36 := d.v3.Value()
+		val37 := d.v4.Value()
+		val38 := d.v5.Value()
 		{
-			key38 := keySS{
-				k0: k.k0,
-				k1: k.k1,
+			key39 := keySS{
+				k0: key32.k0,
+				k1: key32.k1,
 			}
-			at39 := e.query1Count.entry(key38)
-			ent40 := &e.query1Count.entries[at39]
-			ent40.query1Count += val32
-			ent40.query1SumQty.Add(val33)
-			ent40.query1SumBasePrice.Add(val34)
-			ent40.query1SumDiscPrice.Add(val35)
-			ent40.query1SumCharge.Add(val36)
-			ent40.query1Agg5.Add(val37)
-			e.query1Count.release(key38, at39)
+			at40 := e.query1Count.entry(key39)
+			ent41 := &e.query1Count.entries[at40]
+			ent41.query1Count += val33
+			ent41.query1SumQty.Add(val34)
+			ent41.query1SumBasePrice.Add(val35)
+			ent41.query1SumDiscPrice.Add(val36)
+			ent41.query1SumCharge.Add(val37)
+			ent41.query1Agg5.Add(val38)
+			e.query1Count.release(key39, at40)
 		}
 	}
 	e.dirty[0] = true
-}
-
-// negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
-func (e *Engine) negateSetLineitem() {
-	for i := range e.setLineitem0.Vals {
-		d := &e.setLineitem0.Vals[i]
-		d.v0 = -d.v0
-		d.v1 = d.v1.Neg()
-		d.v2 = d.v2.Neg()
-		d.v3 = d.v3.Neg()
-		d.v4 = d.v4.Neg()
-		d.v5 = d.v5.Neg()
-	}
 }
 
 // resetSetLineitem empties the batch's sums of LINEITEM.
@@ -815,14 +799,6 @@ func (e *Engine) batchSetLineitem(b *Batch, live []int32, ins []bool) error {
 		}
 	}
 	e.applySetLineitem()
-	if e.overflow {
-		e.undoing = true
-		e.negateSetLineitem()
-		e.applySetLineitem()
-		e.undoing, e.overflow = false, false
-		e.resetSetLineitem()
-		return e.batchEachLineitem(b, live, ins)
-	}
 	e.resetSetLineitem()
 	return nil
 }
@@ -1151,15 +1127,6 @@ func (e *Engine) Views() []runtime.View {
 
 var _ runtime.Engine = (*Engine)(nil)
 var _ runtime.ChangeStreamer = (*Engine)(nil)
-
-// addInt returns a + b; on an overflow of int64 it sets e.overflow and the sum wraps.
-func (e *Engine) addInt(a, b int64) int64 {
-	r, overflow := runtime.AddInt(a, b)
-	if overflow {
-		e.overflow = true
-	}
-	return r
-}
 
 // snapshotQuery and snapshotHash identify the compiled maps in snapshots (viewlet's Program.Fingerprint).
 const (

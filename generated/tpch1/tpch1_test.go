@@ -42,3 +42,14 @@ func TestAbsentDeletes(t *testing.T) {
 func BenchmarkBatches(b *testing.B) {
 	gentest.BenchBatches(b, func() runtime.Engine { return tpch1.New() }, []int{1, 100, 10000})
 }
+
+// BenchmarkPolicies applies 10 copies of the standard TPC-H data (keys
+// shifted) and then their inverse to an engine holding 2 other copies, in
+// batches of 1 to 100,000 events, under each maintenance policy.
+func BenchmarkPolicies(b *testing.B) {
+	rels := tpch1.New().Relations()
+	evs := gentest.StandardTPCH(b, rels)
+	base := gentest.ShiftedCopies(b, rels, evs, gentest.TPCHKeys, 0, 2)
+	work := gentest.ShiftedCopies(b, rels, evs, gentest.TPCHKeys, 2, 10)
+	gentest.BenchPolicies(b, func() runtime.Engine { return tpch1.New() }, base, work, []int{1, 10, 100, 1000, 10000, 100000})
+}

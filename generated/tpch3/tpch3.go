@@ -285,7 +285,7 @@ func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64
 	var v1 float64
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 	}
 	{
@@ -296,7 +296,7 @@ func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64
 	}
 	if v0 != 0 || v1 != 0 {
 		d := e.setLineitem0.At(l_orderkey)
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 	}
 }
@@ -307,7 +307,7 @@ func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64
 	var v1 float64
 	{
 		if (l_shipdate) > (runtime.Date(19950315)) {
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 	}
 	{
@@ -318,7 +318,7 @@ func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64
 	}
 	if v0 != 0 || v1 != 0 {
 		d := e.setLineitem0.At(l_orderkey)
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 	}
 }
@@ -333,64 +333,64 @@ func (e *Engine) applySetLineitem() {
 	// QUERY1_REVENUE_mLINEITEM[l_orderkey] += delta_v1
 	for i := range e.setLineitem0.Vals {
 		d := &e.setLineitem0.Vals[i]
-		k := e.setLineitem0.Keys[i]
+		key46 := e.setLineitem0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero()) {
 			continue
 		}
-		val46 := d.v0
-		val47 := d.v1.Value()
-		for _, idx51 := range e.query1CountMcustomerorders.idx0[k] {
-			ent50 := &e.query1CountMcustomerorders.entries[idx51]
-			acc49 := ent50.val
+		val47 := d.v0
+		val48 := d.v1.Value()
+		for _, idx52 := range e.query1CountMcustomerorders.idx0[key46] {
+			ent51 := &e.query1CountMcustomerorders.entries[idx52]
+			acc50 := ent51.val
 			{
-				key52 := keyIDI{
-					k0: k,
-					k1: ent50.key.k1,
-					k2: ent50.key.k2,
+				key53 := keyIDI{
+					k0: key46,
+					k1: ent51.key.k1,
+					k2: ent51.key.k2,
 				}
-				at53 := e.query1Count.entry(key52)
-				ent54 := &e.query1Count.entries[at53]
+				at54 := e.query1Count.entry(key53)
+				ent55 := &e.query1Count.entries[at54]
 				{
-					acc55 := e.mulInt(val46, acc49)
-					ent54.query1Count = e.addInt(ent54.query1Count, acc55)
+					acc56 := e.mulInt(val47, acc50)
+					ent55.query1Count = e.addInt(ent55.query1Count, acc56)
 				}
 				{
-					acc56 := val47 * (float64(acc49))
-					ent54.query1Revenue.Add(acc56)
+					acc57 := val48 * (float64(acc50))
+					ent55.query1Revenue.Add(acc57)
 				}
-				e.query1Count.release(key52, at53)
+				e.query1Count.release(key53, at54)
 			}
 		}
-		for _, idx60 := range e.query1CountMorderslineitemMorders.idx0[k] {
-			ent59 := &e.query1CountMorderslineitemMorders.entries[idx60]
-			acc58 := ent59.val
+		for _, idx61 := range e.query1CountMorderslineitemMorders.idx0[key46] {
+			ent60 := &e.query1CountMorderslineitemMorders.entries[idx61]
+			acc59 := ent60.val
 			{
-				key61 := keyIIDI{
-					k0: k,
-					k1: ent59.key.k1,
-					k2: ent59.key.k2,
-					k3: ent59.key.k3,
+				key62 := keyIIDI{
+					k0: key46,
+					k1: ent60.key.k1,
+					k2: ent60.key.k2,
+					k3: ent60.key.k3,
 				}
-				at62 := e.query1CountMorderslineitem.entry(key61)
-				ent63 := &e.query1CountMorderslineitem.entries[at62]
+				at63 := e.query1CountMorderslineitem.entry(key62)
+				ent64 := &e.query1CountMorderslineitem.entries[at63]
 				{
-					acc64 := e.mulInt(val46, acc58)
-					ent63.query1CountMorderslineitem = e.addInt(ent63.query1CountMorderslineitem, acc64)
+					acc65 := e.mulInt(val47, acc59)
+					ent64.query1CountMorderslineitem = e.addInt(ent64.query1CountMorderslineitem, acc65)
 				}
 				{
-					acc65 := val47 * (float64(acc58))
-					ent63.query1RevenueMorderslineitem.Add(acc65)
+					acc66 := val48 * (float64(acc59))
+					ent64.query1RevenueMorderslineitem.Add(acc66)
 				}
-				e.query1CountMorderslineitem.release(key61, at62)
+				e.query1CountMorderslineitem.release(key62, at63)
 			}
 		}
 		{
-			key66 := k
-			at67 := e.query1CountMlineitem.entry(key66)
-			ent68 := &e.query1CountMlineitem.entries[at67]
-			ent68.query1CountMlineitem += val46
-			ent68.query1RevenueMlineitem.Add(val47)
-			e.query1CountMlineitem.release(key66, at67)
+			key67 := key46
+			at68 := e.query1CountMlineitem.entry(key67)
+			ent69 := &e.query1CountMlineitem.entries[at68]
+			ent69.query1CountMlineitem += val47
+			ent69.query1RevenueMlineitem.Add(val48)
+			e.query1CountMlineitem.release(key67, at68)
 		}
 	}
 	e.dirty[0] = true
@@ -413,59 +413,59 @@ func (e *Engine) resetSetLineitem() {
 // insertOrders runs the statements of InsertOrders with the columns they read.
 func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
-		if val69 := e.query1CountMcustomer.get(o_custkey); val69 != 0 {
-			acc70 := val69
-			if val71 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val71 != 0 {
-				acc72 := val71
+		if val70 := e.query1CountMcustomer.get(o_custkey); val70 != 0 {
+			acc71 := val70
+			if val72 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val72 != 0 {
+				acc73 := val72
 				{
-					acc73 := e.mulInt(acc70, acc72)
+					acc74 := e.mulInt(acc71, acc73)
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc73) {
+					}, acc74) {
 						e.overflow = true
 					}
 				}
 			}
-			if val74 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val74 != 0 {
-				acc75 := val74
+			if val75 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val75 != 0 {
+				acc76 := val75
 				{
-					acc76 := float64(acc70) * (acc75)
+					acc77 := float64(acc71) * (acc76)
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc76)
+					}, acc77)
 				}
 			}
 			if e.query1CountMcustomerorders.add(keyIDI{
 				k0: o_orderkey,
 				k1: o_orderdate,
 				k2: o_shippriority,
-			}, acc70) {
+			}, acc71) {
 				e.overflow = true
 			}
 		}
-		if val77 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val77 != 0 {
-			acc78 := val77
+		if val78 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val78 != 0 {
+			acc79 := val78
 			if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, acc78) {
+			}, acc79) {
 				e.overflow = true
 			}
 		}
-		if val79 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val79 != 0 {
-			acc80 := val79
+		if val80 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val80 != 0 {
+			acc81 := val80
 			e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
 				k0: o_orderkey,
 				k1: o_custkey,
 				k2: o_orderdate,
 				k3: o_shippriority,
-			}, acc80)
+			}, acc81)
 		}
 		e.query1CountMorderslineitemMorders.add(keyIIDI{
 			k0: o_orderkey,
@@ -514,67 +514,67 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 // deleteOrders runs the statements of DeleteOrders with the columns they read.
 func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
-		if val81 := e.query1CountMcustomer.get(o_custkey); val81 != 0 {
-			acc82 := val81
-			if val83 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val83 != 0 {
-				acc84 := val83
+		if val82 := e.query1CountMcustomer.get(o_custkey); val82 != 0 {
+			acc83 := val82
+			if val84 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val84 != 0 {
+				acc85 := val84
 				{
-					acc85 := e.mulInt(e.mulInt(int64(-1), acc82), acc84)
+					acc86 := e.mulInt(e.mulInt(int64(-1), acc83), acc85)
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc85) {
+					}, acc86) {
 						e.overflow = true
 					}
 				}
 			}
-			if val86 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val86 != 0 {
-				acc87 := val86
+			if val87 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val87 != 0 {
+				acc88 := val87
 				{
-					acc88 := -1.0 * (float64(acc82)) * (acc87)
+					acc89 := -1.0 * (float64(acc83)) * (acc88)
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc88)
+					}, acc89)
 				}
 			}
 			{
-				acc89 := e.mulInt(int64(-1), acc82)
+				acc90 := e.mulInt(int64(-1), acc83)
 				if e.query1CountMcustomerorders.add(keyIDI{
 					k0: o_orderkey,
 					k1: o_orderdate,
 					k2: o_shippriority,
-				}, acc89) {
+				}, acc90) {
 					e.overflow = true
 				}
 			}
 		}
-		if val90 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val90 != 0 {
-			acc91 := val90
+		if val91 := e.query1CountMlineitem.getQuery1CountMlineitem(o_orderkey); val91 != 0 {
+			acc92 := val91
 			{
-				acc92 := e.mulInt(int64(-1), acc91)
+				acc93 := e.mulInt(int64(-1), acc92)
 				if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc92) {
+				}, acc93) {
 					e.overflow = true
 				}
 			}
 		}
-		if val93 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val93 != 0 {
-			acc94 := val93
+		if val94 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val94 != 0 {
+			acc95 := val94
 			{
-				acc95 := -1.0 * (acc94)
+				acc96 := -1.0 * (acc95)
 				e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
 					k0: o_orderkey,
 					k1: o_custkey,
 					k2: o_orderdate,
 					k3: o_shippriority,
-				}, acc95)
+				}, acc96)
 			}
 		}
 		e.query1CountMorderslineitemMorders.add(keyIIDI{
@@ -633,7 +633,7 @@ func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderd
 	var v1 float64
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 	}
 	{
@@ -648,7 +648,7 @@ func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderd
 			k2: o_orderdate,
 			k3: o_shippriority,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 	}
 }
@@ -659,7 +659,7 @@ func (e *Engine) collectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderd
 	var v1 float64
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 	}
 	{
@@ -674,7 +674,7 @@ func (e *Engine) collectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderd
 			k2: o_orderdate,
 			k3: o_shippriority,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 	}
 }
@@ -689,81 +689,81 @@ func (e *Engine) applySetOrders() {
 	// QUERY1_COUNT_mORDERSLINEITEM_mORDERS[o_orderkey, o_custkey, o_orderdate, o_shippriority] += delta_v0
 	for i := range e.setOrders0.Vals {
 		d := &e.setOrders0.Vals[i]
-		k := e.setOrders0.Keys[i]
+		key97 := e.setOrders0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero()) {
 			continue
 		}
-		val96 := d.v0
-		val97 := d.v1.Value()
-		if val98 := e.query1CountMcustomer.get(k.k1); val98 != 0 {
-			acc99 := val98
-			if val100 := e.query1CountMlineitem.getQuery1CountMlineitem(k.k0); val100 != 0 {
-				acc101 := val100
+		val98 := d.v0
+		val99 := d.v1.Value()
+		if val100 := e.query1CountMcustomer.get(key97.k1); val100 != 0 {
+			acc101 := val100
+			if val102 := e.query1CountMlineitem.getQuery1CountMlineitem(key97.k0); val102 != 0 {
+				acc103 := val102
 				{
-					acc102 := e.mulInt(e.mulInt(val96, acc99), acc101)
+					acc104 := e.mulInt(e.mulInt(val98, acc101), acc103)
 					if e.query1Count.addQuery1Count(keyIDI{
-						k0: k.k0,
-						k1: k.k2,
-						k2: k.k3,
-					}, acc102) {
+						k0: key97.k0,
+						k1: key97.k2,
+						k2: key97.k3,
+					}, acc104) {
 						e.overflow = true
 					}
 				}
 			}
-			if val103 := e.query1CountMlineitem.getQuery1RevenueMlineitem(k.k0); val103 != 0 {
-				acc104 := val103
+			if val105 := e.query1CountMlineitem.getQuery1RevenueMlineitem(key97.k0); val105 != 0 {
+				acc106 := val105
 				{
-					acc105 := val97 * (float64(acc99)) * (acc104)
+					acc107 := val99 * (float64(acc101)) * (acc106)
 					e.query1Count.addQuery1Revenue(keyIDI{
-						k0: k.k0,
-						k1: k.k2,
-						k2: k.k3,
-					}, acc105)
+						k0: key97.k0,
+						k1: key97.k2,
+						k2: key97.k3,
+					}, acc107)
 				}
 			}
 			{
-				acc106 := e.mulInt(val96, acc99)
+				acc108 := e.mulInt(val98, acc101)
 				if e.query1CountMcustomerorders.add(keyIDI{
-					k0: k.k0,
-					k1: k.k2,
-					k2: k.k3,
-				}, acc106) {
+					k0: key97.k0,
+					k1: key97.k2,
+					k2: key97.k3,
+				}, acc108) {
 					e.overflow = true
 				}
 			}
 		}
-		if val107 := e.query1CountMlineitem.getQuery1CountMlineitem(k.k0); val107 != 0 {
-			acc108 := val107
+		if val109 := e.query1CountMlineitem.getQuery1CountMlineitem(key97.k0); val109 != 0 {
+			acc110 := val109
 			{
-				acc109 := e.mulInt(val96, acc108)
+				acc111 := e.mulInt(val98, acc110)
 				if e.query1CountMorderslineitem.addQuery1CountMorderslineitem(keyIIDI{
-					k0: k.k0,
-					k1: k.k1,
-					k2: k.k2,
-					k3: k.k3,
-				}, acc109) {
+					k0: key97.k0,
+					k1: key97.k1,
+					k2: key97.k2,
+					k3: key97.k3,
+				}, acc111) {
 					e.overflow = true
 				}
 			}
 		}
-		if val110 := e.query1CountMlineitem.getQuery1RevenueMlineitem(k.k0); val110 != 0 {
-			acc111 := val110
+		if val112 := e.query1CountMlineitem.getQuery1RevenueMlineitem(key97.k0); val112 != 0 {
+			acc113 := val112
 			{
-				acc112 := val97 * (acc111)
+				acc114 := val99 * (acc113)
 				e.query1CountMorderslineitem.addQuery1RevenueMorderslineitem(keyIIDI{
-					k0: k.k0,
-					k1: k.k1,
-					k2: k.k2,
-					k3: k.k3,
-				}, acc112)
+					k0: key97.k0,
+					k1: key97.k1,
+					k2: key97.k2,
+					k3: key97.k3,
+				}, acc114)
 			}
 		}
 		e.query1CountMorderslineitemMorders.add(keyIIDI{
-			k0: k.k0,
-			k1: k.k1,
-			k2: k.k2,
-			k3: k.k3,
-		}, val96)
+			k0: key97.k0,
+			k1: key97.k1,
+			k2: key97.k2,
+			k3: key97.k3,
+		}, val98)
 	}
 	e.dirty[0] = true
 }
@@ -785,41 +785,41 @@ func (e *Engine) resetSetOrders() {
 // insertCustomer runs the statements of InsertCustomer with the columns they read.
 func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx116 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent115 := &e.query1CountMorderslineitem.entries[idx116]
-			if ent115.query1CountMorderslineitem == 0 {
+		for _, idx118 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent117 := &e.query1CountMorderslineitem.entries[idx118]
+			if ent117.query1CountMorderslineitem == 0 {
 				continue
 			}
-			acc114 := ent115.query1CountMorderslineitem
+			acc116 := ent117.query1CountMorderslineitem
 			if e.query1Count.addQuery1Count(keyIDI{
-				k0: ent115.key.k0,
-				k1: ent115.key.k2,
-				k2: ent115.key.k3,
-			}, acc114) {
+				k0: ent117.key.k0,
+				k1: ent117.key.k2,
+				k2: ent117.key.k3,
+			}, acc116) {
 				e.overflow = true
 			}
 		}
-		for _, idx120 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent119 := &e.query1CountMorderslineitem.entries[idx120]
-			if ent119.query1RevenueMorderslineitem.IsZero() {
+		for _, idx122 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent121 := &e.query1CountMorderslineitem.entries[idx122]
+			if ent121.query1RevenueMorderslineitem.IsZero() {
 				continue
 			}
-			acc118 := ent119.query1RevenueMorderslineitem.Value()
+			acc120 := ent121.query1RevenueMorderslineitem.Value()
 			e.query1Count.addQuery1Revenue(keyIDI{
-				k0: ent119.key.k0,
-				k1: ent119.key.k2,
-				k2: ent119.key.k3,
-			}, acc118)
+				k0: ent121.key.k0,
+				k1: ent121.key.k2,
+				k2: ent121.key.k3,
+			}, acc120)
 		}
 		e.query1CountMcustomer.add(c_custkey, int64(1))
-		for _, idx124 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-			ent123 := &e.query1CountMorderslineitemMorders.entries[idx124]
-			acc122 := ent123.val
+		for _, idx126 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent125 := &e.query1CountMorderslineitemMorders.entries[idx126]
+			acc124 := ent125.val
 			if e.query1CountMcustomerorders.add(keyIDI{
-				k0: ent123.key.k0,
-				k1: ent123.key.k2,
-				k2: ent123.key.k3,
-			}, acc122) {
+				k0: ent125.key.k0,
+				k1: ent125.key.k2,
+				k2: ent125.key.k3,
+			}, acc124) {
 				e.overflow = true
 			}
 		}
@@ -862,49 +862,49 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 // deleteCustomer runs the statements of DeleteCustomer with the columns they read.
 func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx128 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent127 := &e.query1CountMorderslineitem.entries[idx128]
-			if ent127.query1CountMorderslineitem == 0 {
+		for _, idx130 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent129 := &e.query1CountMorderslineitem.entries[idx130]
+			if ent129.query1CountMorderslineitem == 0 {
 				continue
 			}
-			acc126 := ent127.query1CountMorderslineitem
+			acc128 := ent129.query1CountMorderslineitem
 			{
-				acc129 := e.mulInt(int64(-1), acc126)
+				acc131 := e.mulInt(int64(-1), acc128)
 				if e.query1Count.addQuery1Count(keyIDI{
-					k0: ent127.key.k0,
-					k1: ent127.key.k2,
-					k2: ent127.key.k3,
-				}, acc129) {
+					k0: ent129.key.k0,
+					k1: ent129.key.k2,
+					k2: ent129.key.k3,
+				}, acc131) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx133 := range e.query1CountMorderslineitem.idx0[c_custkey] {
-			ent132 := &e.query1CountMorderslineitem.entries[idx133]
-			if ent132.query1RevenueMorderslineitem.IsZero() {
+		for _, idx135 := range e.query1CountMorderslineitem.idx0[c_custkey] {
+			ent134 := &e.query1CountMorderslineitem.entries[idx135]
+			if ent134.query1RevenueMorderslineitem.IsZero() {
 				continue
 			}
-			acc131 := ent132.query1RevenueMorderslineitem.Value()
+			acc133 := ent134.query1RevenueMorderslineitem.Value()
 			{
-				acc134 := -1.0 * (acc131)
+				acc136 := -1.0 * (acc133)
 				e.query1Count.addQuery1Revenue(keyIDI{
-					k0: ent132.key.k0,
-					k1: ent132.key.k2,
-					k2: ent132.key.k3,
-				}, acc134)
+					k0: ent134.key.k0,
+					k1: ent134.key.k2,
+					k2: ent134.key.k3,
+				}, acc136)
 			}
 		}
 		e.query1CountMcustomer.add(c_custkey, int64(-1))
-		for _, idx138 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
-			ent137 := &e.query1CountMorderslineitemMorders.entries[idx138]
-			acc136 := ent137.val
+		for _, idx140 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
+			ent139 := &e.query1CountMorderslineitemMorders.entries[idx140]
+			acc138 := ent139.val
 			{
-				acc139 := e.mulInt(int64(-1), acc136)
+				acc141 := e.mulInt(int64(-1), acc138)
 				if e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent137.key.k0,
-					k1: ent137.key.k2,
-					k2: ent137.key.k3,
-				}, acc139) {
+					k0: ent139.key.k0,
+					k1: ent139.key.k2,
+					k2: ent139.key.k3,
+				}, acc141) {
 					e.overflow = true
 				}
 			}
@@ -957,7 +957,7 @@ func (e *Engine) collectInsertCustomer(c_custkey int64, c_mktsegment string) {
 	var v1 float64
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 	}
 	{
@@ -967,7 +967,7 @@ func (e *Engine) collectInsertCustomer(c_custkey int64, c_mktsegment string) {
 	}
 	if v0 != 0 || v1 != 0 {
 		d := e.setCustomer0.At(c_custkey)
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 	}
 }
@@ -978,7 +978,7 @@ func (e *Engine) collectDeleteCustomer(c_custkey int64, c_mktsegment string) {
 	var v1 float64
 	{
 		if (c_mktsegment) == ("BUILDING") {
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 	}
 	{
@@ -988,7 +988,7 @@ func (e *Engine) collectDeleteCustomer(c_custkey int64, c_mktsegment string) {
 	}
 	if v0 != 0 || v1 != 0 {
 		d := e.setCustomer0.At(c_custkey)
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
 	}
 }
@@ -1001,55 +1001,55 @@ func (e *Engine) applySetCustomer() {
 	// QUERY1_COUNT_mCUSTOMERORDERS[l_orderkey, o_orderdate, o_shippriority] += delta_v0 * QUERY1_COUNT_mORDERSLINEITEM_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority]
 	for i := range e.setCustomer0.Vals {
 		d := &e.setCustomer0.Vals[i]
-		k := e.setCustomer0.Keys[i]
+		key142 := e.setCustomer0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero()) {
 			continue
 		}
-		val140 := d.v0
-		val141 := d.v1.Value()
-		for _, idx145 := range e.query1CountMorderslineitem.idx0[k] {
-			ent144 := &e.query1CountMorderslineitem.entries[idx145]
-			if ent144.query1CountMorderslineitem == 0 {
+		val143 := d.v0
+		val144 := d.v1.Value()
+		for _, idx148 := range e.query1CountMorderslineitem.idx0[key142] {
+			ent147 := &e.query1CountMorderslineitem.entries[idx148]
+			if ent147.query1CountMorderslineitem == 0 {
 				continue
 			}
-			acc143 := ent144.query1CountMorderslineitem
+			acc146 := ent147.query1CountMorderslineitem
 			{
-				acc146 := e.mulInt(val140, acc143)
+				acc149 := e.mulInt(val143, acc146)
 				if e.query1Count.addQuery1Count(keyIDI{
-					k0: ent144.key.k0,
-					k1: ent144.key.k2,
-					k2: ent144.key.k3,
-				}, acc146) {
+					k0: ent147.key.k0,
+					k1: ent147.key.k2,
+					k2: ent147.key.k3,
+				}, acc149) {
 					e.overflow = true
 				}
 			}
 		}
-		for _, idx150 := range e.query1CountMorderslineitem.idx0[k] {
-			ent149 := &e.query1CountMorderslineitem.entries[idx150]
-			if ent149.query1RevenueMorderslineitem.IsZero() {
+		for _, idx153 := range e.query1CountMorderslineitem.idx0[key142] {
+			ent152 := &e.query1CountMorderslineitem.entries[idx153]
+			if ent152.query1RevenueMorderslineitem.IsZero() {
 				continue
 			}
-			acc148 := ent149.query1RevenueMorderslineitem.Value()
+			acc151 := ent152.query1RevenueMorderslineitem.Value()
 			{
-				acc151 := val141 * (acc148)
+				acc154 := val144 * (acc151)
 				e.query1Count.addQuery1Revenue(keyIDI{
-					k0: ent149.key.k0,
-					k1: ent149.key.k2,
-					k2: ent149.key.k3,
-				}, acc151)
+					k0: ent152.key.k0,
+					k1: ent152.key.k2,
+					k2: ent152.key.k3,
+				}, acc154)
 			}
 		}
-		e.query1CountMcustomer.add(k, val140)
-		for _, idx155 := range e.query1CountMorderslineitemMorders.idx1[k] {
-			ent154 := &e.query1CountMorderslineitemMorders.entries[idx155]
-			acc153 := ent154.val
+		e.query1CountMcustomer.add(key142, val143)
+		for _, idx158 := range e.query1CountMorderslineitemMorders.idx1[key142] {
+			ent157 := &e.query1CountMorderslineitemMorders.entries[idx158]
+			acc156 := ent157.val
 			{
-				acc156 := e.mulInt(val140, acc153)
+				acc159 := e.mulInt(val143, acc156)
 				if e.query1CountMcustomerorders.add(keyIDI{
-					k0: ent154.key.k0,
-					k1: ent154.key.k2,
-					k2: ent154.key.k3,
-				}, acc156) {
+					k0: ent157.key.k0,
+					k1: ent157.key.k2,
+					k2: ent157.key.k3,
+				}, acc159) {
 					e.overflow = true
 				}
 			}

@@ -268,7 +268,7 @@ func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64
 		var v1 float64
 		{
 			if (l_shipdate) > (runtime.Date(19950315)) {
-				v0 = e.addInt(v0, int64(1))
+				v0 += int64(1)
 			}
 		}
 		{
@@ -279,27 +279,27 @@ func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setLineitem0.At(l_orderkey)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1.Add(v1)
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		if v0 != 0 {
 			d := e.setLineitem1.At(keyID{
 				k0: l_orderkey,
 				k1: l_shipdate,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		if v0 != 0 {
 			d := e.setLineitem2.At(keyIFFD{
@@ -308,7 +308,7 @@ func (e *Engine) collectInsertLineitem(l_orderkey int64, l_extendedprice float64
 				k2: l_discount,
 				k3: l_shipdate,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -320,7 +320,7 @@ func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64
 		var v1 float64
 		{
 			if (l_shipdate) > (runtime.Date(19950315)) {
-				v0 = e.addInt(v0, int64(-1))
+				v0 += int64(-1)
 			}
 		}
 		{
@@ -331,27 +331,27 @@ func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setLineitem0.At(l_orderkey)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1.Add(v1)
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		if v0 != 0 {
 			d := e.setLineitem1.At(keyID{
 				k0: l_orderkey,
 				k1: l_shipdate,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		if v0 != 0 {
 			d := e.setLineitem2.At(keyIFFD{
@@ -360,7 +360,7 @@ func (e *Engine) collectDeleteLineitem(l_orderkey int64, l_extendedprice float64
 				k2: l_discount,
 				k3: l_shipdate,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -371,37 +371,37 @@ func (e *Engine) applySetLineitem() {
 	// QUERY1_REVENUE[l_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mORDERS[l_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"}
 	for i := range e.setLineitem0.Vals {
 		d := &e.setLineitem0.Vals[i]
-		k := e.setLineitem0.Keys[i]
+		key31 := e.setLineitem0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero()) {
 			continue
 		}
-		val31 := d.v0
-		val32 := d.v1.Value()
-		for _, idx36 := range e.query1CountMorders.idx0[k] {
-			ent35 := &e.query1CountMorders.entries[idx36]
-			acc34 := ent35.val
-			if (ent35.key.k2) < (runtime.Date(19950315)) {
-				for _, idx40 := range e.query1CountMcustomer.idx0[ent35.key.k1] {
-					ent39 := &e.query1CountMcustomer.entries[idx40]
-					acc38 := ent39.val
-					if (ent39.key.k1) == ("BUILDING") {
+		val32 := d.v0
+		val33 := d.v1.Value()
+		for _, idx37 := range e.query1CountMorders.idx0[key31] {
+			ent36 := &e.query1CountMorders.entries[idx37]
+			acc35 := ent36.val
+			if (ent36.key.k2) < (runtime.Date(19950315)) {
+				for _, idx41 := range e.query1CountMcustomer.idx0[ent36.key.k1] {
+					ent40 := &e.query1CountMcustomer.entries[idx41]
+					acc39 := ent40.val
+					if (ent40.key.k1) == ("BUILDING") {
 						{
-							key41 := keyIDI{
-								k0: k,
-								k1: ent35.key.k2,
-								k2: ent35.key.k3,
+							key42 := keyIDI{
+								k0: key31,
+								k1: ent36.key.k2,
+								k2: ent36.key.k3,
 							}
-							at42 := e.query1Count.entry(key41)
-							ent43 := &e.query1Count.entries[at42]
+							at43 := e.query1Count.entry(key42)
+							ent44 := &e.query1Count.entries[at43]
 							{
-								acc44 := e.mulInt(e.mulInt(val31, acc34), acc38)
-								ent43.query1Count = e.addInt(ent43.query1Count, acc44)
+								acc45 := e.mulInt(e.mulInt(val32, acc35), acc39)
+								ent44.query1Count = e.addInt(ent44.query1Count, acc45)
 							}
 							{
-								acc45 := val32 * (float64(acc34)) * (float64(acc38))
-								ent43.query1Revenue.Add(acc45)
+								acc46 := val33 * (float64(acc35)) * (float64(acc39))
+								ent44.query1Revenue.Add(acc46)
 							}
-							e.query1Count.release(key41, at42)
+							e.query1Count.release(key42, at43)
 						}
 					}
 				}
@@ -411,30 +411,30 @@ func (e *Engine) applySetLineitem() {
 	// QUERY1_COUNT_mLINEITEM[l_orderkey, l_shipdate] += delta_v0
 	for i := range e.setLineitem1.Vals {
 		d := &e.setLineitem1.Vals[i]
-		k := e.setLineitem1.Keys[i]
-		if !(d.v0 != 0) {
+		key47 := e.setLineitem1.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val46 := d.v0
+		val48 := d.v0
 		e.query1CountMlineitem.add(keyID{
-			k0: k.k0,
-			k1: k.k1,
-		}, val46)
+			k0: key47.k0,
+			k1: key47.k1,
+		}, val48)
 	}
 	// QUERY1_REVENUE_mLINEITEM[l_orderkey, l_extendedprice, l_discount, l_shipdate] += delta_v0
 	for i := range e.setLineitem2.Vals {
 		d := &e.setLineitem2.Vals[i]
-		k := e.setLineitem2.Keys[i]
-		if !(d.v0 != 0) {
+		key49 := e.setLineitem2.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val47 := d.v0
+		val50 := d.v0
 		e.query1RevenueMlineitem.add(keyIFFD{
-			k0: k.k0,
-			k1: k.k1,
-			k2: k.k2,
-			k3: k.k3,
-		}, val47)
+			k0: key49.k0,
+			k1: key49.k1,
+			k2: key49.k2,
+			k3: key49.k3,
+		}, val50)
 	}
 	e.dirty[0] = true
 }
@@ -467,55 +467,55 @@ func (e *Engine) resetSetLineitem() {
 func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
-			var sum48 int64
+			var sum51 int64
 			{
-				for _, idx52 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent51 := &e.query1CountMcustomer.entries[idx52]
-					acc50 := ent51.val
-					if (ent51.key.k1) == ("BUILDING") {
-						sum48 = e.addInt(sum48, acc50)
+				for _, idx55 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent54 := &e.query1CountMcustomer.entries[idx55]
+					acc53 := ent54.val
+					if (ent54.key.k1) == ("BUILDING") {
+						sum51 = e.addInt(sum51, acc53)
 					}
 				}
 			}
-			part152 := float64(sum48)
-			acc54 := int64(part152)
-			for _, idx58 := range e.query1CountMlineitem.idx0[o_orderkey] {
-				ent57 := &e.query1CountMlineitem.entries[idx58]
-				acc56 := e.mulInt(acc54, ent57.val)
-				if (ent57.key.k1) > (runtime.Date(19950315)) {
+			part155 := float64(sum51)
+			acc57 := int64(part155)
+			for _, idx61 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent60 := &e.query1CountMlineitem.entries[idx61]
+				acc59 := e.mulInt(acc57, ent60.val)
+				if (ent60.key.k1) > (runtime.Date(19950315)) {
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc56) {
+					}, acc59) {
 						e.overflow = true
 					}
 				}
 			}
 		}
 		{
-			var sum59 int64
+			var sum62 int64
 			{
-				for _, idx63 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent62 := &e.query1CountMcustomer.entries[idx63]
-					acc61 := ent62.val
-					if (ent62.key.k1) == ("BUILDING") {
-						sum59 = e.addInt(sum59, acc61)
+				for _, idx66 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent65 := &e.query1CountMcustomer.entries[idx66]
+					acc64 := ent65.val
+					if (ent65.key.k1) == ("BUILDING") {
+						sum62 = e.addInt(sum62, acc64)
 					}
 				}
 			}
-			part363 := float64(sum59)
-			acc65 := part363
-			for _, idx69 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-				ent68 := &e.query1RevenueMlineitem.entries[idx69]
-				acc67 := acc65 * (float64(ent68.val))
-				if (ent68.key.k3) > (runtime.Date(19950315)) {
-					acc70 := acc67 * ((ent68.key.k1) * ((float64(int64(1))) - (ent68.key.k2)))
+			part366 := float64(sum62)
+			acc68 := part366
+			for _, idx72 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent71 := &e.query1RevenueMlineitem.entries[idx72]
+				acc70 := acc68 * (float64(ent71.val))
+				if (ent71.key.k3) > (runtime.Date(19950315)) {
+					acc73 := acc70 * ((ent71.key.k1) * ((float64(int64(1))) - (ent71.key.k2)))
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc70)
+					}, acc73)
 				}
 			}
 		}
@@ -564,55 +564,55 @@ func (e *Engine) rejectInsertOrders(o_orderkey int64, o_custkey int64, o_orderst
 func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate runtime.Date, o_shippriority int64) {
 	if (o_orderdate) < (runtime.Date(19950315)) {
 		{
-			var sum71 int64
+			var sum74 int64
 			{
-				for _, idx75 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent74 := &e.query1CountMcustomer.entries[idx75]
-					acc73 := ent74.val
-					if (ent74.key.k1) == ("BUILDING") {
-						sum71 = e.addInt(sum71, acc73)
+				for _, idx78 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent77 := &e.query1CountMcustomer.entries[idx78]
+					acc76 := ent77.val
+					if (ent77.key.k1) == ("BUILDING") {
+						sum74 = e.addInt(sum74, acc76)
 					}
 				}
 			}
-			part275 := float64(sum71)
-			acc77 := e.mulInt(int64(-1), int64(part275))
-			for _, idx81 := range e.query1CountMlineitem.idx0[o_orderkey] {
-				ent80 := &e.query1CountMlineitem.entries[idx81]
-				acc79 := e.mulInt(acc77, ent80.val)
-				if (ent80.key.k1) > (runtime.Date(19950315)) {
+			part278 := float64(sum74)
+			acc80 := e.mulInt(int64(-1), int64(part278))
+			for _, idx84 := range e.query1CountMlineitem.idx0[o_orderkey] {
+				ent83 := &e.query1CountMlineitem.entries[idx84]
+				acc82 := e.mulInt(acc80, ent83.val)
+				if (ent83.key.k1) > (runtime.Date(19950315)) {
 					if e.query1Count.addQuery1Count(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc79) {
+					}, acc82) {
 						e.overflow = true
 					}
 				}
 			}
 		}
 		{
-			var sum82 int64
+			var sum85 int64
 			{
-				for _, idx86 := range e.query1CountMcustomer.idx0[o_custkey] {
-					ent85 := &e.query1CountMcustomer.entries[idx86]
-					acc84 := ent85.val
-					if (ent85.key.k1) == ("BUILDING") {
-						sum82 = e.addInt(sum82, acc84)
+				for _, idx89 := range e.query1CountMcustomer.idx0[o_custkey] {
+					ent88 := &e.query1CountMcustomer.entries[idx89]
+					acc87 := ent88.val
+					if (ent88.key.k1) == ("BUILDING") {
+						sum85 = e.addInt(sum85, acc87)
 					}
 				}
 			}
-			part486 := float64(sum82)
-			acc88 := -1.0 * (part486)
-			for _, idx92 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
-				ent91 := &e.query1RevenueMlineitem.entries[idx92]
-				acc90 := acc88 * (float64(ent91.val))
-				if (ent91.key.k3) > (runtime.Date(19950315)) {
-					acc93 := acc90 * ((ent91.key.k1) * ((float64(int64(1))) - (ent91.key.k2)))
+			part489 := float64(sum85)
+			acc91 := -1.0 * (part489)
+			for _, idx95 := range e.query1RevenueMlineitem.idx0[o_orderkey] {
+				ent94 := &e.query1RevenueMlineitem.entries[idx95]
+				acc93 := acc91 * (float64(ent94.val))
+				if (ent94.key.k3) > (runtime.Date(19950315)) {
+					acc96 := acc93 * ((ent94.key.k1) * ((float64(int64(1))) - (ent94.key.k2)))
 					e.query1Count.addQuery1Revenue(keyIDI{
 						k0: o_orderkey,
 						k1: o_orderdate,
 						k2: o_shippriority,
-					}, acc93)
+					}, acc96)
 				}
 			}
 		}
@@ -673,7 +673,7 @@ func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderd
 	var v2 int64
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 	}
 	{
@@ -682,7 +682,7 @@ func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderd
 		}
 	}
 	{
-		v2 = e.addInt(v2, int64(1))
+		v2 += int64(1)
 	}
 	if v0 != 0 || v1 != 0 || v2 != 0 {
 		d := e.setOrders0.At(keyIIDI{
@@ -691,9 +691,9 @@ func (e *Engine) collectInsertOrders(o_orderkey int64, o_custkey int64, o_orderd
 			k2: o_orderdate,
 			k3: o_shippriority,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 		d.v1.Add(v1)
-		d.v2 = e.addInt(d.v2, v2)
+		d.v2 += v2
 	}
 }
 
@@ -703,11 +703,11 @@ func (e *Engine) collectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderd
 	var v3 int64
 	var v4 float64
 	{
-		v2 = e.addInt(v2, int64(-1))
+		v2 += int64(-1)
 	}
 	{
 		if (o_orderdate) < (runtime.Date(19950315)) {
-			v3 = e.addInt(v3, int64(-1))
+			v3 += int64(-1)
 		}
 	}
 	{
@@ -722,8 +722,8 @@ func (e *Engine) collectDeleteOrders(o_orderkey int64, o_custkey int64, o_orderd
 			k2: o_orderdate,
 			k3: o_shippriority,
 		})
-		d.v2 = e.addInt(d.v2, v2)
-		d.v3 = e.addInt(d.v3, v3)
+		d.v2 += v2
+		d.v3 += v3
 		d.v4.Add(v4)
 	}
 }
@@ -737,124 +737,124 @@ func (e *Engine) applySetOrders() {
 	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v4 * (part4 ^= AggSum([], QUERY1_COUNT_mCUSTOMER[o_custkey, c_mktsegment] * {c_mktsegment = "BUILDING"})) * part4 * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 	for i := range e.setOrders0.Vals {
 		d := &e.setOrders0.Vals[i]
-		k := e.setOrders0.Keys[i]
+		key97 := e.setOrders0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero() || d.v2 != 0 || d.v3 != 0 || !d.v4.IsZero()) {
 			continue
 		}
-		val94 := d.v0
+		val98 := d.v0
 		{
-			var sum95 int64
+			var sum99 int64
 			{
-				for _, idx99 := range e.query1CountMcustomer.idx0[k.k1] {
-					ent98 := &e.query1CountMcustomer.entries[idx99]
-					acc97 := ent98.val
-					if (ent98.key.k1) == ("BUILDING") {
-						sum95 = e.addInt(sum95, acc97)
+				for _, idx103 := range e.query1CountMcustomer.idx0[key97.k1] {
+					ent102 := &e.query1CountMcustomer.entries[idx103]
+					acc101 := ent102.val
+					if (ent102.key.k1) == ("BUILDING") {
+						sum99 = e.addInt(sum99, acc101)
 					}
 				}
 			}
-			part199 := float64(sum95)
-			acc101 := e.mulInt(val94, int64(part199))
-			for _, idx105 := range e.query1CountMlineitem.idx0[k.k0] {
-				ent104 := &e.query1CountMlineitem.entries[idx105]
-				acc103 := e.mulInt(acc101, ent104.val)
-				if (ent104.key.k1) > (runtime.Date(19950315)) {
+			part1103 := float64(sum99)
+			acc105 := e.mulInt(val98, int64(part1103))
+			for _, idx109 := range e.query1CountMlineitem.idx0[key97.k0] {
+				ent108 := &e.query1CountMlineitem.entries[idx109]
+				acc107 := e.mulInt(acc105, ent108.val)
+				if (ent108.key.k1) > (runtime.Date(19950315)) {
 					if e.query1Count.addQuery1Count(keyIDI{
-						k0: k.k0,
-						k1: k.k2,
-						k2: k.k3,
-					}, acc103) {
+						k0: key97.k0,
+						k1: key97.k2,
+						k2: key97.k3,
+					}, acc107) {
 						e.overflow = true
 					}
 				}
 			}
 		}
-		val106 := d.v1.Value()
+		val110 := d.v1.Value()
 		{
-			var sum107 int64
+			var sum111 int64
 			{
-				for _, idx111 := range e.query1CountMcustomer.idx0[k.k1] {
-					ent110 := &e.query1CountMcustomer.entries[idx111]
-					acc109 := ent110.val
-					if (ent110.key.k1) == ("BUILDING") {
-						sum107 = e.addInt(sum107, acc109)
+				for _, idx115 := range e.query1CountMcustomer.idx0[key97.k1] {
+					ent114 := &e.query1CountMcustomer.entries[idx115]
+					acc113 := ent114.val
+					if (ent114.key.k1) == ("BUILDING") {
+						sum111 = e.addInt(sum111, acc113)
 					}
 				}
 			}
-			part3111 := float64(sum107)
-			acc113 := val106 * (part3111)
-			for _, idx117 := range e.query1RevenueMlineitem.idx0[k.k0] {
-				ent116 := &e.query1RevenueMlineitem.entries[idx117]
-				acc115 := acc113 * (float64(ent116.val))
-				if (ent116.key.k3) > (runtime.Date(19950315)) {
-					acc118 := acc115 * ((ent116.key.k1) * ((float64(int64(1))) - (ent116.key.k2)))
+			part3115 := float64(sum111)
+			acc117 := val110 * (part3115)
+			for _, idx121 := range e.query1RevenueMlineitem.idx0[key97.k0] {
+				ent120 := &e.query1RevenueMlineitem.entries[idx121]
+				acc119 := acc117 * (float64(ent120.val))
+				if (ent120.key.k3) > (runtime.Date(19950315)) {
+					acc122 := acc119 * ((ent120.key.k1) * ((float64(int64(1))) - (ent120.key.k2)))
 					e.query1Count.addQuery1Revenue(keyIDI{
-						k0: k.k0,
-						k1: k.k2,
-						k2: k.k3,
-					}, acc118)
+						k0: key97.k0,
+						k1: key97.k2,
+						k2: key97.k3,
+					}, acc122)
 				}
 			}
 		}
-		val119 := d.v2
+		val123 := d.v2
 		e.query1CountMorders.add(keyIIDI{
-			k0: k.k0,
-			k1: k.k1,
-			k2: k.k2,
-			k3: k.k3,
-		}, val119)
-		val120 := d.v3
+			k0: key97.k0,
+			k1: key97.k1,
+			k2: key97.k2,
+			k3: key97.k3,
+		}, val123)
+		val124 := d.v3
 		{
-			var sum121 int64
+			var sum125 int64
 			{
-				for _, idx125 := range e.query1CountMcustomer.idx0[k.k1] {
-					ent124 := &e.query1CountMcustomer.entries[idx125]
-					acc123 := ent124.val
-					if (ent124.key.k1) == ("BUILDING") {
-						sum121 = e.addInt(sum121, acc123)
+				for _, idx129 := range e.query1CountMcustomer.idx0[key97.k1] {
+					ent128 := &e.query1CountMcustomer.entries[idx129]
+					acc127 := ent128.val
+					if (ent128.key.k1) == ("BUILDING") {
+						sum125 = e.addInt(sum125, acc127)
 					}
 				}
 			}
-			part2125 := float64(sum121)
-			acc127 := e.mulInt(val120, int64(part2125))
-			for _, idx131 := range e.query1CountMlineitem.idx0[k.k0] {
-				ent130 := &e.query1CountMlineitem.entries[idx131]
-				acc129 := e.mulInt(acc127, ent130.val)
-				if (ent130.key.k1) > (runtime.Date(19950315)) {
+			part2129 := float64(sum125)
+			acc131 := e.mulInt(val124, int64(part2129))
+			for _, idx135 := range e.query1CountMlineitem.idx0[key97.k0] {
+				ent134 := &e.query1CountMlineitem.entries[idx135]
+				acc133 := e.mulInt(acc131, ent134.val)
+				if (ent134.key.k1) > (runtime.Date(19950315)) {
 					if e.query1Count.addQuery1Count(keyIDI{
-						k0: k.k0,
-						k1: k.k2,
-						k2: k.k3,
-					}, acc129) {
+						k0: key97.k0,
+						k1: key97.k2,
+						k2: key97.k3,
+					}, acc133) {
 						e.overflow = true
 					}
 				}
 			}
 		}
-		val132 := d.v4.Value()
+		val136 := d.v4.Value()
 		{
-			var sum133 int64
+			var sum137 int64
 			{
-				for _, idx137 := range e.query1CountMcustomer.idx0[k.k1] {
-					ent136 := &e.query1CountMcustomer.entries[idx137]
-					acc135 := ent136.val
-					if (ent136.key.k1) == ("BUILDING") {
-						sum133 = e.addInt(sum133, acc135)
+				for _, idx141 := range e.query1CountMcustomer.idx0[key97.k1] {
+					ent140 := &e.query1CountMcustomer.entries[idx141]
+					acc139 := ent140.val
+					if (ent140.key.k1) == ("BUILDING") {
+						sum137 = e.addInt(sum137, acc139)
 					}
 				}
 			}
-			part4137 := float64(sum133)
-			acc139 := val132 * (part4137)
-			for _, idx143 := range e.query1RevenueMlineitem.idx0[k.k0] {
-				ent142 := &e.query1RevenueMlineitem.entries[idx143]
-				acc141 := acc139 * (float64(ent142.val))
-				if (ent142.key.k3) > (runtime.Date(19950315)) {
-					acc144 := acc141 * ((ent142.key.k1) * ((float64(int64(1))) - (ent142.key.k2)))
+			part4141 := float64(sum137)
+			acc143 := val136 * (part4141)
+			for _, idx147 := range e.query1RevenueMlineitem.idx0[key97.k0] {
+				ent146 := &e.query1RevenueMlineitem.entries[idx147]
+				acc145 := acc143 * (float64(ent146.val))
+				if (ent146.key.k3) > (runtime.Date(19950315)) {
+					acc148 := acc145 * ((ent146.key.k1) * ((float64(int64(1))) - (ent146.key.k2)))
 					e.query1Count.addQuery1Revenue(keyIDI{
-						k0: k.k0,
-						k1: k.k2,
-						k2: k.k3,
-					}, acc144)
+						k0: key97.k0,
+						k1: key97.k2,
+						k2: key97.k3,
+					}, acc148)
 				}
 			}
 		}
@@ -882,38 +882,38 @@ func (e *Engine) resetSetOrders() {
 // insertCustomer runs the statements of InsertCustomer with the columns they read.
 func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx148 := range e.query1CountMorders.idx1[c_custkey] {
-			ent147 := &e.query1CountMorders.entries[idx148]
-			acc146 := ent147.val
-			if (ent147.key.k2) < (runtime.Date(19950315)) {
-				for _, idx152 := range e.query1CountMlineitem.idx0[ent147.key.k0] {
-					ent151 := &e.query1CountMlineitem.entries[idx152]
-					acc150 := ent151.val
-					if (ent151.key.k1) > (runtime.Date(19950315)) {
+		for _, idx152 := range e.query1CountMorders.idx1[c_custkey] {
+			ent151 := &e.query1CountMorders.entries[idx152]
+			acc150 := ent151.val
+			if (ent151.key.k2) < (runtime.Date(19950315)) {
+				for _, idx156 := range e.query1CountMlineitem.idx0[ent151.key.k0] {
+					ent155 := &e.query1CountMlineitem.entries[idx156]
+					acc154 := ent155.val
+					if (ent155.key.k1) > (runtime.Date(19950315)) {
 						{
-							acc153 := e.mulInt(acc146, acc150)
+							acc157 := e.mulInt(acc150, acc154)
 							if e.query1Count.addQuery1Count(keyIDI{
-								k0: ent147.key.k0,
-								k1: ent147.key.k2,
-								k2: ent147.key.k3,
-							}, acc153) {
+								k0: ent151.key.k0,
+								k1: ent151.key.k2,
+								k2: ent151.key.k3,
+							}, acc157) {
 								e.overflow = true
 							}
 						}
 					}
 				}
-				for _, idx157 := range e.query1RevenueMlineitem.idx0[ent147.key.k0] {
-					ent156 := &e.query1RevenueMlineitem.entries[idx157]
-					acc155 := ent156.val
-					if (ent156.key.k3) > (runtime.Date(19950315)) {
-						val158 := (ent156.key.k1) * ((float64(int64(1))) - (ent156.key.k2))
+				for _, idx161 := range e.query1RevenueMlineitem.idx0[ent151.key.k0] {
+					ent160 := &e.query1RevenueMlineitem.entries[idx161]
+					acc159 := ent160.val
+					if (ent160.key.k3) > (runtime.Date(19950315)) {
+						val162 := (ent160.key.k1) * ((float64(int64(1))) - (ent160.key.k2))
 						{
-							acc159 := float64(acc146) * (float64(acc155)) * (val158)
+							acc163 := float64(acc150) * (float64(acc159)) * (val162)
 							e.query1Count.addQuery1Revenue(keyIDI{
-								k0: ent147.key.k0,
-								k1: ent147.key.k2,
-								k2: ent147.key.k3,
-							}, acc159)
+								k0: ent151.key.k0,
+								k1: ent151.key.k2,
+								k2: ent151.key.k3,
+							}, acc163)
 						}
 					}
 				}
@@ -961,38 +961,38 @@ func (e *Engine) rejectInsertCustomer(c_custkey int64, c_name string, c_address 
 // deleteCustomer runs the statements of DeleteCustomer with the columns they read.
 func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 	if (c_mktsegment) == ("BUILDING") {
-		for _, idx163 := range e.query1CountMorders.idx1[c_custkey] {
-			ent162 := &e.query1CountMorders.entries[idx163]
-			acc161 := ent162.val
-			if (ent162.key.k2) < (runtime.Date(19950315)) {
-				for _, idx167 := range e.query1CountMlineitem.idx0[ent162.key.k0] {
-					ent166 := &e.query1CountMlineitem.entries[idx167]
-					acc165 := ent166.val
-					if (ent166.key.k1) > (runtime.Date(19950315)) {
+		for _, idx167 := range e.query1CountMorders.idx1[c_custkey] {
+			ent166 := &e.query1CountMorders.entries[idx167]
+			acc165 := ent166.val
+			if (ent166.key.k2) < (runtime.Date(19950315)) {
+				for _, idx171 := range e.query1CountMlineitem.idx0[ent166.key.k0] {
+					ent170 := &e.query1CountMlineitem.entries[idx171]
+					acc169 := ent170.val
+					if (ent170.key.k1) > (runtime.Date(19950315)) {
 						{
-							acc168 := e.mulInt(e.mulInt(int64(-1), acc161), acc165)
+							acc172 := e.mulInt(e.mulInt(int64(-1), acc165), acc169)
 							if e.query1Count.addQuery1Count(keyIDI{
-								k0: ent162.key.k0,
-								k1: ent162.key.k2,
-								k2: ent162.key.k3,
-							}, acc168) {
+								k0: ent166.key.k0,
+								k1: ent166.key.k2,
+								k2: ent166.key.k3,
+							}, acc172) {
 								e.overflow = true
 							}
 						}
 					}
 				}
-				for _, idx172 := range e.query1RevenueMlineitem.idx0[ent162.key.k0] {
-					ent171 := &e.query1RevenueMlineitem.entries[idx172]
-					acc170 := ent171.val
-					if (ent171.key.k3) > (runtime.Date(19950315)) {
-						val173 := (ent171.key.k1) * ((float64(int64(1))) - (ent171.key.k2))
+				for _, idx176 := range e.query1RevenueMlineitem.idx0[ent166.key.k0] {
+					ent175 := &e.query1RevenueMlineitem.entries[idx176]
+					acc174 := ent175.val
+					if (ent175.key.k3) > (runtime.Date(19950315)) {
+						val177 := (ent175.key.k1) * ((float64(int64(1))) - (ent175.key.k2))
 						{
-							acc174 := -1.0 * (float64(acc161)) * (float64(acc170)) * (val173)
+							acc178 := -1.0 * (float64(acc165)) * (float64(acc174)) * (val177)
 							e.query1Count.addQuery1Revenue(keyIDI{
-								k0: ent162.key.k0,
-								k1: ent162.key.k2,
-								k2: ent162.key.k3,
-							}, acc174)
+								k0: ent166.key.k0,
+								k1: ent166.key.k2,
+								k2: ent166.key.k3,
+							}, acc178)
 						}
 					}
 				}
@@ -1055,7 +1055,7 @@ func (e *Engine) collectInsertCustomer(c_custkey int64, c_mktsegment string) {
 		var v1 float64
 		{
 			if (c_mktsegment) == ("BUILDING") {
-				v0 = e.addInt(v0, int64(1))
+				v0 += int64(1)
 			}
 		}
 		{
@@ -1065,21 +1065,21 @@ func (e *Engine) collectInsertCustomer(c_custkey int64, c_mktsegment string) {
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setCustomer0.At(c_custkey)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1.Add(v1)
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		if v0 != 0 {
 			d := e.setCustomer1.At(keyIS{
 				k0: c_custkey,
 				k1: c_mktsegment,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -1091,7 +1091,7 @@ func (e *Engine) collectDeleteCustomer(c_custkey int64, c_mktsegment string) {
 		var v1 float64
 		{
 			if (c_mktsegment) == ("BUILDING") {
-				v0 = e.addInt(v0, int64(-1))
+				v0 += int64(-1)
 			}
 		}
 		{
@@ -1101,21 +1101,21 @@ func (e *Engine) collectDeleteCustomer(c_custkey int64, c_mktsegment string) {
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setCustomer0.At(c_custkey)
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1.Add(v1)
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		if v0 != 0 {
 			d := e.setCustomer1.At(keyIS{
 				k0: c_custkey,
 				k1: c_mktsegment,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -1126,44 +1126,44 @@ func (e *Engine) applySetCustomer() {
 	// QUERY1_REVENUE[o_orderkey, o_orderdate, o_shippriority] += delta_v1 * QUERY1_COUNT_mORDERS[o_orderkey, c_custkey, o_orderdate, o_shippriority] * {o_orderdate < DATE('1995-03-15')} * QUERY1_REVENUE_mLINEITEM[o_orderkey, l_extendedprice, l_discount, l_shipdate] * {l_shipdate > DATE('1995-03-15')} * [l_extendedprice * (1 - l_discount)]
 	for i := range e.setCustomer0.Vals {
 		d := &e.setCustomer0.Vals[i]
-		k := e.setCustomer0.Keys[i]
+		key179 := e.setCustomer0.Keys[i]
 		if !(d.v0 != 0 || !d.v1.IsZero()) {
 			continue
 		}
-		val175 := d.v0
-		val176 := d.v1.Value()
-		for _, idx180 := range e.query1CountMorders.idx1[k] {
-			ent179 := &e.query1CountMorders.entries[idx180]
-			acc178 := ent179.val
-			if (ent179.key.k2) < (runtime.Date(19950315)) {
-				for _, idx184 := range e.query1CountMlineitem.idx0[ent179.key.k0] {
-					ent183 := &e.query1CountMlineitem.entries[idx184]
-					acc182 := ent183.val
-					if (ent183.key.k1) > (runtime.Date(19950315)) {
+		val180 := d.v0
+		val181 := d.v1.Value()
+		for _, idx185 := range e.query1CountMorders.idx1[key179] {
+			ent184 := &e.query1CountMorders.entries[idx185]
+			acc183 := ent184.val
+			if (ent184.key.k2) < (runtime.Date(19950315)) {
+				for _, idx189 := range e.query1CountMlineitem.idx0[ent184.key.k0] {
+					ent188 := &e.query1CountMlineitem.entries[idx189]
+					acc187 := ent188.val
+					if (ent188.key.k1) > (runtime.Date(19950315)) {
 						{
-							acc185 := e.mulInt(e.mulInt(val175, acc178), acc182)
+							acc190 := e.mulInt(e.mulInt(val180, acc183), acc187)
 							if e.query1Count.addQuery1Count(keyIDI{
-								k0: ent179.key.k0,
-								k1: ent179.key.k2,
-								k2: ent179.key.k3,
-							}, acc185) {
+								k0: ent184.key.k0,
+								k1: ent184.key.k2,
+								k2: ent184.key.k3,
+							}, acc190) {
 								e.overflow = true
 							}
 						}
 					}
 				}
-				for _, idx189 := range e.query1RevenueMlineitem.idx0[ent179.key.k0] {
-					ent188 := &e.query1RevenueMlineitem.entries[idx189]
-					acc187 := ent188.val
-					if (ent188.key.k3) > (runtime.Date(19950315)) {
-						val190 := (ent188.key.k1) * ((float64(int64(1))) - (ent188.key.k2))
+				for _, idx194 := range e.query1RevenueMlineitem.idx0[ent184.key.k0] {
+					ent193 := &e.query1RevenueMlineitem.entries[idx194]
+					acc192 := ent193.val
+					if (ent193.key.k3) > (runtime.Date(19950315)) {
+						val195 := (ent193.key.k1) * ((float64(int64(1))) - (ent193.key.k2))
 						{
-							acc191 := val176 * (float64(acc178)) * (float64(acc187)) * (val190)
+							acc196 := val181 * (float64(acc183)) * (float64(acc192)) * (val195)
 							e.query1Count.addQuery1Revenue(keyIDI{
-								k0: ent179.key.k0,
-								k1: ent179.key.k2,
-								k2: ent179.key.k3,
-							}, acc191)
+								k0: ent184.key.k0,
+								k1: ent184.key.k2,
+								k2: ent184.key.k3,
+							}, acc196)
 						}
 					}
 				}
@@ -1173,15 +1173,15 @@ func (e *Engine) applySetCustomer() {
 	// QUERY1_COUNT_mCUSTOMER[c_custkey, c_mktsegment] += delta_v0
 	for i := range e.setCustomer1.Vals {
 		d := &e.setCustomer1.Vals[i]
-		k := e.setCustomer1.Keys[i]
-		if !(d.v0 != 0) {
+		key197 := e.setCustomer1.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val192 := d.v0
+		val198 := d.v0
 		e.query1CountMcustomer.add(keyIS{
-			k0: k.k0,
-			k1: k.k1,
-		}, val192)
+			k0: key197.k0,
+			k1: key197.k1,
+		}, val198)
 	}
 	e.dirty[0] = true
 }

@@ -174,21 +174,13 @@ func (e *Engine) applySetLineitem() {
 	// QUERY1_REVENUE[] += delta_v0
 	for i := range e.setLineitem0.Vals {
 		d := &e.setLineitem0.Vals[i]
-		if !(!d.v0.IsZero()) {
+		if d.v0.IsZero() {
 			continue
 		}
-		val6 := d.v0.Value()
-		e.query1Revenue.Add(val6)
+		val7 := d.v0.Value()
+		e.query1Revenue.Add(val7)
 	}
 	e.dirty[0] = true
-}
-
-// negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
-func (e *Engine) negateSetLineitem() {
-	for i := range e.setLineitem0.Vals {
-		d := &e.setLineitem0.Vals[i]
-		d.v0 = d.v0.Neg()
-	}
 }
 
 // resetSetLineitem empties the batch's sums of LINEITEM.

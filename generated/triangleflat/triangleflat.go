@@ -173,14 +173,14 @@ type setR0Sums struct {
 func (e *Engine) collectInsertR(a int64, b int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setR0.At(keyII{
 			k0: a,
 			k1: b,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -188,14 +188,14 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 func (e *Engine) collectDeleteR(a int64, b int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setR0.At(keyII{
 			k0: a,
 			k1: b,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -205,29 +205,29 @@ func (e *Engine) applySetR() {
 	// Triangles_COUNT_mR[a, b] += delta_v0
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
-		if !(d.v0 != 0) {
+		key15 := e.setR0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val15 := d.v0
-		for _, idx19 := range e.trianglesCountMs.idx0[k.k1] {
-			ent18 := &e.trianglesCountMs.entries[idx19]
-			acc17 := ent18.val
-			if val20 := e.trianglesCountMt.get(keyII{
-				k0: ent18.key.k1,
-				k1: k.k0,
-			}); val20 != 0 {
-				acc21 := val20
+		val16 := d.v0
+		for _, idx20 := range e.trianglesCountMs.idx0[key15.k1] {
+			ent19 := &e.trianglesCountMs.entries[idx20]
+			acc18 := ent19.val
+			if val21 := e.trianglesCountMt.get(keyII{
+				k0: ent19.key.k1,
+				k1: key15.k0,
+			}); val21 != 0 {
+				acc22 := val21
 				{
-					acc22 := e.mulInt(e.mulInt(val15, acc17), acc21)
-					e.trianglesCount = e.addInt(e.trianglesCount, acc22)
+					acc23 := e.mulInt(e.mulInt(val16, acc18), acc22)
+					e.trianglesCount = e.addInt(e.trianglesCount, acc23)
 				}
 			}
 		}
 		e.trianglesCountMr.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val15)
+			k0: key15.k0,
+			k1: key15.k1,
+		}, val16)
 	}
 	e.dirty[0] = true
 }
@@ -257,17 +257,17 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx26 := range e.trianglesCountMr.idx0[b] {
-		ent25 := &e.trianglesCountMr.entries[idx26]
-		acc24 := ent25.val
-		if val27 := e.trianglesCountMt.get(keyII{
+	for _, idx27 := range e.trianglesCountMr.idx0[b] {
+		ent26 := &e.trianglesCountMr.entries[idx27]
+		acc25 := ent26.val
+		if val28 := e.trianglesCountMt.get(keyII{
 			k0: c,
-			k1: ent25.key.k0,
-		}); val27 != 0 {
-			acc28 := val27
+			k1: ent26.key.k0,
+		}); val28 != 0 {
+			acc29 := val28
 			{
-				acc29 := e.mulInt(acc24, acc28)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc29)
+				acc30 := e.mulInt(acc25, acc29)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc30)
 			}
 		}
 	}
@@ -303,17 +303,17 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx33 := range e.trianglesCountMr.idx0[b] {
-		ent32 := &e.trianglesCountMr.entries[idx33]
-		acc31 := ent32.val
-		if val34 := e.trianglesCountMt.get(keyII{
+	for _, idx34 := range e.trianglesCountMr.idx0[b] {
+		ent33 := &e.trianglesCountMr.entries[idx34]
+		acc32 := ent33.val
+		if val35 := e.trianglesCountMt.get(keyII{
 			k0: c,
-			k1: ent32.key.k0,
-		}); val34 != 0 {
-			acc35 := val34
+			k1: ent33.key.k0,
+		}); val35 != 0 {
+			acc36 := val35
 			{
-				acc36 := e.mulInt(e.mulInt(int64(-1), acc31), acc35)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc36)
+				acc37 := e.mulInt(e.mulInt(int64(-1), acc32), acc36)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc37)
 			}
 		}
 	}
@@ -346,14 +346,14 @@ type setS0Sums struct {
 func (e *Engine) collectInsertS(b int64, c int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setS0.At(keyII{
 			k0: b,
 			k1: c,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -361,14 +361,14 @@ func (e *Engine) collectInsertS(b int64, c int64) {
 func (e *Engine) collectDeleteS(b int64, c int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setS0.At(keyII{
 			k0: b,
 			k1: c,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -378,29 +378,29 @@ func (e *Engine) applySetS() {
 	// Triangles_COUNT_mS[b, c] += delta_v0
 	for i := range e.setS0.Vals {
 		d := &e.setS0.Vals[i]
-		k := e.setS0.Keys[i]
-		if !(d.v0 != 0) {
+		key38 := e.setS0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val37 := d.v0
-		for _, idx41 := range e.trianglesCountMr.idx0[k.k0] {
-			ent40 := &e.trianglesCountMr.entries[idx41]
-			acc39 := ent40.val
-			if val42 := e.trianglesCountMt.get(keyII{
-				k0: k.k1,
-				k1: ent40.key.k0,
-			}); val42 != 0 {
-				acc43 := val42
+		val39 := d.v0
+		for _, idx43 := range e.trianglesCountMr.idx0[key38.k0] {
+			ent42 := &e.trianglesCountMr.entries[idx43]
+			acc41 := ent42.val
+			if val44 := e.trianglesCountMt.get(keyII{
+				k0: key38.k1,
+				k1: ent42.key.k0,
+			}); val44 != 0 {
+				acc45 := val44
 				{
-					acc44 := e.mulInt(e.mulInt(val37, acc39), acc43)
-					e.trianglesCount = e.addInt(e.trianglesCount, acc44)
+					acc46 := e.mulInt(e.mulInt(val39, acc41), acc45)
+					e.trianglesCount = e.addInt(e.trianglesCount, acc46)
 				}
 			}
 		}
 		e.trianglesCountMs.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val37)
+			k0: key38.k0,
+			k1: key38.k1,
+		}, val39)
 	}
 	e.dirty[0] = true
 }
@@ -430,17 +430,17 @@ func (e *Engine) InsertT(c int64, a int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx48 := range e.trianglesCountMr.idx1[a] {
-		ent47 := &e.trianglesCountMr.entries[idx48]
-		acc46 := ent47.val
-		if val49 := e.trianglesCountMs.get(keyII{
-			k0: ent47.key.k1,
+	for _, idx50 := range e.trianglesCountMr.idx1[a] {
+		ent49 := &e.trianglesCountMr.entries[idx50]
+		acc48 := ent49.val
+		if val51 := e.trianglesCountMs.get(keyII{
+			k0: ent49.key.k1,
 			k1: c,
-		}); val49 != 0 {
-			acc50 := val49
+		}); val51 != 0 {
+			acc52 := val51
 			{
-				acc51 := e.mulInt(acc46, acc50)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc51)
+				acc53 := e.mulInt(acc48, acc52)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc53)
 			}
 		}
 	}
@@ -476,17 +476,17 @@ func (e *Engine) DeleteT(c int64, a int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	for _, idx55 := range e.trianglesCountMr.idx1[a] {
-		ent54 := &e.trianglesCountMr.entries[idx55]
-		acc53 := ent54.val
-		if val56 := e.trianglesCountMs.get(keyII{
-			k0: ent54.key.k1,
+	for _, idx57 := range e.trianglesCountMr.idx1[a] {
+		ent56 := &e.trianglesCountMr.entries[idx57]
+		acc55 := ent56.val
+		if val58 := e.trianglesCountMs.get(keyII{
+			k0: ent56.key.k1,
 			k1: c,
-		}); val56 != 0 {
-			acc57 := val56
+		}); val58 != 0 {
+			acc59 := val58
 			{
-				acc58 := e.mulInt(e.mulInt(int64(-1), acc53), acc57)
-				e.trianglesCount = e.addInt(e.trianglesCount, acc58)
+				acc60 := e.mulInt(e.mulInt(int64(-1), acc55), acc59)
+				e.trianglesCount = e.addInt(e.trianglesCount, acc60)
 			}
 		}
 	}
@@ -519,14 +519,14 @@ type setT0Sums struct {
 func (e *Engine) collectInsertT(c int64, a int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(1))
+		v0 += int64(1)
 	}
 	if v0 != 0 {
 		d := e.setT0.At(keyII{
 			k0: c,
 			k1: a,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -534,14 +534,14 @@ func (e *Engine) collectInsertT(c int64, a int64) {
 func (e *Engine) collectDeleteT(c int64, a int64) {
 	var v0 int64
 	{
-		v0 = e.addInt(v0, int64(-1))
+		v0 += int64(-1)
 	}
 	if v0 != 0 {
 		d := e.setT0.At(keyII{
 			k0: c,
 			k1: a,
 		})
-		d.v0 = e.addInt(d.v0, v0)
+		d.v0 += v0
 	}
 }
 
@@ -551,29 +551,29 @@ func (e *Engine) applySetT() {
 	// Triangles_COUNT_mT[c, a] += delta_v0
 	for i := range e.setT0.Vals {
 		d := &e.setT0.Vals[i]
-		k := e.setT0.Keys[i]
-		if !(d.v0 != 0) {
+		key61 := e.setT0.Keys[i]
+		if d.v0 == 0 {
 			continue
 		}
-		val59 := d.v0
-		for _, idx63 := range e.trianglesCountMr.idx1[k.k1] {
-			ent62 := &e.trianglesCountMr.entries[idx63]
-			acc61 := ent62.val
-			if val64 := e.trianglesCountMs.get(keyII{
-				k0: ent62.key.k1,
-				k1: k.k0,
-			}); val64 != 0 {
-				acc65 := val64
+		val62 := d.v0
+		for _, idx66 := range e.trianglesCountMr.idx1[key61.k1] {
+			ent65 := &e.trianglesCountMr.entries[idx66]
+			acc64 := ent65.val
+			if val67 := e.trianglesCountMs.get(keyII{
+				k0: ent65.key.k1,
+				k1: key61.k0,
+			}); val67 != 0 {
+				acc68 := val67
 				{
-					acc66 := e.mulInt(e.mulInt(val59, acc61), acc65)
-					e.trianglesCount = e.addInt(e.trianglesCount, acc66)
+					acc69 := e.mulInt(e.mulInt(val62, acc64), acc68)
+					e.trianglesCount = e.addInt(e.trianglesCount, acc69)
 				}
 			}
 		}
 		e.trianglesCountMt.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val59)
+			k0: key61.k0,
+			k1: key61.k1,
+		}, val62)
 	}
 	e.dirty[0] = true
 }

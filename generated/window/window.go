@@ -218,7 +218,7 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 		var v0 int64
 		var v1 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		{
 			acc11 := b
@@ -229,7 +229,7 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 				k0: a,
 				k1: b,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1 = e.addInt(d.v1, v1)
 		}
 	}
@@ -241,22 +241,22 @@ func (e *Engine) collectInsertR(a int64, b int64) {
 			v0 = e.addInt(v0, acc12)
 		}
 		{
-			v1 = e.addInt(v1, int64(1))
+			v1 += int64(1)
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setR1.At(a)
 			d.v0 = e.addInt(d.v0, v0)
-			d.v1 = e.addInt(d.v1, v1)
+			d.v1 += v1
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(1))
+			v0 += int64(1)
 		}
 		if v0 != 0 {
 			d := e.setR2.At(struct{}{})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -267,7 +267,7 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 		var v0 int64
 		var v1 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		{
 			acc13 := e.mulInt(int64(-1), b)
@@ -278,7 +278,7 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 				k0: a,
 				k1: b,
 			})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 			d.v1 = e.addInt(d.v1, v1)
 		}
 	}
@@ -290,22 +290,22 @@ func (e *Engine) collectDeleteR(a int64, b int64) {
 			v0 = e.addInt(v0, acc14)
 		}
 		{
-			v1 = e.addInt(v1, int64(-1))
+			v1 += int64(-1)
 		}
 		if v0 != 0 || v1 != 0 {
 			d := e.setR1.At(a)
 			d.v0 = e.addInt(d.v0, v0)
-			d.v1 = e.addInt(d.v1, v1)
+			d.v1 += v1
 		}
 	}
 	{
 		var v0 int64
 		{
-			v0 = e.addInt(v0, int64(-1))
+			v0 += int64(-1)
 		}
 		if v0 != 0 {
 			d := e.setR2.At(struct{}{})
-			d.v0 = e.addInt(d.v0, v0)
+			d.v0 += v0
 		}
 	}
 }
@@ -317,24 +317,24 @@ func (e *Engine) applySetR() {
 	// QUERY1_AGG5[a, b] += delta_v1
 	for i := range e.setR0.Vals {
 		d := &e.setR0.Vals[i]
-		k := e.setR0.Keys[i]
+		key15 := e.setR0.Keys[i]
 		if !(d.v0 != 0 || d.v1 != 0) {
 			continue
 		}
-		val15 := d.v0
+		val16 := d.v0
 		e.query1Count.addQuery1Count(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val15)
+			k0: key15.k0,
+			k1: key15.k1,
+		}, val16)
 		e.query1Agg3.add(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val15)
-		val16 := d.v1
+			k0: key15.k0,
+			k1: key15.k1,
+		}, val16)
+		val17 := d.v1
 		if e.query1Count.addQuery1Agg5(keyII{
-			k0: k.k0,
-			k1: k.k1,
-		}, val16) {
+			k0: key15.k0,
+			k1: key15.k1,
+		}, val17) {
 			e.overflow = true
 		}
 	}
@@ -342,29 +342,29 @@ func (e *Engine) applySetR() {
 	// QUERY1_AGG2[a] += delta_v1
 	for i := range e.setR1.Vals {
 		d := &e.setR1.Vals[i]
-		k := e.setR1.Keys[i]
+		key18 := e.setR1.Keys[i]
 		if !(d.v0 != 0 || d.v1 != 0) {
 			continue
 		}
-		val17 := d.v0
-		val18 := d.v1
+		val19 := d.v0
+		val20 := d.v1
 		{
-			key19 := k
-			at20 := e.query1Total.entry(key19)
-			ent21 := &e.query1Total.entries[at20]
-			ent21.query1Total = e.addInt(ent21.query1Total, val17)
-			ent21.query1Agg2 += val18
-			e.query1Total.release(key19, at20)
+			key21 := key18
+			at22 := e.query1Total.entry(key21)
+			ent23 := &e.query1Total.entries[at22]
+			ent23.query1Total = e.addInt(ent23.query1Total, val19)
+			ent23.query1Agg2 += val20
+			e.query1Total.release(key21, at22)
 		}
 	}
 	// QUERY1_ROWS_IN_R[] += delta_v0
 	for i := range e.setR2.Vals {
 		d := &e.setR2.Vals[i]
-		if !(d.v0 != 0) {
+		if d.v0 == 0 {
 			continue
 		}
-		val22 := d.v0
-		e.query1RowsInR += val22
+		val25 := d.v0
+		e.query1RowsInR += val25
 	}
 	e.dirty[0] = true
 }
@@ -420,16 +420,16 @@ func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
 	if agg0 == 0 {
 		return Query1Row{}, false
 	}
-	run23 := e.query1Count.rngQuery1Agg50.SumLessEq(a, b)
-	run24 := e.query1Count.rngQuery1Count0.SumGreater(a, b)
+	run26 := e.query1Count.rngQuery1Agg50.SumLessEq(a, b)
+	run27 := e.query1Count.rngQuery1Count0.SumGreater(a, b)
 	return Query1Row{
 		A:       a,
 		B:       b,
 		Count:   agg0,
 		Mean:    runtime.Div(float64(agg1), float64(runtime.ListMax[int64](int64(1), agg2))),
-		Place:   (int64(1)) + (run24),
+		Place:   (int64(1)) + (run27),
 		RowsInR: agg4,
-		Running: run23,
+		Running: run26,
 		Top:     best3,
 		Total:   agg1,
 	}, true
