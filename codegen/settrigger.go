@@ -145,7 +145,7 @@ func (g *gen) setMethods(r *lang.Relation) error {
 			sc[k.Name] = keyField(jen.Id(kv), len(grp.keys), i)
 		}
 		var live *jen.Statement // some sum of the entry is not 0
-		var zero *jen.Statement  // the sum of a group of one is 0
+		var zero *jen.Statement // the sum of a group of one is 0
 		for _, d := range grp.members {
 			val := jen.Id("d").Dot(sp.slot[d.Name])
 			nz := val.Clone().Op("!=").Lit(0)
