@@ -26,6 +26,8 @@ import (
 //	-snapshot-every N    after every N events applied)
 //	-resume FILE         restore the engine from the snapshot in FILE first and
 //	                     skip the events it covers
+//	-load DIR            apply the existing tables in DIR first, as one batch (Load)
+//	-policy P            how that batch is applied: auto, incremental or set (Policy)
 //
 // Errors go to standard error and exit with status 1. Main parses the
 // command line with the flag package's default set, so a driver may define
@@ -38,8 +40,16 @@ func Main(e Engine) {
 	flag.StringVar(&opts.Snapshot, "snapshot", "", "write a snapshot of the engine to `FILE` at the end (see -snapshot-every)")
 	flag.Int64Var(&opts.SnapshotEvery, "snapshot-every", 0, "also write the snapshot after every `N` events applied")
 	flag.StringVar(&opts.Resume, "resume", "", "restore the engine from the snapshot in `FILE` and skip the events it covers")
+	flag.StringVar(&opts.Load, "load", "", "apply the existing tables in `DIR` first, as one batch")
+	policy := flag.String("policy", "auto", "how -load's batch is applied: auto, incremental or set")
 	if !flag.Parsed() {
 		flag.Parse()
+	}
+	if p, ok := ParsePolicy(*policy); ok {
+		opts.Policy = p
+	} else {
+		fmt.Fprintf(os.Stderr, "%s: -policy must be auto, incremental or set, got %q\n", programName(), *policy)
+		os.Exit(2)
 	}
 	if isTerminal(os.Stderr) {
 		opts.Progress = terminalProgress("replay")

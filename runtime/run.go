@@ -23,7 +23,12 @@ type RunOptions struct {
 	// Resume, when set, names a snapshot the engine is restored from before
 	// the replay; the events of each relation it covers (the first so many
 	// of its source) are read but not applied.
-	Resume   string
+	Resume string
+	// Load, when set, names a directory of existing tables: before the
+	// replay, the rows of every relation whose source file (by its base
+	// name) is there are applied as one batch under Policy (Load).
+	Load     string
+	Policy   Policy
 	Progress func(done, total int) // see ReplayOptions
 }
 
@@ -55,8 +60,16 @@ func Run(e Engine, opts RunOptions, w io.Writer) error {
 		}
 		d.snap = ss
 	}
+	if opts.Resume != "" && opts.Load != "" {
+		return fmt.Errorf("-load and -resume exclude each other: a snapshot holds the state the tables would load")
+	}
 	if opts.Resume != "" {
 		if err := d.resume(rels); err != nil {
+			return err
+		}
+	}
+	if opts.Load != "" {
+		if _, err := Load(e, opts.Load, opts.Policy); err != nil {
 			return err
 		}
 	}
@@ -194,4 +207,38 @@ func (d *runDriver) writeSnapshot() error {
 		return fmt.Errorf("-snapshot: %v", err)
 	}
 	return nil
+}
+
+// Load applies the existing tables in dir to e as one batch under policy
+// (runtime.Auto applies the large ones set-at-a-time): for each relation
+// that a view reads and that has a source, the file of its source's base
+// name in dir, if there is one, read as Replay reads the source (its
+// format, adaptor and sequence numbers). It returns the number of events
+// loaded. The events are a starting state, not a part of the stream: the
+// snapshot counts of -snapshot do not include them.
+func Load(e Engine, dir string, policy Policy) (int, error) {
+	if st, err := os.Stat(dir); err != nil {
+		return 0, fmt.Errorf("-load: %v", err)
+	} else if !st.IsDir() {
+		return 0, fmt.Errorf("-load %s: not a directory", dir)
+	}
+	rels := append([]Relation(nil), e.Relations()...)
+	for i, r := range rels {
+		if r.Source == nil || r.Unread {
+			continue
+		}
+		src := *r.Source
+		src.Path = filepath.Base(src.Path)
+		if _, err := os.Stat(filepath.Join(dir, src.Path)); err != nil {
+			rels[i].Source = nil // no table to load
+			continue
+		}
+		rels[i].Source = &src
+	}
+	b := WithPolicy(e.NewBatch(), policy)
+	n, err := replay(rels, ReplayOptions{Dir: dir}, b.Add)
+	if err != nil {
+		return n, fmt.Errorf("-load: %w", err)
+	}
+	return n, e.ApplyBatch(b)
 }

@@ -92,9 +92,20 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 	every := fs.Int64("snapshot-every", 0, "also write the snapshot after every `N` events applied (needs -snapshot)")
 	resume := fs.String("resume", "", "restore the engine from the snapshot in `FILE` (of the same query and options),\n"+
 		"then replay only the events of each source it does not cover")
+	load := fs.String("load", "", "apply the existing tables in `DIR` first (each relation's source file by its base\n"+
+		"name, where there is one) as one batch, set-at-a-time where it pays (see -policy)")
+	policy := fs.String("policy", "auto", "how -load's batch is applied: auto (set-at-a-time for the relations with many\n"+
+		"events), incremental (event by event) or set (set-at-a-time wherever the triggers allow)")
 	copts := compileFlags(fs)
 	data := dataFlag(fs)
 	return func(query string) error {
+		pol, ok := runtime.ParsePolicy(*policy)
+		if !ok {
+			return usagef("-policy must be auto, incremental or set, got %q", *policy)
+		}
+		if *load != "" && *resume != "" {
+			return usagef("-load and -resume exclude each other")
+		}
 		if *every < 0 {
 			return usagef("-snapshot-every must not be negative, got %d", *every)
 		}
@@ -112,7 +123,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 			return err
 		}
 		co.dataDir = *data
-		ro := runtime.RunOptions{Format: *format, Dir: *data, Changes: *changes, Snapshot: *snapshot, SnapshotEvery: *every, Resume: *resume}
+		ro := runtime.RunOptions{Format: *format, Dir: *data, Changes: *changes, Snapshot: *snapshot, SnapshotEvery: *every, Resume: *resume, Load: *load, Policy: pol}
 		return cmdRun(query, *engine, co, ro)
 	}
 }
@@ -162,6 +173,13 @@ func cmdRun(path, engine string, co compileOpts, ro runtime.RunOptions) error {
 			}
 			if ro.SnapshotEvery > 0 {
 				args = append(args, "-snapshot-every", fmt.Sprint(ro.SnapshotEvery))
+			}
+			if ro.Load != "" {
+				abs, err := filepath.Abs(ro.Load)
+				if err != nil {
+					return err
+				}
+				args = append(args, "-load", abs, "-policy", ro.Policy.String())
 			}
 			return execDriver(ctx, bin, driverArgs(data, args...)...)
 		})

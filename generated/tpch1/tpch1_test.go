@@ -53,3 +53,8 @@ func BenchmarkPolicies(b *testing.B) {
 	work := gentest.ShiftedCopies(b, rels, evs, gentest.TPCHKeys, 2, 10)
 	gentest.BenchPolicies(b, func() runtime.Engine { return tpch1.New() }, base, work, []int{1, 10, 100, 1000, 10000, 100000})
 }
+
+// TestLazy reads the views of a lazy engine now and then against an eager one.
+func TestLazy(t *testing.T) {
+	gentest.CheckLazy(t, func() runtime.Engine { return tpch1.New() })
+}

@@ -98,3 +98,46 @@ func CheckAbsentDeletes(t *testing.T, newEngine func() runtime.Engine) {
 		t.Fatalf("after deletes of absent tuples and their inserts, the views are not an empty engine's: %v", err)
 	}
 }
+
+// CheckLazy feeds the example data and its inverse to a runtime.Lazy
+// engine and, event by event, to an eager one: the Lazy's events wait
+// (its engine's views do not change) until its views are read, at random
+// points, when they must equal the eager engine's, under each policy.
+func CheckLazy(t *testing.T, newEngine func() runtime.Engine) {
+	t.Helper()
+	evs := RoundTrip(t, newEngine())
+	for _, p := range []runtime.Policy{runtime.Auto, runtime.Incremental, runtime.SetAtATime} {
+		t.Run(p.String(), func(t *testing.T) {
+			eager, inner := newEngine(), newEngine()
+			lazy := runtime.NewLazy(inner)
+			lazy.Policy = p
+			rng := rand.New(rand.NewPCG(11, uint64(p)))
+			before := inner.Views()
+			for i, ev := range evs {
+				if err := eager.Apply(ev.Rel, ev.Insert, ev.Fields); err != nil {
+					t.Fatal(err)
+				}
+				if err := lazy.Apply(ev.Rel, ev.Insert, ev.Fields); err != nil {
+					t.Fatal(err)
+				}
+				if rng.IntN(25) != 0 && i != len(evs)-1 {
+					continue
+				}
+				if err := CompareViews(before, inner.Views()); err != nil {
+					t.Fatalf("after event %d: the deferred events changed the views before a read: %v", i, err)
+				}
+				got := lazy.Views()
+				if err := lazy.Err(); err != nil {
+					t.Fatal(err)
+				}
+				if lazy.Pending() != 0 {
+					t.Fatalf("after event %d: %d events pending after Views", i, lazy.Pending())
+				}
+				if err := CompareViews(eager.Views(), got); err != nil {
+					t.Fatalf("after event %d: lazy and eager views differ: %v", i, err)
+				}
+				before = got
+			}
+		})
+	}
+}
