@@ -201,7 +201,7 @@ func (g *gen) byRelation(brels []batchRel, sps []*setPlan, sign []jen.Code) []je
 				jen.If(jen.Id(net).Index(jen.Id("s")).Op("*").Id("d").Op("<=").Lit(0)).Block(jen.Continue().Comment("cancelled, or its net events kept")),
 				jen.Id(net).Index(jen.Id("s")).Op("-=").Id("d"))))
 		stem := exportedName(br.r.Name)
-		args := []jen.Code{jen.Id("b"), jen.Id("live").Index(jen.Lit(br.index)), jen.Id("ins").Index(jen.Lit(br.index))}
+		args := []jen.Code{jen.Id("b"), jen.Id("live").Index(jen.Lit(br.index)), jen.Id("isIns").Index(jen.Lit(br.index))}
 		each := jen.Err().Op("=").Id("e").Dot("batchEach" + stem).Call(args...)
 		var sp *setPlan
 		for _, x := range sps {
@@ -212,17 +212,44 @@ func (g *gen) byRelation(brels []batchRel, sps []*setPlan, sign []jen.Code) []je
 		if sp == nil {
 			applyCases = append(applyCases, jen.Case(jen.Lit(br.index)).Block(each))
 		} else {
+			ch := jen.Id("e").Dot("setChoice" + stem)
+			live, isIns := jen.Id("live").Index(jen.Lit(br.index)), jen.Id("isIns").Index(jen.Lit(br.index))
 			applyCases = append(applyCases, jen.Case(jen.Lit(br.index)).Block(
-				jen.If(jen.Id("b").Dot("policy").Dot("UseSetAtATime").Call(jen.Len(jen.Id("live").Index(jen.Lit(br.index))))).Block(
-					jen.Err().Op("=").Id("e").Dot("batchSet"+stem).Call(args...)).Else().Block(each)))
+				jen.Comment("The first k events one by one, the others set-at-a-time (runtime.SetChooser)."),
+				jen.Id("n").Op(":=").Len(live.Clone()),
+				jen.Id("k").Op(":=").Add(ch.Clone()).Dot("Plan").Call(jen.Id("b").Dot("policy"), jen.Id("n")),
+				jen.If(jen.Id("k").Op(">").Lit(0)).Block(
+					jen.Id("start").Op(":=").Add(ch.Clone()).Dot("Start").Call(jen.Id("b").Dot("policy"), jen.Id("k")),
+					jen.Err().Op("=").Id("e").Dot("batchEach"+stem).Call(jen.Id("b"), live.Clone().Index(jen.Empty(), jen.Id("k")), isIns.Clone().Index(jen.Empty(), jen.Id("k"))),
+					ch.Clone().Dot("Stop").Call(jen.Id("start"), jen.False(), jen.Id("k"))),
+				jen.If(jen.Err().Op("==").Nil().Op("&&").Id("k").Op("<").Id("n")).Block(
+					jen.Id("start").Op(":=").Add(ch.Clone()).Dot("Start").Call(jen.Id("b").Dot("policy"), jen.Id("n").Op("-").Id("k")),
+					jen.Err().Op("=").Id("e").Dot("batchSet"+stem).Call(jen.Id("b"), live.Clone().Index(jen.Id("k"), jen.Empty()), isIns.Clone().Index(jen.Id("k"), jen.Empty())),
+					ch.Clone().Dot("Stop").Call(jen.Id("start"), jen.True(), jen.Id("n").Op("-").Id("k")))))
 			g.batchSetMethod(br, sp)
 		}
 		g.batchEachMethod(br)
 	}
+	// Auto goes relation by relation only when a relation with a
+	// set-at-a-time form has enough events for it.
+	var worth *jen.Statement
+	for _, sp := range sps {
+		for _, br := range brels {
+			if br.r != sp.r {
+				continue
+			}
+			c := jen.Id("ins").Index(jen.Lit(br.index)).Op("+").Id("del").Index(jen.Lit(br.index)).Op(">=").Qual(runtimePkg, "SetAtATimeMin")
+			if worth == nil {
+				worth = c
+			} else {
+				worth = worth.Op("||").Add(c)
+			}
+		}
+	}
 	return []jen.Code{
-		jen.If(jen.Id("b").Dot("policy").Op("!=").Qual(runtimePkg, "Incremental")).Block(
+		jen.If(jen.Id("b").Dot("policy").Op("==").Qual(runtimePkg, "SetAtATime").Op("||").Id("b").Dot("policy").Op("==").Qual(runtimePkg, "Auto").Op("&&").Parens(worth)).Block(
 			jen.Var().Id("live").Index(jen.Lit(n)).Index().Int32(),
-			jen.Var().Id("ins").Index(jen.Lit(n)).Index().Bool(),
+			jen.Var().Id("isIns").Index(jen.Lit(n)).Index().Bool(),
 			jen.Var().Id("seen").Index(jen.Lit(n)).Bool(),
 			jen.Var().Id("order").Index().Int(),
 			jen.For(jen.List(jen.Id("_"), jen.Id("op")).Op(":=").Range().Id("b").Dot("ops")).Block(
@@ -232,10 +259,12 @@ func (g *gen) byRelation(brels []batchRel, sps []*setPlan, sign []jen.Code) []je
 					jen.Id("pos").Index(jen.Id("r")).Op("++"),
 					jen.If(jen.Op("!").Id("seen").Index(jen.Id("r"))).Block(
 						jen.Id("seen").Index(jen.Id("r")).Op("=").True(),
-						jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("r"))),
+						jen.Id("order").Op("=").Append(jen.Id("order"), jen.Id("r")),
+						jen.Id("live").Index(jen.Id("r")).Op("=").Make(jen.Index().Int32(), jen.Lit(0), jen.Id("ins").Index(jen.Id("r")).Op("+").Id("del").Index(jen.Id("r"))),
+						jen.Id("isIns").Index(jen.Id("r")).Op("=").Make(jen.Index().Bool(), jen.Lit(0), jen.Id("ins").Index(jen.Id("r")).Op("+").Id("del").Index(jen.Id("r")))),
 					jen.Switch(jen.Id("r")).Block(keepCases...),
 					jen.Id("live").Index(jen.Id("r")).Op("=").Append(jen.Id("live").Index(jen.Id("r")), jen.Int32().Call(jen.Id("i"))),
-					jen.Id("ins").Index(jen.Id("r")).Op("=").Append(jen.Id("ins").Index(jen.Id("r")), jen.Id("d").Op("==").Lit(1)))...),
+					jen.Id("isIns").Index(jen.Id("r")).Op("=").Append(jen.Id("isIns").Index(jen.Id("r")), jen.Id("d").Op("==").Lit(1)))...),
 			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("order")).Block(
 				jen.Var().Err().Error(),
 				jen.Switch(jen.Id("r")).Block(applyCases...),

@@ -106,6 +106,8 @@ func (g *gen) setFields() []jen.Code {
 			fields = append(fields, jen.Commentf("%s: a batch of %s pre-aggregated by [%s] (%s), for its set-at-a-time triggers.", grp.field, sp.r.Name, varNames(grp.keys), strings.Join(names, ", ")))
 			fields = append(fields, jen.Id(grp.field).Qual(runtimePkg, "PreAgg").Types(g.setKeyType(grp), jen.Id(grp.sums)))
 		}
+		fields = append(fields, jen.Commentf("setChoice%s: whether runtime.Auto applies a batch of %s set-at-a-time.", sp.stem, sp.r.Name),
+			jen.Id("setChoice"+sp.stem).Qual(runtimePkg, "SetChooser"))
 	}
 	return fields
 }

@@ -53,12 +53,18 @@ type Engine struct {
 	starCountMstMt *mapStarCountMstMt
 	// setR0: a batch of R pre-aggregated by [a, b] (DELTA_R_1), for its set-at-a-time triggers.
 	setR0 runtime.PreAgg[keyII, setR0Sums]
+	// setChoiceR: whether runtime.Auto applies a batch of R set-at-a-time.
+	setChoiceR runtime.SetChooser
 	// setS0: a batch of S pre-aggregated by [a, c] (DELTA_S_1), for its set-at-a-time triggers.
 	setS0 runtime.PreAgg[keyII, setS0Sums]
 	// setS1: a batch of S pre-aggregated by [a] (DELTA_S_2, DELTA_S_3), for its set-at-a-time triggers.
 	setS1 runtime.PreAgg[int64, setS1Sums]
+	// setChoiceS: whether runtime.Auto applies a batch of S set-at-a-time.
+	setChoiceS runtime.SetChooser
 	// setT0: a batch of T pre-aggregated by [a, d] (DELTA_T_1), for its set-at-a-time triggers.
 	setT0 runtime.PreAgg[keyII, setT0Sums]
+	// setChoiceT: whether runtime.Auto applies a batch of T set-at-a-time.
+	setChoiceT runtime.SetChooser
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -1937,9 +1943,9 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
-	if b.policy != runtime.Incremental {
+	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin || ins[1]+del[1] >= runtime.SetAtATimeMin || ins[2]+del[2] >= runtime.SetAtATimeMin) {
 		var live [3][]int32
-		var ins [3][]bool
+		var isIns [3][]bool
 		var seen [3]bool
 		var order []int
 		for _, op := range b.ops {
@@ -1953,6 +1959,8 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 			if !seen[r] {
 				seen[r] = true
 				order = append(order, r)
+				live[r] = make([]int32, 0, ins[r]+del[r])
+				isIns[r] = make([]bool, 0, ins[r]+del[r])
 			}
 			switch r {
 			case 0:
@@ -1981,28 +1989,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 				}
 			}
 			live[r] = append(live[r], int32(i))
-			ins[r] = append(ins[r], d == 1)
+			isIns[r] = append(isIns[r], d == 1)
 		}
 		for _, r := range order {
 			var err error
 			switch r {
 			case 0:
-				if b.policy.UseSetAtATime(len(live[0])) {
-					err = e.batchSetR(b, live[0], ins[0])
-				} else {
-					err = e.batchEachR(b, live[0], ins[0])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[0])
+				k := e.setChoiceR.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceR.Start(b.policy, k)
+					err = e.batchEachR(b, live[0][:k], isIns[0][:k])
+					e.setChoiceR.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceR.Start(b.policy, n-k)
+					err = e.batchSetR(b, live[0][k:], isIns[0][k:])
+					e.setChoiceR.Stop(start, true, n-k)
 				}
 			case 1:
-				if b.policy.UseSetAtATime(len(live[1])) {
-					err = e.batchSetS(b, live[1], ins[1])
-				} else {
-					err = e.batchEachS(b, live[1], ins[1])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[1])
+				k := e.setChoiceS.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceS.Start(b.policy, k)
+					err = e.batchEachS(b, live[1][:k], isIns[1][:k])
+					e.setChoiceS.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceS.Start(b.policy, n-k)
+					err = e.batchSetS(b, live[1][k:], isIns[1][k:])
+					e.setChoiceS.Stop(start, true, n-k)
 				}
 			case 2:
-				if b.policy.UseSetAtATime(len(live[2])) {
-					err = e.batchSetT(b, live[2], ins[2])
-				} else {
-					err = e.batchEachT(b, live[2], ins[2])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[2])
+				k := e.setChoiceT.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceT.Start(b.policy, k)
+					err = e.batchEachT(b, live[2][:k], isIns[2][:k])
+					e.setChoiceT.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceT.Start(b.policy, n-k)
+					err = e.batchSetT(b, live[2][k:], isIns[2][k:])
+					e.setChoiceT.Stop(start, true, n-k)
 				}
 			}
 			if err != nil {

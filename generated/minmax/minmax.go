@@ -39,6 +39,8 @@ type Engine struct {
 	query2CountMr *mapQuery2CountMr
 	// setR0: a batch of R pre-aggregated by [a, b] (DELTA_R_1), for its set-at-a-time triggers.
 	setR0 runtime.PreAgg[keyII, setR0Sums]
+	// setChoiceR: whether runtime.Auto applies a batch of R set-at-a-time.
+	setChoiceR runtime.SetChooser
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -879,9 +881,9 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [2]int{}
-	if b.policy != runtime.Incremental {
+	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin) {
 		var live [2][]int32
-		var ins [2][]bool
+		var isIns [2][]bool
 		var seen [2]bool
 		var order []int
 		for _, op := range b.ops {
@@ -895,6 +897,8 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 			if !seen[r] {
 				seen[r] = true
 				order = append(order, r)
+				live[r] = make([]int32, 0, ins[r]+del[r])
+				isIns[r] = make([]bool, 0, ins[r]+del[r])
 			}
 			switch r {
 			case 0:
@@ -915,19 +919,27 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 				}
 			}
 			live[r] = append(live[r], int32(i))
-			ins[r] = append(ins[r], d == 1)
+			isIns[r] = append(isIns[r], d == 1)
 		}
 		for _, r := range order {
 			var err error
 			switch r {
 			case 0:
-				if b.policy.UseSetAtATime(len(live[0])) {
-					err = e.batchSetR(b, live[0], ins[0])
-				} else {
-					err = e.batchEachR(b, live[0], ins[0])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[0])
+				k := e.setChoiceR.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceR.Start(b.policy, k)
+					err = e.batchEachR(b, live[0][:k], isIns[0][:k])
+					e.setChoiceR.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceR.Start(b.policy, n-k)
+					err = e.batchSetR(b, live[0][k:], isIns[0][k:])
+					e.setChoiceR.Stop(start, true, n-k)
 				}
 			case 1:
-				err = e.batchEachS(b, live[1], ins[1])
+				err = e.batchEachS(b, live[1], isIns[1])
 			}
 			if err != nil {
 				return err

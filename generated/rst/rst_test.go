@@ -1,6 +1,8 @@
 package rst_test
 
 import (
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/toastgen/toastgen/generated/internal/gentest"
@@ -74,4 +76,32 @@ func TestBatches(t *testing.T) {
 // multiplicities) beside the interpreter, then inserts them back.
 func TestAbsentDeletes(t *testing.T) {
 	gentest.CheckAbsentDeletes(t, func() runtime.Engine { return rst.New() })
+}
+
+// BenchmarkPolicies is where pre-aggregating a batch pays: S joins each of
+// 32 B values to each of 32 C values, so that an event of R (or T) loops
+// over 32 partners; 20,000 events of R and T over those values are applied
+// to it, then their inverse, in batches of 1 to 100,000 events under each
+// policy. Set-at-a-time runs the loops once per distinct B (C) of a batch.
+func BenchmarkPolicies(b *testing.B) {
+	const keys = 32
+	field := func(v int) []byte { return []byte(strconv.Itoa(v)) }
+	var base, work []gentest.Event
+	for x := range keys {
+		for y := range keys {
+			base = append(base, gentest.Event{Rel: 1, Insert: true, Fields: [][]byte{field(x), field(y)}})
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		rel := 0 // R(A, B), then T(C, D) every fourth event
+		if i%4 == 3 {
+			rel = 2
+		}
+		work = append(work, gentest.Event{Rel: rel, Insert: true, Fields: [][]byte{field(rng.IntN(1000)), field(rng.IntN(keys))}})
+		if rel == 2 {
+			work[len(work)-1].Fields[0], work[len(work)-1].Fields[1] = field(rng.IntN(keys)), field(rng.IntN(1000))
+		}
+	}
+	gentest.BenchPolicies(b, func() runtime.Engine { return rst.New() }, base, work, []int{1, 10, 100, 1000, 10000, 100000})
 }

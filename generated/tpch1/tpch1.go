@@ -39,6 +39,8 @@ type Engine struct {
 	// QUERY1_AGG5[l_returnflag, l_linestatus] := AggSum([l_returnflag, l_linestatus], LINEITEM(l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_extendedprice, l_discount, l_tax, l_returnflag, l_linestatus, l_shipdate, l_commitdate, l_receiptdate, l_shipinstruct, l_shipmode, l_comment) * {l_shipdate <= DATE('1998-09-02')} * l_discount)
 	// setLineitem0: a batch of LINEITEM pre-aggregated by [l_returnflag, l_linestatus] (DELTA_LINEITEM_1, DELTA_LINEITEM_2, DELTA_LINEITEM_3, DELTA_LINEITEM_4, DELTA_LINEITEM_5, DELTA_LINEITEM_6), for its set-at-a-time triggers.
 	setLineitem0 runtime.PreAgg[keySS, setLineitem0Sums]
+	// setChoiceLineitem: whether runtime.Auto applies a batch of LINEITEM set-at-a-time.
+	setChoiceLineitem runtime.SetChooser
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -867,9 +869,9 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
-	if b.policy != runtime.Incremental {
+	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin) {
 		var live [1][]int32
-		var ins [1][]bool
+		var isIns [1][]bool
 		var seen [1]bool
 		var order []int
 		for _, op := range b.ops {
@@ -883,6 +885,8 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 			if !seen[r] {
 				seen[r] = true
 				order = append(order, r)
+				live[r] = make([]int32, 0, ins[r]+del[r])
+				isIns[r] = make([]bool, 0, ins[r]+del[r])
 			}
 			switch r {
 			case 0:
@@ -895,16 +899,24 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 				}
 			}
 			live[r] = append(live[r], int32(i))
-			ins[r] = append(ins[r], d == 1)
+			isIns[r] = append(isIns[r], d == 1)
 		}
 		for _, r := range order {
 			var err error
 			switch r {
 			case 0:
-				if b.policy.UseSetAtATime(len(live[0])) {
-					err = e.batchSetLineitem(b, live[0], ins[0])
-				} else {
-					err = e.batchEachLineitem(b, live[0], ins[0])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[0])
+				k := e.setChoiceLineitem.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceLineitem.Start(b.policy, k)
+					err = e.batchEachLineitem(b, live[0][:k], isIns[0][:k])
+					e.setChoiceLineitem.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceLineitem.Start(b.policy, n-k)
+					err = e.batchSetLineitem(b, live[0][k:], isIns[0][k:])
+					e.setChoiceLineitem.Stop(start, true, n-k)
 				}
 			}
 			if err != nil {

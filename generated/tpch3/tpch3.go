@@ -49,10 +49,16 @@ type Engine struct {
 	query1CountMorderslineitemMorders *mapQuery1CountMorderslineitemMorders
 	// setLineitem0: a batch of LINEITEM pre-aggregated by [l_orderkey] (DELTA_LINEITEM_1, DELTA_LINEITEM_2), for its set-at-a-time triggers.
 	setLineitem0 runtime.PreAgg[int64, setLineitem0Sums]
+	// setChoiceLineitem: whether runtime.Auto applies a batch of LINEITEM set-at-a-time.
+	setChoiceLineitem runtime.SetChooser
 	// setOrders0: a batch of ORDERS pre-aggregated by [o_orderkey, o_custkey, o_orderdate, o_shippriority] (DELTA_ORDERS_1, DELTA_ORDERS_2), for its set-at-a-time triggers.
 	setOrders0 runtime.PreAgg[keyIIDI, setOrders0Sums]
+	// setChoiceOrders: whether runtime.Auto applies a batch of ORDERS set-at-a-time.
+	setChoiceOrders runtime.SetChooser
 	// setCustomer0: a batch of CUSTOMER pre-aggregated by [c_custkey] (DELTA_CUSTOMER_1, DELTA_CUSTOMER_2), for its set-at-a-time triggers.
 	setCustomer0 runtime.PreAgg[int64, setCustomer0Sums]
+	// setChoiceCustomer: whether runtime.Auto applies a batch of CUSTOMER set-at-a-time.
+	setChoiceCustomer runtime.SetChooser
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -2112,9 +2118,9 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
-	if b.policy != runtime.Incremental {
+	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin || ins[1]+del[1] >= runtime.SetAtATimeMin || ins[2]+del[2] >= runtime.SetAtATimeMin) {
 		var live [3][]int32
-		var ins [3][]bool
+		var isIns [3][]bool
 		var seen [3]bool
 		var order []int
 		for _, op := range b.ops {
@@ -2128,6 +2134,8 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 			if !seen[r] {
 				seen[r] = true
 				order = append(order, r)
+				live[r] = make([]int32, 0, ins[r]+del[r])
+				isIns[r] = make([]bool, 0, ins[r]+del[r])
 			}
 			switch r {
 			case 0:
@@ -2156,28 +2164,52 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 				}
 			}
 			live[r] = append(live[r], int32(i))
-			ins[r] = append(ins[r], d == 1)
+			isIns[r] = append(isIns[r], d == 1)
 		}
 		for _, r := range order {
 			var err error
 			switch r {
 			case 0:
-				if b.policy.UseSetAtATime(len(live[0])) {
-					err = e.batchSetLineitem(b, live[0], ins[0])
-				} else {
-					err = e.batchEachLineitem(b, live[0], ins[0])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[0])
+				k := e.setChoiceLineitem.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceLineitem.Start(b.policy, k)
+					err = e.batchEachLineitem(b, live[0][:k], isIns[0][:k])
+					e.setChoiceLineitem.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceLineitem.Start(b.policy, n-k)
+					err = e.batchSetLineitem(b, live[0][k:], isIns[0][k:])
+					e.setChoiceLineitem.Stop(start, true, n-k)
 				}
 			case 1:
-				if b.policy.UseSetAtATime(len(live[1])) {
-					err = e.batchSetOrders(b, live[1], ins[1])
-				} else {
-					err = e.batchEachOrders(b, live[1], ins[1])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[1])
+				k := e.setChoiceOrders.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceOrders.Start(b.policy, k)
+					err = e.batchEachOrders(b, live[1][:k], isIns[1][:k])
+					e.setChoiceOrders.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceOrders.Start(b.policy, n-k)
+					err = e.batchSetOrders(b, live[1][k:], isIns[1][k:])
+					e.setChoiceOrders.Stop(start, true, n-k)
 				}
 			case 2:
-				if b.policy.UseSetAtATime(len(live[2])) {
-					err = e.batchSetCustomer(b, live[2], ins[2])
-				} else {
-					err = e.batchEachCustomer(b, live[2], ins[2])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[2])
+				k := e.setChoiceCustomer.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceCustomer.Start(b.policy, k)
+					err = e.batchEachCustomer(b, live[2][:k], isIns[2][:k])
+					e.setChoiceCustomer.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceCustomer.Start(b.policy, n-k)
+					err = e.batchSetCustomer(b, live[2][k:], isIns[2][k:])
+					e.setChoiceCustomer.Stop(start, true, n-k)
 				}
 			}
 			if err != nil {

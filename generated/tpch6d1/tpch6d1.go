@@ -32,6 +32,8 @@ type Engine struct {
 	query1Revenue runtime.FloatSum
 	// setLineitem0: a batch of LINEITEM pre-aggregated by [] (DELTA_LINEITEM_1), for its set-at-a-time triggers.
 	setLineitem0 runtime.PreAgg[struct{}, setLineitem0Sums]
+	// setChoiceLineitem: whether runtime.Auto applies a batch of LINEITEM set-at-a-time.
+	setChoiceLineitem runtime.SetChooser
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -620,9 +622,9 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
-	if b.policy != runtime.Incremental {
+	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin) {
 		var live [1][]int32
-		var ins [1][]bool
+		var isIns [1][]bool
 		var seen [1]bool
 		var order []int
 		for _, op := range b.ops {
@@ -636,6 +638,8 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 			if !seen[r] {
 				seen[r] = true
 				order = append(order, r)
+				live[r] = make([]int32, 0, ins[r]+del[r])
+				isIns[r] = make([]bool, 0, ins[r]+del[r])
 			}
 			switch r {
 			case 0:
@@ -648,16 +652,24 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 				}
 			}
 			live[r] = append(live[r], int32(i))
-			ins[r] = append(ins[r], d == 1)
+			isIns[r] = append(isIns[r], d == 1)
 		}
 		for _, r := range order {
 			var err error
 			switch r {
 			case 0:
-				if b.policy.UseSetAtATime(len(live[0])) {
-					err = e.batchSetLineitem(b, live[0], ins[0])
-				} else {
-					err = e.batchEachLineitem(b, live[0], ins[0])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[0])
+				k := e.setChoiceLineitem.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceLineitem.Start(b.policy, k)
+					err = e.batchEachLineitem(b, live[0][:k], isIns[0][:k])
+					e.setChoiceLineitem.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceLineitem.Start(b.policy, n-k)
+					err = e.batchSetLineitem(b, live[0][k:], isIns[0][k:])
+					e.setChoiceLineitem.Stop(start, true, n-k)
 				}
 			}
 			if err != nil {

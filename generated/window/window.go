@@ -47,6 +47,8 @@ type Engine struct {
 	setR1 runtime.PreAgg[int64, setR1Sums]
 	// setR2: a batch of R pre-aggregated by [] (DELTA_R_4), for its set-at-a-time triggers.
 	setR2 runtime.PreAgg[struct{}, setR2Sums]
+	// setChoiceR: whether runtime.Auto applies a batch of R set-at-a-time.
+	setChoiceR runtime.SetChooser
 	// changes receives the views' changes (dispatch, while someone subscribes); shown holds
 	// the views as last reported; subs are the subscribers.
 	changes func(runtime.Change)
@@ -781,9 +783,9 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
-	if b.policy != runtime.Incremental {
+	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin) {
 		var live [1][]int32
-		var ins [1][]bool
+		var isIns [1][]bool
 		var seen [1]bool
 		var order []int
 		for _, op := range b.ops {
@@ -797,6 +799,8 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 			if !seen[r] {
 				seen[r] = true
 				order = append(order, r)
+				live[r] = make([]int32, 0, ins[r]+del[r])
+				isIns[r] = make([]bool, 0, ins[r]+del[r])
 			}
 			switch r {
 			case 0:
@@ -809,16 +813,24 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 				}
 			}
 			live[r] = append(live[r], int32(i))
-			ins[r] = append(ins[r], d == 1)
+			isIns[r] = append(isIns[r], d == 1)
 		}
 		for _, r := range order {
 			var err error
 			switch r {
 			case 0:
-				if b.policy.UseSetAtATime(len(live[0])) {
-					err = e.batchSetR(b, live[0], ins[0])
-				} else {
-					err = e.batchEachR(b, live[0], ins[0])
+				// The first k events one by one, the others set-at-a-time (runtime.SetChooser).
+				n := len(live[0])
+				k := e.setChoiceR.Plan(b.policy, n)
+				if k > 0 {
+					start := e.setChoiceR.Start(b.policy, k)
+					err = e.batchEachR(b, live[0][:k], isIns[0][:k])
+					e.setChoiceR.Stop(start, false, k)
+				}
+				if err == nil && k < n {
+					start := e.setChoiceR.Start(b.policy, n-k)
+					err = e.batchSetR(b, live[0][k:], isIns[0][k:])
+					e.setChoiceR.Stop(start, true, n-k)
 				}
 			}
 			if err != nil {
