@@ -80,6 +80,13 @@
 //     columns read (the others are still parsed, to report bad data).
 //   - Nothing on a trigger's path allocates once maps and buffers have grown
 //     to their working size.
+//   - Batches (batch.go) are consolidated, then applied relation by
+//     relation where a relation's triggers have a set-at-a-time form
+//     (viewlet.SetTrigger) and the batch's policy chooses it: collect
+//     methods add each event's values to a runtime.PreAgg per key set of
+//     the Deltas, applySet runs the statements once per key (through the
+//     same unit code as the triggers), and an overflow falls back to the
+//     per-event triggers (settrigger.go).
 //   - A view named in the query file (-- name: X, CREATE VIEW X) gets
 //     identifiers from X as written, first letter upper-cased; an unnamed
 //     one from QUERY<n> (Query1Row). Names whose exported identifiers would

@@ -11,7 +11,10 @@
 //
 //   - Values: Date, ColumnType, Column, Relation, SourceSpec, View.
 //   - Engines: Engine and Batch, implemented by generated packages and the
-//     interpreter.
+//     interpreter; Policy (Auto, Incremental, SetAtATime) and WithPolicy,
+//     how ApplyBatch applies a batch; SetChooser, Auto's timed choice per
+//     relation; PreAgg, a batch pre-aggregated by key for set-at-a-time
+//     triggers; Lazy, an engine whose events wait for the next read.
 //   - SQL functions for generated code (no allocation on the hot path):
 //     CompileLike / LikePattern.Match, Substring, DatePart, DateAdd,
 //     CompileRegexp / RegexpMatch, the Cast* functions, ListMin, ListMax, Div;
@@ -39,8 +42,8 @@
 //     \"abc\"", "path:row: column C: INT out of range, got \"…\"").
 //   - Sources: Source (CSV, ORDERBOOK), Replay, Collect.
 //   - Output: WriteJSON, WriteTable, FormatValue, SortRows, CompareValues.
-//   - Drivers: Main and Run (toastgen run, with -changes, -snapshot and
-//     -resume), BenchMain and Bench (toastgen bench).
+//   - Drivers: Main and Run (toastgen run, with -changes, -snapshot,
+//     -resume and -load: Load), BenchMain and Bench (toastgen bench).
 //   - Snapshots: SnapshotWriter and SnapshotReader (the format, in
 //     snapshot.go), SnapshotHeader, SourceCount, SnapshotError, and the
 //     Snapshotter interface of engines that save and restore their state.

@@ -9,10 +9,16 @@ type PreAgg[K comparable, V any] struct {
 	index map[K]int32
 	Keys  []K
 	Vals  []V
+	last  int32 // 1 + the position of the key At returned last (0: none)
 }
 
-// At returns the entry of key k, a zero V added if k is new.
+// At returns the entry of key k, a zero V added if k is new. The key of
+// the previous call is checked first: consecutive events often share one
+// (the lineitems of an order).
 func (p *PreAgg[K, V]) At(k K) *V {
+	if p.last > 0 && p.Keys[p.last-1] == k {
+		return &p.Vals[p.last-1]
+	}
 	if p.index == nil {
 		p.index = make(map[K]int32)
 	}
@@ -24,6 +30,7 @@ func (p *PreAgg[K, V]) At(k K) *V {
 		var zero V
 		p.Vals = append(p.Vals, zero)
 	}
+	p.last = i + 1
 	return &p.Vals[i]
 }
 
@@ -35,4 +42,5 @@ func (p *PreAgg[K, V]) Reset() {
 	clear(p.index)
 	p.Keys = p.Keys[:0]
 	p.Vals = p.Vals[:0]
+	p.last = 0
 }

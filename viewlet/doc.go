@@ -49,6 +49,11 @@
 //     by a heavy/light kernel instead of statements (kernel.go, Map.Kernel,
 //     Trigger.Syncs). -flat-views (Options.FlatViews) keeps both as delta
 //     plans.
+//   - setTriggers (settrigger.go) gives each relation whose triggers
+//     qualify a set-at-a-time form (Program.SetTriggers): the batch
+//     pre-aggregated by the event columns each statement's non-event
+//     factors read, then each statement once per group. Engines apply
+//     batches by it under runtime.Policy.
 //   - hashKeys records, per map, the keys that determine its other keys
 //     through the relations' PRIMARY KEYs (Map.HashKey, from
 //     calculus.Determinant): code generators may hash entries by them
