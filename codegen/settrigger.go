@@ -224,15 +224,6 @@ func (g *gen) setMethods(r *lang.Relation) error {
 	return nil
 }
 
-func (g *gen) mapOfDelta(sp *setPlan, name string) *viewlet.Map {
-	for _, d := range sp.st.Deltas {
-		if d.Name == name {
-			return d
-		}
-	}
-	panic("codegen: no Delta " + name)
-}
-
 // collectReads returns the columns of r that the collect trigger t reads
 // (a nullable column's value or presence).
 func collectReads(r *lang.Relation, t *viewlet.Trigger) []int {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/codegen"
 	"github.com/toastgen/toastgen/lang"
 	"github.com/toastgen/toastgen/runtime"
@@ -17,10 +18,25 @@ import (
 func m3Flags(fs *flag.FlagSet) func(string) error {
 	copts := compileFlags(fs)
 	explain := fs.Bool("explain", false, "print first how the depth was chosen (-depth auto): each candidate's work per event on the sample")
+	partitions := fs.Bool("partitions", false, "print instead how N engines could share the work (calculus.Partition): per relation its\n"+
+		"partition column or broadcast, per view how the partitions' views merge — or why the\n"+
+		"queries are not partitionable")
 	return func(query string) error {
 		co, err := copts()
 		if err != nil {
 			return err
+		}
+		if *partitions {
+			f, err := parseQuery(query, co.dialect)
+			if err != nil {
+				return err
+			}
+			qs, err := calculus.FromSQL(f)
+			if err != nil {
+				return err
+			}
+			fmt.Print(calculus.Partition(f.Relations, qs))
+			return nil
 		}
 		var choices []viewChoice
 		co.choices = &choices
