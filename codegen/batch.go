@@ -231,23 +231,23 @@ func (g *gen) byRelation(brels []batchRel, sps []*setPlan, sign []jen.Code) []je
 		g.batchEachMethod(br)
 	}
 	// Auto goes relation by relation only when a relation with a
-	// set-at-a-time form has enough events for it.
-	var worth *jen.Statement
+	// set-at-a-time form will go set-at-a-time (runtime.SetChooser.Wants:
+	// it has enough events and that has been the faster way).
+	var wants []jen.Code
 	for _, sp := range sps {
 		for _, br := range brels {
-			if br.r != sp.r {
-				continue
-			}
-			c := jen.Id("ins").Index(jen.Lit(br.index)).Op("+").Id("del").Index(jen.Lit(br.index)).Op(">=").Qual(runtimePkg, "SetAtATimeMin")
-			if worth == nil {
-				worth = c
-			} else {
-				worth = worth.Op("||").Add(c)
+			if br.r == sp.r {
+				wants = append(wants, jen.If(jen.Id("e").Dot("setChoice"+exportedName(br.r.Name)).Dot("Wants").Call(jen.Id("b").Dot("policy"), jen.Id("ins").Index(jen.Lit(br.index)).Op("+").Id("del").Index(jen.Lit(br.index)))).Block(
+					jen.Id("want").Op("=").True()))
 			}
 		}
 	}
-	return []jen.Code{
-		jen.If(jen.Id("b").Dot("policy").Op("==").Qual(runtimePkg, "SetAtATime").Op("||").Id("b").Dot("policy").Op("==").Qual(runtimePkg, "Auto").Op("&&").Parens(worth)).Block(
+	pre := []jen.Code{
+		jen.Id("want").Op(":=").False(),
+		jen.If(jen.Id("b").Dot("policy").Op("==").Qual(runtimePkg, "Auto")).Block(wants...),
+	}
+	return append(pre,
+		jen.If(jen.Id("b").Dot("policy").Op("==").Qual(runtimePkg, "SetAtATime").Op("||").Id("want")).Block(
 			jen.Var().Id("live").Index(jen.Lit(n)).Index().Int32(),
 			jen.Var().Id("isIns").Index(jen.Lit(n)).Index().Bool(),
 			jen.Var().Id("seen").Index(jen.Lit(n)).Bool(),
@@ -269,8 +269,7 @@ func (g *gen) byRelation(brels []batchRel, sps []*setPlan, sign []jen.Code) []je
 				jen.Var().Err().Error(),
 				jen.Switch(jen.Id("r")).Block(applyCases...),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))),
-			jen.Return(jen.Nil())),
-	}
+			jen.Return(jen.Nil())))
 }
 
 // batchEachMethod emits batchEach<Rel>: the events at positions live of

@@ -41,6 +41,18 @@ const SetAtATimeMin = 16
 type SetChooser struct {
 	cost    [2]float64 // recent ns per event: [0] event by event, [1] set-at-a-time
 	batches uint32     // batches chosen for under Auto
+	decided int        // 1 + the k that Wants chose for the next Plan (0: none)
+}
+
+// Wants reports whether a batch with about n events of the relation will
+// go set-at-a-time, in part or whole, under policy p: the choice of the
+// Plan that follows (for the same batch), made now so that a batch in
+// which no relation wants it skips the relation-by-relation path.
+func (c *SetChooser) Wants(p Policy, n int) bool {
+	c.decided = 0
+	k := c.Plan(p, n)
+	c.decided = k + 1
+	return k < n
 }
 
 // probeEvents is the number of a batch's events that SetChooser fires one
@@ -54,6 +66,13 @@ const probeEvents = 64
 // the slow way costs little — the more rarely the more it loses, so that
 // trying costs at most about an eighth of the time.
 func (c *SetChooser) Plan(p Policy, n int) (k int) {
+	if c.decided > 0 {
+		k, decided := min(c.decided-1, n), p == Auto
+		c.decided = 0
+		if decided {
+			return k
+		}
+	}
 	if !p.UseSetAtATime(n) {
 		return n
 	}

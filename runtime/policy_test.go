@@ -57,6 +57,18 @@ func TestSetChooser(t *testing.T) {
 	if got := count(1000, 0, 160); got != 10 {
 		t.Errorf("one by one 2× faster: %d set-at-a-time batches in 160, want 10", got)
 	}
+	// Wants decides for the Plan that follows, under Auto only.
+	c.cost[0], c.cost[1], c.batches = 10, 20, 1
+	if c.Wants(Auto, 1000) {
+		t.Error("Wants: set-at-a-time, though one by one is faster")
+	}
+	if k := c.Plan(SetAtATime, 1000); k != 0 {
+		t.Errorf("SetAtATime after Wants(Auto): k = %d, want 0 (Wants decides for Auto only)", k)
+	}
+	c.Wants(Auto, 1000)
+	if k := c.Plan(Auto, 600); k != 600 {
+		t.Errorf("Plan after Wants: k = %d, want Wants' choice, all 600 one by one", k)
+	}
 	// Stop averages the new time in.
 	c.cost[1] = 0
 	start := time.Now().Add(-time.Millisecond)

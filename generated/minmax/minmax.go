@@ -881,7 +881,13 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [2]int{}
-	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin) {
+	want := false
+	if b.policy == runtime.Auto {
+		if e.setChoiceR.Wants(b.policy, ins[0]+del[0]) {
+			want = true
+		}
+	}
+	if b.policy == runtime.SetAtATime || want {
 		var live [2][]int32
 		var isIns [2][]bool
 		var seen [2]bool

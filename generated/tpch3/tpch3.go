@@ -2118,7 +2118,19 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [3]int{}
-	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin || ins[1]+del[1] >= runtime.SetAtATimeMin || ins[2]+del[2] >= runtime.SetAtATimeMin) {
+	want := false
+	if b.policy == runtime.Auto {
+		if e.setChoiceLineitem.Wants(b.policy, ins[0]+del[0]) {
+			want = true
+		}
+		if e.setChoiceOrders.Wants(b.policy, ins[1]+del[1]) {
+			want = true
+		}
+		if e.setChoiceCustomer.Wants(b.policy, ins[2]+del[2]) {
+			want = true
+		}
+	}
+	if b.policy == runtime.SetAtATime || want {
 		var live [3][]int32
 		var isIns [3][]bool
 		var seen [3]bool

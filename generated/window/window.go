@@ -783,7 +783,13 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 		}
 	}
 	pos = [1]int{}
-	if b.policy == runtime.SetAtATime || b.policy == runtime.Auto && (ins[0]+del[0] >= runtime.SetAtATimeMin) {
+	want := false
+	if b.policy == runtime.Auto {
+		if e.setChoiceR.Wants(b.policy, ins[0]+del[0]) {
+			want = true
+		}
+	}
+	if b.policy == runtime.SetAtATime || want {
 		var live [1][]int32
 		var isIns [1][]bool
 		var seen [1]bool
