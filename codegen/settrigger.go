@@ -227,19 +227,7 @@ func (g *gen) setMethods(r *lang.Relation) error {
 // collectReads returns the columns of r that the collect trigger t reads
 // (a nullable column's value or presence).
 func collectReads(r *lang.Relation, t *viewlet.Trigger) []int {
-	used := map[string]bool{}
-	for _, s := range t.Stmts {
-		for _, k := range s.Keys {
-			used[k.Name] = true
-		}
-		for _, m := range s.RHS {
-			for _, f := range m.Factors {
-				for _, v := range calculus.Vars(f) {
-					used[v.Name] = true
-				}
-			}
-		}
-	}
+	used := stmtVars(t.Stmts)
 	var out []int
 	nulls := 0
 	for i, c := range r.Columns {

@@ -567,24 +567,31 @@ func (g *gen) readColumns(rel string, n int) []bool {
 		if t.Event.Rel != rel {
 			continue
 		}
-		used := map[string]bool{}
-		for _, s := range t.Stmts {
-			for _, k := range s.Keys {
-				used[k.Name] = true
-			}
-			for _, mono := range s.RHS {
-				for _, f := range mono.Factors {
-					for _, v := range calculus.Vars(f) {
-						used[v.Name] = true
-					}
-				}
-			}
-		}
+		used := stmtVars(t.Stmts)
 		for i, a := range t.Event.Args[:n] {
 			read[i] = read[i] || used[a.Name]
 		}
 	}
 	return read
+}
+
+// stmtVars returns the names of the variables statements ss mention: their
+// keys and every variable of their factors.
+func stmtVars(ss []*viewlet.Stmt) map[string]bool {
+	used := map[string]bool{}
+	for _, s := range ss {
+		for _, k := range s.Keys {
+			used[k.Name] = true
+		}
+		for _, mono := range s.RHS {
+			for _, f := range mono.Factors {
+				for _, v := range calculus.Vars(f) {
+					used[v.Name] = true
+				}
+			}
+		}
+	}
+	return used
 }
 
 // fire is ApplyBatch's call of trigger method name on the tuple's columns
