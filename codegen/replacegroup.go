@@ -33,7 +33,9 @@ func (g *gen) replaceGroup(us []*unit, sc scope) (n, pos int) {
 	}
 	head := us[0]
 	fs0, pos, ok := g.groupShape(head, sc)
-	if !ok {
+	if !ok || thresholdShaped(fs0, sc, g) {
+		// A threshold read (threshold.go) reads each member in O(log² n)
+		// where the group loops over every entry.
 		return 0, 0
 	}
 	r0 := fs0[pos].(*calculus.MapRef)

@@ -77,7 +77,7 @@ func (g *gen) units(ss []*viewlet.Stmt, sc scope) []*unit {
 			if zeroProduct(mono.Factors) {
 				continue // a FALSE condition of literals: nothing to add
 			}
-			u := &unit{s: s, rest: mono.Factors, solo: g.allBound(s.Keys, sc) && rangeShaped(mono.Factors, sc, g)}
+			u := &unit{s: s, rest: mono.Factors, solo: g.allBound(s.Keys, sc) && (rangeShaped(mono.Factors, sc, g) || thresholdShaped(mono.Factors, sc, g))}
 			switch {
 			case mono.Coef == 1:
 			case s.Map.Type == lang.TInt:
@@ -195,9 +195,11 @@ func (g *gen) firstGuard(u *unit, sc scope) string {
 
 // rangeShaped reports whether factors may be a sum over a range of one
 // map's entries (see rangeSum): one keyed map read with one unbound key,
-// which a condition mentions, the other factors values.
+// which a condition mentions, the other factors values (or, before the
+// read, lifts of values: a pinned presence flag).
 func rangeShaped(fs []calculus.Term, sc scope, g *gen) bool {
 	var r *calculus.MapRef
+	lifted := map[string]bool{}
 	for _, f := range fs {
 		switch x := f.(type) {
 		case *calculus.MapRef:
@@ -206,6 +208,11 @@ func rangeShaped(fs []calculus.Term, sc scope, g *gen) bool {
 			}
 			r = x
 		case *calculus.Val:
+		case *calculus.Lift:
+			if _, ok := x.T.(*calculus.Val); !ok || r != nil {
+				return false
+			}
+			lifted[x.V.Name] = true
 		default:
 			return false
 		}
@@ -215,7 +222,7 @@ func rangeShaped(fs []calculus.Term, sc scope, g *gen) bool {
 	}
 	var free *calculus.Var
 	for i, k := range r.Keys {
-		if _, ok := sc[k.Name]; !ok {
+		if _, ok := sc[k.Name]; !ok && !lifted[k.Name] {
 			if free != nil {
 				return false
 			}
@@ -223,6 +230,57 @@ func rangeShaped(fs []calculus.Term, sc scope, g *gen) bool {
 		}
 	}
 	return free != nil && usesVar(fs, free.Name) && len(fs) > 1
+}
+
+// thresholdShaped reports whether factors may be a threshold read (see
+// thresholdSum): one keyed map read with one unbound key k (lifts of
+// values before it bind keys too) and a lifted nested sum that reads k.
+func thresholdShaped(fs []calculus.Term, sc scope, g *gen) bool {
+	var r *calculus.MapRef
+	lifted := map[string]bool{}
+	var sums []*calculus.Lift
+	for _, f := range fs {
+		switch x := f.(type) {
+		case *calculus.MapRef:
+			if r != nil {
+				return false
+			}
+			r = x
+		case *calculus.Val:
+		case *calculus.Lift:
+			switch x.T.(type) {
+			case *calculus.Val:
+				if r == nil {
+					lifted[x.V.Name] = true
+				}
+			case *calculus.AggSum:
+				sums = append(sums, x)
+			}
+		default:
+			return false
+		}
+	}
+	if r == nil || !g.maps[r.Name].keyed {
+		return false
+	}
+	var free *calculus.Var
+	for i, k := range r.Keys {
+		if _, ok := sc[k.Name]; !ok && !lifted[k.Name] {
+			if free != nil {
+				return false
+			}
+			free = &r.Keys[i]
+		}
+	}
+	if free == nil {
+		return false
+	}
+	for _, l := range sums {
+		if hasVar(calculus.Vars(l.T), free.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // The kinds of a unit's next factor.

@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"slices"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toastgen/toastgen/calculus"
@@ -27,14 +29,22 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 	// The loop map: one map read whose keys are bound but one.
 	var loop *calculus.MapRef
 	pos := -1
+	// Variables lifted to values before the loop map (a pinned presence
+	// flag) are bound keys of its read.
+	lifted := map[string]bool{}
 	for _, f := range mono.Factors {
+		if l, ok := f.(*calculus.Lift); ok && loop == nil {
+			if _, isVal := l.T.(*calculus.Val); isVal {
+				lifted[l.V.Name] = true
+			}
+		}
 		r, ok := f.(*calculus.MapRef)
 		if !ok {
 			continue
 		}
 		free := -1
 		for i, k := range r.Keys {
-			if _, bound := sc[k.Name]; !bound {
+			if _, bound := sc[k.Name]; !bound && !lifted[k.Name] {
 				if free >= 0 {
 					return nil, false, nil
 				}
@@ -58,7 +68,7 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 	// prefix, emitted first), lifts of range sums over k, conditions on k
 	// and those lifts.
 	var prefix, kLifts, conds []calculus.Term
-	lifted := map[string]int{}
+	slopes := map[string]int{}
 	inPrefix := map[string]bool{}
 	boundBy := func(t calculus.Term) bool {
 		for _, v := range calculus.FreeVars(t) {
@@ -85,7 +95,7 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 				return nil, false, nil
 			}
 			kLifts = append(kLifts, x)
-			lifted[x.V.Name] = dir
+			slopes[x.V.Name] = dir
 		case *calculus.Val:
 			if boundBy(x) {
 				prefix = append(prefix, x)
@@ -102,7 +112,7 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 	var ups, downs []lang.Expr
 	for _, c := range conds {
 		e := c.(*calculus.Val).E
-		switch monotoneWith(e, k.Name, kt, lifted) {
+		switch monotoneWith(nonNegative(e, slopes), k.Name, kt, slopes) {
 		case 1:
 			ups = append(ups, e)
 		case -1:
@@ -125,6 +135,7 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 		psc := sc2.with(k.Name, jen.Id(param))
 		var negative *jen.Statement
 		var reads []jen.Code
+		var readVars []string // the lifted variable each read binds
 		for _, t := range kLifts {
 			l := t.(*calculus.Lift)
 			a := l.T.(*calculus.AggSum)
@@ -135,6 +146,7 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 			n := g.fresh(varName(l.V.Name))
 			psc = psc.with(l.V.Name, jen.Id(n))
 			reads = append(reads, jen.Id(n).Op(":=").Add(convert(rr.code, g.maps[rr.r.Name].m.Type, l.V.Type)))
+			readVars = append(readVars, l.V.Name)
 			if negative == nil {
 				negative = rr.index.Clone().Dot("Negative").Call()
 			} else {
@@ -157,7 +169,14 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 					body = body.Op("&&").Parens(x)
 				}
 			}
-			return jen.Func().Params(jen.Id(param).Add(goType(kt))).Bool().Block(append(append([]jen.Code{}, reads...), jen.Return(body))...), nil
+			// Only the reads the conditions use.
+			var used []jen.Code
+			for i, v := range readVars {
+				if slices.ContainsFunc(cs, func(c lang.Expr) bool { return hasVar(calculus.ExprVars(c, nil), v) }) {
+					used = append(used, reads[i])
+				}
+			}
+			return jen.Func().Params(jen.Id(param).Add(goType(kt))).Bool().Block(append(used, jen.Return(body))...), nil
 		}
 		mi := g.maps[loop.Name]
 		var args []jen.Code
@@ -167,11 +186,15 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 		}
 		index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
 		var read *jen.Statement
-		if ray, ok, err := g.thresholdRay(kLifts, conds, k, kt, sc2); err != nil {
+		if rays, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc2); err != nil {
 			return nil, err
-		} else if ok {
+		} else if ok && len(rays) == 1 {
 			// One descent of the nested map's index, one range sum of M's.
-			read = index.Clone().Dot("SumRay").Call(append(args, ray)...)
+			read = index.Clone().Dot("SumRay").Call(append(args, rays[0])...)
+		} else if ok {
+			// One descent per nested map, one range sum of M's over the
+			// rays' intersection.
+			read = index.Clone().Dot("SumRays").Call(append(args, rays...)...)
 		} else {
 			up, err := pred(ups)
 			if err != nil {
@@ -230,6 +253,44 @@ func (g *gen) rangeSlope(l *calculus.Lift, k calculus.Var, kt lang.Type, sc scop
 		dir = d
 	}
 	return dir
+}
+
+// thresholdRays returns the rays of keys k where a threshold read's
+// conditions hold, one per lift (at most two), when each condition reads
+// one lift and not k itself, and each lift is a range sum that
+// thresholdRay reads in one descent. ok is false for other reads.
+func (g *gen) thresholdRays(kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, sc scope) ([]jen.Code, bool, error) {
+	if len(kLifts) > 2 {
+		return nil, false, nil
+	}
+	byLift := make([][]calculus.Term, len(kLifts))
+	for _, c := range conds {
+		at := -1
+		for i, l := range kLifts {
+			if hasVar(calculus.Vars(c), l.(*calculus.Lift).V.Name) {
+				if at >= 0 {
+					return nil, false, nil
+				}
+				at = i
+			}
+		}
+		if at < 0 {
+			return nil, false, nil
+		}
+		byLift[at] = append(byLift[at], c)
+	}
+	var rays []jen.Code
+	for i, l := range kLifts {
+		if len(byLift[i]) == 0 {
+			continue // a lift no condition reads: its value is 1 at every key
+		}
+		ray, ok, err := g.thresholdRay([]calculus.Term{l}, byLift[i], k, kt, sc)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		rays = append(rays, ray)
+	}
+	return rays, len(rays) > 0, nil
 }
 
 // thresholdRay returns, for a threshold read whose one lift x sums a map
@@ -327,4 +388,26 @@ func keyHasType(mi *mapInfo, r *calculus.MapRef, name string, kt lang.Type) bool
 		}
 	}
 	return false
+}
+
+// nonNegative returns condition e with a test x != 0 of a lifted range sum
+// x (a key of slopes) as x > 0: the same while the sum's entries are
+// non-negative, which the threshold read requires, and monotone in x.
+func nonNegative(e lang.Expr, slopes map[string]int) lang.Expr {
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != "!=" {
+		return e
+	}
+	x, zero := b.L, b.R
+	if _, ok := x.(*calculus.VarRef); !ok {
+		x, zero = b.R, b.L
+	}
+	r, ok := x.(*calculus.VarRef)
+	if !ok || slopes[r.V.Name] == 0 {
+		return e
+	}
+	if l, ok := zero.(*lang.Lit); !ok || l.Null || (l.T != lang.TInt || l.Int != 0) && (l.T != lang.TFloat || l.Float != 0) {
+		return e
+	}
+	return &lang.Binary{Op: ">", L: x, R: zero, T: lang.TBool}
 }

@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"slices"
+
 	"fmt"
 	"math"
 	"regexp"
@@ -511,6 +513,14 @@ func (g *gen) accumulateMonos(monos []calculus.Monomial, name string, typ lang.T
 // multiply or guard; otherwise its factors loop.
 func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Statement, ranged bool) ([]jen.Code, error) {
 	if ranged {
+		if pre, rest := boundPrefix(mono.Factors, sc); len(pre) > 0 && len(rest) > 0 {
+			// Bind the prefix (a pinned presence flag, conditions on the
+			// event), then read the rest as a range or threshold if it is one.
+			inner := &sink{typ: sk.typ, uses: sk.uses, emit: func(sc2 scope, acc *jen.Statement) ([]jen.Code, error) {
+				return g.monomial(sk, calculus.Monomial{Coef: 1, Factors: rest}, sc2, acc, ranged)
+			}}
+			return g.factors(inner, pre, sc, coef)
+		}
 		if code, ok, err := g.thresholdSum(sk, mono, sc, coef); ok || err != nil {
 			return code, err
 		}
@@ -525,6 +535,50 @@ func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Sta
 		}
 	}
 	return g.factors(sk, mono.Factors, sc, coef)
+}
+
+// boundPrefix splits fs after its leading factors that read no map and
+// only bound variables (conditions, lifts of values): those a range or
+// threshold read of the rest may follow. pre is empty when the rest reads
+// no map.
+func boundPrefix(fs []calculus.Term, sc scope) (pre, rest []calculus.Term) {
+	bound := func(t calculus.Term) bool {
+		for _, v := range calculus.Vars(t) {
+			if _, ok := sc[v.Name]; !ok && !slices.ContainsFunc(pre, func(p calculus.Term) bool {
+				l, ok := p.(*calculus.Lift)
+				return ok && l.V.Name == v.Name
+			}) {
+				return false
+			}
+		}
+		return true
+	}
+	i := 0
+	for ; i < len(fs); i++ {
+		switch x := fs[i].(type) {
+		case *calculus.Val:
+			if !bound(x) {
+				return nil, fs
+			}
+		case *calculus.Lift:
+			v, ok := x.T.(*calculus.Val)
+			if _, taken := sc[x.V.Name]; !ok || taken || !bound(v) {
+				return nil, fs
+			}
+		default:
+			if i == 0 {
+				return nil, fs
+			}
+			for _, f := range fs[i:] {
+				if _, ok := f.(*calculus.MapRef); ok {
+					return fs[:i], fs[i:]
+				}
+			}
+			return nil, fs
+		}
+		pre = fs[:i+1]
+	}
+	return nil, fs
 }
 
 func usesAny(fs []calculus.Term, vs []calculus.Var) bool {

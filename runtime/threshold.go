@@ -1,5 +1,7 @@
 package runtime
 
+import "cmp"
+
 // Threshold searches. With no negative value in a range-sum map (Negative
 // false), the sum F(k) of the values above a key k (or below it) moves one
 // way as k grows, so a condition on F(k) that is monotone in F holds on a
@@ -104,4 +106,51 @@ func (a *sumTreap[T, V]) threshold(t int32, above, incl bool, pred func(V) bool)
 	// Left-valued: g changes just after prev, the greatest key where g is
 	// not up (there is one: g at the first key is g's value below it).
 	return KeyRay[T]{Bound: prev, Up: up, Incl: !up}
+}
+
+// SumRays returns the sum of the values of the keys in both r and q.
+func (s *RangeSum[T, V]) SumRays(r, q KeyRay[T]) V {
+	if s == nil {
+		return 0
+	}
+	one, lo, hi, between := meetRays(r, q)
+	if between {
+		return s.SumBetween(lo.Bound, lo.Incl, hi.Bound, hi.Incl)
+	}
+	return s.t.sumRay(one)
+}
+
+// SumRays returns the sum of the values of group g's keys in both r and q.
+func (x *RangeSumIndex[K, T, V]) SumRays(g K, r, q KeyRay[T]) V {
+	one, lo, hi, between := meetRays(r, q)
+	if between {
+		return x.SumBetween(g, lo.Bound, lo.Incl, hi.Bound, hi.Incl)
+	}
+	return x.a.sumRay(x.groups.root(g), one)
+}
+
+// meetRays returns the keys in both r and q: one ray, or (between) the
+// keys from lo's bound up to hi's.
+func meetRays[T cmp.Ordered](r, q KeyRay[T]) (one, lo, hi KeyRay[T], between bool) {
+	switch {
+	case r.None || q.All:
+		return r, lo, hi, false
+	case q.None || r.All:
+		return q, lo, hi, false
+	case r.Up == q.Up:
+		// The narrower of two rays the same way.
+		if r.Bound == q.Bound {
+			if r.Incl {
+				return q, lo, hi, false
+			}
+			return r, lo, hi, false
+		}
+		if (r.Bound > q.Bound) == r.Up {
+			return r, lo, hi, false
+		}
+		return q, lo, hi, false
+	case r.Up:
+		return one, r, q, true
+	}
+	return one, q, r, true
 }

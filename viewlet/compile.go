@@ -117,6 +117,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 			}
 		}
 	}
+	pinFlags(c.prog)
 	pruneUnread(c.prog)
 	hashKeys(c.prog)
 	return c.prog, nil

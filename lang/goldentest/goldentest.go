@@ -6,6 +6,7 @@
 package goldentest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,7 +27,8 @@ import (
 var sectionOrder = []string{"query.sql", "calculus", "m3", "m3.depth1", "go"}
 
 // ForEach runs a subtest per archive in dir. run receives the
-// resolved query file (parsed as query.sql) and returns the text
+// resolved query file (parsed as query.sql, in dialect dbtoaster, or sql
+// where a line of the archive's comment says "dialect: sql") and returns the text
 // of the sections its stage owns. Without -update each returned section must
 // equal the archive's; with -update the archive's copies are rewritten, the
 // other sections kept. Updates hold a lock file in dir, so that the three
@@ -54,7 +56,11 @@ func ForEach(t *testing.T, dir string, update bool, run func(t *testing.T, f *la
 			if !ok {
 				t.Fatalf("%s: no query.sql section", path)
 			}
-			f, err := lang.Parse("query.sql", []byte(src))
+			cfg := lang.Config{}
+			if bytes.Contains(a.Comment, []byte("\ndialect: sql\n")) || bytes.HasPrefix(a.Comment, []byte("dialect: sql\n")) {
+				cfg.Dialect = lang.SQL
+			}
+			f, err := cfg.Parse("query.sql", []byte(src))
 			if err != nil {
 				t.Fatalf("lang.Parse: %v", err)
 			}

@@ -1,0 +1,456 @@
+package viewlet
+
+import (
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+)
+
+// Pinned presence flags. In dialect sql a nullable column is a value and a
+// presence flag (calculus.EventVars), and the maps built from a relation
+// are keyed by both. A statement that loops over such a map by a flag key
+// f — VWAP's QUERY1_AGG1_mBIDS4[b1_price, b1_price_present], AXFinder's
+// QUERY1_COUNT_mASKS[broker_id, a_price, a_price_present] — while a
+// condition [f != 0] holds (in the monomial, or in every monomial of the
+// map's definition) visits only entries with f = 1: a flag holds 0 or 1.
+// pinFlags binds f to 1 before the read, (f ^= 1), so the loop runs over
+// the other free keys alone, with the flag part of the lookup's bound keys,
+// and the shapes that read a range or a threshold of a map's ordered keys
+// instead of looping (codegen) apply as they do to NOT NULL columns. The
+// monomial's conditions are split into their conjuncts first, a
+// disjunction giving up the conjuncts that all its branches share
+// (AXFinder's [ap != 0 AND p != 0 AND a − b > c OR p != 0 AND ap != 0 AND
+// b − a > c] is [ap != 0]·[p != 0]·[a − b > c OR b − a > c]: boolean
+// algebra, exact for the two-valued conditions of the calculus), and the
+// pinned conditions [f != 0] are dropped (they hold). Only monomials where
+// a flag is pinned change.
+
+// pinFlags rewrites the trigger statements of p as described above.
+func pinFlags(p *Program) {
+	rels := map[string]*lang.Relation{}
+	for _, r := range p.Relations {
+		rels[r.Name] = r
+	}
+	maps := map[string]*Map{}
+	for _, m := range p.Maps {
+		maps[m.Name] = m
+	}
+	fk := &flagKeys{rels: rels, maps: maps, memo: map[string][]flagKey{}}
+	for _, t := range p.Triggers {
+		for _, s := range t.Stmts {
+			for i, m := range s.RHS {
+				if out, ok := fk.pin(m, t.Event.Args); ok {
+					s.RHS[i] = out
+				}
+			}
+		}
+	}
+}
+
+// flagKey says of one key of a map whether it is a presence flag (0 or 1
+// in every entry) and whether the map's definition keeps only entries
+// where it is 1.
+type flagKey struct{ flag, pinned bool }
+
+type flagKeys struct {
+	rels map[string]*lang.Relation
+	maps map[string]*Map
+	memo map[string][]flagKey
+}
+
+// of returns the flag keys of the named map: a key is a flag when every
+// monomial of its definition binds it by a relation atom's flag column,
+// and pinned when, besides, every monomial has the condition [key != 0].
+func (fk *flagKeys) of(name string) []flagKey {
+	if ks, ok := fk.memo[name]; ok {
+		return ks
+	}
+	var out []flagKey
+	m := fk.maps[name]
+	if m != nil && m.Kernel == nil {
+		if def, ok := m.Def.(*calculus.AggSum); ok && len(def.Group) == len(m.Keys) {
+			monos := calculus.Expand(def.T)
+			out = make([]flagKey, len(m.Keys))
+			for j, k := range def.Group {
+				flag, pinned := len(monos) > 0, len(monos) > 0
+				for _, mono := range monos {
+					flag = flag && fk.flagOfRel(mono, k.Name)
+					pinned = pinned && hasNonZero(mono.Factors, k.Name)
+				}
+				out[j] = flagKey{flag: flag, pinned: flag && pinned}
+			}
+		}
+	}
+	fk.memo[name] = out
+	return out
+}
+
+// flagOfRel reports whether a relation atom of mono binds v by one of its
+// presence flags.
+func (fk *flagKeys) flagOfRel(mono calculus.Monomial, v string) bool {
+	for _, f := range mono.Factors {
+		r, ok := f.(*calculus.Rel)
+		if !ok || fk.rels[r.Name] == nil {
+			continue
+		}
+		for i, x := range r.Vars {
+			if x.Name == v && i >= len(fk.rels[r.Name].Columns) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasNonZero reports whether fs hold the condition [v != 0] as a factor or
+// a conjunct of one.
+func hasNonZero(fs []calculus.Term, v string) bool {
+	for _, f := range fs {
+		if x, ok := f.(*calculus.Val); ok {
+			for _, c := range splitCondition(x.E) {
+				if isNonZero(c, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isNonZero reports whether e is v != 0.
+func isNonZero(e lang.Expr, v string) bool {
+	b, ok := e.(*lang.Binary)
+	if !ok || b.Op != "!=" {
+		return false
+	}
+	r, ok := b.L.(*calculus.VarRef)
+	if !ok || r.V.Name != v {
+		return false
+	}
+	l, ok := b.R.(*lang.Lit)
+	return ok && l.T == lang.TInt && l.Int == 0
+}
+
+// pin returns mono with its free flag keys bound to 1 where the map or the
+// monomial requires them non-zero; ok is false when nothing changes.
+func (fk *flagKeys) pin(mono calculus.Monomial, args []calculus.Var) (calculus.Monomial, bool) {
+	// The monomial's conditions, split.
+	var conds []lang.Expr
+	for _, f := range mono.Factors {
+		if x, ok := f.(*calculus.Val); ok && x.E.Type() == lang.TBool {
+			conds = append(conds, splitCondition(x.E)...)
+		}
+	}
+	// A lifted sum every monomial of which requires [v != 0], tested
+	// non-zero by the monomial, requires it too (VWAP's count that makes
+	// its nested SUM NULL over no rows: x ^= AggSum([], {v != 0} * …),
+	// {x != 0}).
+	var liftRequires [][]calculus.Monomial // per tested lift, its monomials
+	for _, f := range mono.Factors {
+		l, ok := f.(*calculus.Lift)
+		if !ok {
+			continue
+		}
+		a, ok := l.T.(*calculus.AggSum)
+		if !ok || len(a.Group) > 0 {
+			continue
+		}
+		tested := false
+		for _, c := range conds {
+			tested = tested || isNonZero(c, l.V.Name)
+		}
+		if !tested {
+			continue
+		}
+		liftRequires = append(liftRequires, calculus.Expand(a.T))
+	}
+	required := func(v string) bool {
+		for _, c := range conds {
+			if isNonZero(c, v) {
+				return true
+			}
+		}
+	lifts:
+		for _, monos := range liftRequires {
+			for _, m := range monos {
+				if !hasNonZero(m.Factors, v) {
+					continue lifts
+				}
+			}
+			if len(monos) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	bound := map[string]bool{}
+	for _, a := range args {
+		bound[a.Name] = true
+	}
+	pinned := map[string]bool{}
+	var out []calculus.Term
+	for _, f := range mono.Factors {
+		if r, ok := f.(*calculus.MapRef); ok {
+			ks := fk.of(r.Name)
+			for j, k := range r.Keys {
+				if j >= len(ks) || bound[k.Name] || pinned[k.Name] || !ks[j].flag {
+					continue
+				}
+				if ks[j].pinned || required(k.Name) {
+					pinned[k.Name] = true
+					out = append(out, &calculus.Lift{V: k, T: &calculus.Val{E: calculus.IntLit(1)}})
+				}
+			}
+		}
+		out = append(out, f)
+		for _, v := range binds(f) {
+			bound[v.Name] = true
+		}
+	}
+	if len(pinned) == 0 {
+		return mono, false
+	}
+	// The conditions split into factors, the pinned ones dropped, each
+	// moved before the first factor it need not follow (a condition on the
+	// event's columns before the loop, as orderFactors places them).
+	var items []calculus.Term
+	for _, f := range out {
+		x, ok := f.(*calculus.Val)
+		if !ok || x.E.Type() != lang.TBool {
+			items = append(items, f)
+			continue
+		}
+		for _, c := range splitCondition(x.E) {
+			if b, ok := c.(*lang.Binary); ok && b.Op == "!=" {
+				if r, ok := b.L.(*calculus.VarRef); ok && pinned[r.V.Name] && isNonZero(c, r.V.Name) {
+					continue
+				}
+			}
+			items = append(items, &calculus.Val{E: c})
+		}
+	}
+	// Nested aggregates after a pin read the flag as 1 too.
+	for i, f := range items {
+		if _, ok := f.(*calculus.Val); !ok {
+			items[i] = dropPinned(f, pinned)
+		}
+	}
+	return calculus.Monomial{Coef: mono.Coef, Factors: hoistConditions(items, args)}, true
+}
+
+// hoistConditions moves each condition of fs before the first factor after
+// which all its variables are bound (by args or earlier factors), keeping
+// the conditions' order among themselves and the other factors' order.
+func hoistConditions(fs []calculus.Term, args []calculus.Var) []calculus.Term {
+	bound := map[string]bool{}
+	for _, a := range args {
+		bound[a.Name] = true
+	}
+	// at[i]: the conditions placed before factor i; len(fs) is the end.
+	at := make([][]calculus.Term, len(fs)+1)
+	placed := make([]bool, len(fs))
+	for i := 0; i <= len(fs); i++ {
+		for j := i; j < len(fs); j++ {
+			if placed[j] {
+				continue
+			}
+			if _, ok := fs[j].(*calculus.Val); !ok {
+				continue
+			}
+			ready := true
+			for _, v := range calculus.FreeVars(fs[j]) {
+				ready = ready && bound[v.Name]
+			}
+			if ready || j == i {
+				at[i] = append(at[i], fs[j])
+				placed[j] = true
+			}
+		}
+		if i < len(fs) {
+			for _, v := range binds(fs[i]) {
+				bound[v.Name] = true
+			}
+		}
+	}
+	var out []calculus.Term
+	for i := 0; i <= len(fs); i++ {
+		out = append(out, at[i]...)
+		if i < len(fs) && !placed[i] {
+			out = append(out, fs[i])
+		}
+	}
+	return out
+}
+
+// splitCondition returns the conjuncts of a condition, a disjunction
+// giving up the conjuncts common to all its branches:
+// (A AND B AND C) OR (B AND A AND D) is A, B, (C OR D). A disjunction one
+// of whose branches holds once they are out (A OR (A AND B)) is dropped.
+func splitCondition(e lang.Expr) []lang.Expr {
+	var out []lang.Expr
+	for _, c := range andTerms(e) {
+		out = append(out, splitOr(c)...)
+	}
+	return out
+}
+
+func andTerms(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == "AND" {
+		return append(andTerms(b.L), andTerms(b.R)...)
+	}
+	return []lang.Expr{e}
+}
+
+func orTerms(e lang.Expr) []lang.Expr {
+	if b, ok := e.(*lang.Binary); ok && b.Op == "OR" {
+		return append(orTerms(b.L), orTerms(b.R)...)
+	}
+	return []lang.Expr{e}
+}
+
+// splitOr factors the conjuncts common to every branch out of a
+// disjunction.
+func splitOr(e lang.Expr) []lang.Expr {
+	branches := orTerms(e)
+	if len(branches) < 2 {
+		return []lang.Expr{e}
+	}
+	terms := make([][]lang.Expr, len(branches))
+	for i, b := range branches {
+		terms[i] = andTerms(b)
+	}
+	var common []lang.Expr
+	commonKeys := map[string]bool{}
+	for _, c := range terms[0] {
+		k := calculus.ExprString(c)
+		if commonKeys[k] {
+			continue
+		}
+		inAll := true
+		for _, ts := range terms[1:] {
+			found := false
+			for _, x := range ts {
+				if calculus.ExprString(x) == k {
+					found = true
+					break
+				}
+			}
+			inAll = inAll && found
+		}
+		if inAll {
+			common = append(common, c)
+			commonKeys[k] = true
+		}
+	}
+	if len(common) == 0 {
+		return []lang.Expr{e}
+	}
+	var rest lang.Expr
+	for _, ts := range terms {
+		var branch lang.Expr
+		for _, x := range ts {
+			if commonKeys[calculus.ExprString(x)] {
+				continue
+			}
+			branch = and(branch, x)
+		}
+		if branch == nil {
+			// This branch holds once the common conjuncts do.
+			return common
+		}
+		rest = or(rest, branch)
+	}
+	return append(common, rest)
+}
+
+func and(a, b lang.Expr) lang.Expr {
+	if a == nil {
+		return b
+	}
+	return &lang.Binary{Op: "AND", L: a, R: b, T: lang.TBool}
+}
+
+func or(a, b lang.Expr) lang.Expr {
+	if a == nil {
+		return b
+	}
+	return &lang.Binary{Op: "OR", L: a, R: b, T: lang.TBool}
+}
+
+// dropPinned returns t without its conditions [f != 0] (factors of
+// products, or conjuncts of them) on pinned flags f, which hold: t reads
+// them as inputs bound to 1. t itself is not changed.
+func dropPinned(t calculus.Term, pinned map[string]bool) calculus.Term {
+	switch x := t.(type) {
+	case *calculus.Prod:
+		var fs []calculus.Term
+		changed := false
+		for _, f := range x.Factors {
+			if v, ok := f.(*calculus.Val); ok && v.E.Type() == lang.TBool {
+				var keep lang.Expr
+				dropped := false
+				for _, c := range andTerms(v.E) {
+					if b, ok := c.(*lang.Binary); ok {
+						if r, ok := b.L.(*calculus.VarRef); ok && pinned[r.V.Name] && isNonZero(c, r.V.Name) {
+							dropped = true
+							continue
+						}
+					}
+					keep = and(keep, c)
+				}
+				if dropped {
+					changed = true
+					if keep != nil {
+						fs = append(fs, &calculus.Val{E: keep})
+					}
+					continue
+				}
+			}
+			n := dropPinned(f, pinned)
+			changed = changed || n != f
+			fs = append(fs, n)
+		}
+		if !changed {
+			return t
+		}
+		if len(fs) == 0 {
+			return &calculus.Val{E: calculus.IntLit(1)}
+		}
+		if len(fs) == 1 {
+			return fs[0]
+		}
+		return &calculus.Prod{Factors: fs}
+	case *calculus.Sum:
+		var ts []calculus.Term
+		changed := false
+		for _, u := range x.Terms {
+			n := dropPinned(u, pinned)
+			changed = changed || n != u
+			ts = append(ts, n)
+		}
+		if !changed {
+			return t
+		}
+		return &calculus.Sum{Terms: ts}
+	case *calculus.Neg:
+		if n := dropPinned(x.T, pinned); n != x.T {
+			return &calculus.Neg{T: n}
+		}
+	case *calculus.AggSum:
+		if n := dropPinned(x.T, pinned); n != x.T {
+			return &calculus.AggSum{Group: x.Group, T: n}
+		}
+	case *calculus.Lift:
+		if n := dropPinned(x.T, pinned); n != x.T {
+			return &calculus.Lift{V: x.V, T: n}
+		}
+	case *calculus.Exists:
+		if n := dropPinned(x.T, pinned); n != x.T {
+			return &calculus.Exists{T: n}
+		}
+	case *calculus.Extreme:
+		if n := dropPinned(x.T, pinned); n != x.T {
+			return &calculus.Extreme{Max: x.Max, Arg: x.Arg, T: n, Hol: x.Hol}
+		}
+	}
+	return t
+}
