@@ -33,9 +33,7 @@ func (g *gen) replaceGroup(us []*unit, sc scope) (n, pos int) {
 	}
 	head := us[0]
 	fs0, pos, ok := g.groupShape(head, sc)
-	if !ok || thresholdShaped(fs0, sc, g) {
-		// A threshold read (threshold.go) reads each member in O(log² n)
-		// where the group loops over every entry.
+	if !ok {
 		return 0, 0
 	}
 	r0 := fs0[pos].(*calculus.MapRef)
@@ -136,6 +134,35 @@ func (g *gen) emitReplaceGroup(group []*unit, pos int, sc scope) ([]jen.Code, er
 		sums[i] = g.fresh("sum")
 		slots[i] = g.maps[u.s.RHS[0].Factors[pos].(*calculus.MapRef).Name]
 		code = append(code, jen.Var().Id(sums[i]).Add(storedType(u.s.Map.Type)))
+	}
+	if thresholdShaped(fs, sc, g) {
+		// A threshold read (threshold.go): the rays of keys once, then
+		// each member's range sum over them, instead of the loop.
+		var members []thresholdMember
+		for i, u := range group {
+			st, sum := u.s.Map.Type, sums[i]
+			m := thresholdMember{loop: u.s.RHS[0].Factors[pos].(*calculus.MapRef), sk: &sink{typ: st, emit: func(_ scope, acc *jen.Statement) ([]jen.Code, error) {
+				if st == lang.TFloat {
+					return []jen.Code{jen.Id(sum).Dot("Add").Call(acc)}, nil
+				}
+				return []jen.Code{g.addTo(sum, acc, st)}, nil
+			}}}
+			if c := u.s.RHS[0].Coef; c != 1 {
+				m.coef = jen.Add(valueLit(st, c))
+			}
+			members = append(members, m)
+		}
+		body, ok, err := g.thresholdSums(calculus.Monomial{Coef: 1, Factors: fs}, sc, nil, members)
+		if err != nil {
+			return nil, &unitError{s: group[0].s, err: err}
+		}
+		if ok {
+			code = append(code, body...)
+			for i, u := range group {
+				code = append(code, g.storeReplaced(u.s, sums[i], sc)...)
+			}
+			return []jen.Code{jen.Block(code...)}, nil
+		}
 	}
 	ent, idx := g.fresh("ent"), g.fresh("idx")
 	entry := func() *jen.Statement { return jen.Id("e").Dot(tab.field).Dot("entries").Index(jen.Id(idx)) }

@@ -26,6 +26,23 @@ import (
 // thresholdSum recognizes such a monomial and emits it into sk, times
 // coef; ok is false when it does not apply (the caller loops).
 func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Statement) ([]jen.Code, bool, error) {
+	return g.thresholdSums(mono, sc, coef, []thresholdMember{{sk: sk}})
+}
+
+// thresholdMember is one of the monomials that a threshold read emits
+// together: equal but for the map they loop over (same keys; nil: the
+// monomial's own), each into its sink, times its coefficient.
+type thresholdMember struct {
+	loop *calculus.MapRef
+	sk   *sink
+	coef *jen.Statement
+}
+
+// thresholdSums is thresholdSum for monomials that differ only in their
+// loop map (a replace group's members, replacegroup.go): the prefix and
+// the rays of keys are computed once, then each member's map is summed
+// over them.
+func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statement, members []thresholdMember) ([]jen.Code, bool, error) {
 	// The loop map: one map read whose keys are bound but one.
 	var loop *calculus.MapRef
 	pos := -1
@@ -121,12 +138,26 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 			return nil, false, nil
 		}
 	}
-	loopFactors := append(append([]calculus.Term{loop}, kLifts...), conds...)
-	inner := &sink{typ: sk.typ, uses: sk.uses, emit: func(sc2 scope, acc *jen.Statement) ([]jen.Code, error) {
+	for i := range members {
+		if members[i].loop == nil {
+			members[i].loop = loop
+		}
+	}
+	inner := &sink{typ: members[0].sk.typ, uses: members[0].sk.uses, emit: func(sc2 scope, acc *jen.Statement) ([]jen.Code, error) {
+		if len(members) > 1 {
+			// A replace group's prefix is conditions and lifts (groupShape):
+			// its product is 1, in the first member's type.
+			acc = nil
+		}
 		// The loop, while a summed map holds a negative value.
-		slow, err := g.factors(sk, loopFactors, sc2, acc)
-		if err != nil {
-			return nil, err
+		var slow []jen.Code
+		for _, m := range members {
+			loopFactors := append(append([]calculus.Term{m.loop}, kLifts...), conds...)
+			c, err := g.factors(m.sk, loopFactors, sc2, memberCoef(g, acc, m))
+			if err != nil {
+				return nil, err
+			}
+			slow = append(slow, c...)
 		}
 		param := "k"
 		for _, taken := sc2[param]; taken; _, taken = sc2[param] {
@@ -178,42 +209,68 @@ func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen
 			}
 			return jen.Func().Params(jen.Id(param).Add(goType(kt))).Bool().Block(append(used, jen.Return(body))...), nil
 		}
-		mi := g.maps[loop.Name]
 		var args []jen.Code
 		group, gkey := g.rangeGroup(loop, pos, sc2)
 		if gkey != nil {
 			args = append(args, gkey)
 		}
-		index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
-		var read *jen.Statement
-		if rays, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc2); err != nil {
-			return nil, err
-		} else if ok && len(rays) == 1 {
-			// One descent of the nested map's index, one range sum of M's.
-			read = index.Clone().Dot("SumRay").Call(append(args, rays[0])...)
-		} else if ok {
-			// One descent per nested map, one range sum of M's over the
-			// rays' intersection.
-			read = index.Clone().Dot("SumRays").Call(append(args, rays...)...)
-		} else {
-			up, err := pred(ups)
-			if err != nil {
-				return nil, err
-			}
-			down, err := pred(downs)
-			if err != nil {
-				return nil, err
-			}
-			read = index.Clone().Dot("SumWhere").Call(append(args, up, down)...)
-		}
-		fast, err := sk.emit(sc2, jen.Add(g.mul(acc, convert(read, mi.m.Type, sk.typ), sk.typ)))
+		var fast []jen.Code
+		rays, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc2)
 		if err != nil {
 			return nil, err
+		}
+		if ok && len(members) > 1 {
+			// The rays once, for every member.
+			for i, r := range rays {
+				n := g.fresh("ray")
+				fast = append(fast, jen.Id(n).Op(":=").Add(r))
+				rays[i] = jen.Id(n)
+			}
+		}
+		for _, m := range members {
+			mi := g.maps[m.loop.Name]
+			index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
+			var read *jen.Statement
+			switch {
+			case ok && len(rays) == 1:
+				// One descent of the nested map's index, one range sum of M's.
+				read = index.Clone().Dot("SumRay").Call(append(slices.Clone(args), rays[0])...)
+			case ok:
+				// One descent per nested map, one range sum of M's over the
+				// rays' intersection.
+				read = index.Clone().Dot("SumRays").Call(append(slices.Clone(args), rays...)...)
+			default:
+				up, err := pred(ups)
+				if err != nil {
+					return nil, err
+				}
+				down, err := pred(downs)
+				if err != nil {
+					return nil, err
+				}
+				read = index.Clone().Dot("SumWhere").Call(append(slices.Clone(args), up, down)...)
+			}
+			c, err := m.sk.emit(sc2, jen.Add(g.mul(memberCoef(g, acc, m), convert(read, mi.m.Type, m.sk.typ), m.sk.typ)))
+			if err != nil {
+				return nil, err
+			}
+			fast = append(fast, c...)
 		}
 		return []jen.Code{jen.If(negative).Block(slow...).Else().Block(fast...)}, nil
 	}}
 	code, err := g.factors(inner, prefix, sc, coef)
 	return code, err == nil, err
+}
+
+// memberCoef is the product of the prefix's acc and a member's coefficient.
+func memberCoef(g *gen, acc *jen.Statement, m thresholdMember) *jen.Statement {
+	switch {
+	case m.coef == nil:
+		return acc
+	case acc == nil:
+		return m.coef
+	}
+	return jen.Add(g.mul(acc, m.coef, m.sk.typ))
 }
 
 // rangeSlope returns the direction in which lift l's value moves with k

@@ -12,7 +12,7 @@
 CREATE STREAM B(p float, v int, k int);
 CREATE STREAM A(p float, v int, k int NOT NULL);
 SELECT SUM(b1.p * b1.v) AS vwap FROM B b1 WHERE 0.25 * (SELECT SUM(b3.v) FROM B b3) > (SELECT SUM(b2.v) FROM B b2 WHERE b2.p > b1.p);
-SELECT SUM(b1.v) AS s, COUNT(*) AS c FROM B b1 WHERE (SELECT SUM(b2.v) FROM B b2 WHERE b2.p <= b1.p) >= 0.5 * (SELECT SUM(b3.v) FROM B b3);
+SELECT SUM(b1.v) AS s, COUNT(*) AS c, COUNT(b1.v) AS n FROM B b1 WHERE (SELECT SUM(b2.v) FROM B b2 WHERE b2.p <= b1.p) >= 0.5 * (SELECT SUM(b3.v) FROM B b3);
 SELECT SUM(b1.p) AS s FROM B b1 WHERE 3 > (SELECT SUM(b2.v - 2) FROM B b2 WHERE b2.p < b1.p);
 SELECT COUNT(*) AS c FROM B b1 WHERE (SELECT COUNT(b2.v) FROM B b2 WHERE b2.p >= b1.p) < 4;
 SELECT b.k, SUM(a.v - b.v) AS ax, COUNT(*) AS c FROM B b, A a WHERE b.k = a.k AND (a.p - b.p > 2 OR b.p - a.p > 2) GROUP BY b.k;
