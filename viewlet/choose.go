@@ -3,6 +3,7 @@ package viewlet
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/toastgen/toastgen/runtime"
@@ -48,6 +49,15 @@ const FirstOrderGain = 0.5
 // event of a real stream.
 const MinSample = 500
 
+// SampleWork bounds the work (Interp.Work) of each candidate's replay: a
+// program whose events each visit every stored entry (a nested aggregate
+// re-evaluated over a growing map, in the interpreter) would otherwise
+// make the choice take minutes. Full depth replays until the sample ends
+// or its work reaches SampleWork; first-order IVM then replays as many
+// events, and stops as soon as its work exceeds FirstOrderGain times full
+// depth's: past that it cannot be chosen.
+const SampleWork = 20_000_000
+
 // ErrSampleDone stops a sample's replay once it has enough events.
 var ErrSampleDone = errors.New("viewlet: sample complete")
 
@@ -64,12 +74,14 @@ var ErrSampleDone = errors.New("viewlet: sample complete")
 func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.Engine) error, max int) DepthChoice {
 	choice := DepthChoice{Depth: Unbounded}
 	var unsampled []string
+	budget := int64(SampleWork)
+	cut := false // full depth's replay reached the budget
 	for _, d := range []int{Unbounded, 1} {
 		c := DepthCost{Depth: d}
 		p, err := compile(d)
 		if err == nil {
 			in := NewInterp(p)
-			s := &sampler{Engine: in, max: max, seen: map[int]bool{}}
+			s := &sampler{Engine: in, max: max, seen: map[int]bool{}, work: in.Work, budget: budget}
 			err = replay(s)
 			if errors.Is(err, ErrSampleDone) {
 				err = nil
@@ -77,6 +89,15 @@ func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.
 			c.Events = s.n
 			if c.Events > 0 {
 				c.Work = float64(in.Work()) / float64(c.Events)
+			}
+			if d == Unbounded {
+				// First-order IVM replays the same events, within the work
+				// that would still let it be chosen.
+				cut = s.over
+				max = s.n
+				budget = int64(FirstOrderGain*float64(in.Work())) + 1
+			} else if s.over {
+				c.Work = math.Max(c.Work, float64(budget)/float64(max))
 			}
 			if d == Unbounded {
 				for i, r := range in.Relations() {
@@ -95,7 +116,7 @@ func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.
 		choice.Reason = "a candidate did not compile or run on the sample"
 	case full.Events == 0:
 		choice.Reason = "no input to sample"
-	case full.Events < MinSample:
+	case full.Events < MinSample && !cut:
 		choice.Reason = fmt.Sprintf("a sample of %d events is too small to choose by (fewer than %d)", full.Events, MinSample)
 	case len(unsampled) > 0:
 		choice.Reason = fmt.Sprintf("the sample's %d events hold none of %s", full.Events, strings.Join(unsampled, ", "))
@@ -113,14 +134,22 @@ func ChooseDepth(compile func(depth int) (*Program, error), replay func(runtime.
 
 // sampler applies events to an engine until it has applied max, noting
 // the relations they belong to.
+// and stops once the engine's work (work) exceeds budget (over).
 type sampler struct {
 	runtime.Engine
 	n, max int
 	seen   map[int]bool
+	work   func() int64
+	budget int64
+	over   bool
 }
 
 func (s *sampler) Apply(rel int, insert bool, f [][]byte) error {
 	if s.n >= s.max {
+		return ErrSampleDone
+	}
+	if s.work() > s.budget {
+		s.over = true
 		return ErrSampleDone
 	}
 	s.n++

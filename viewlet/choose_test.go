@@ -104,3 +104,43 @@ SELECT r.A, SUM(s.C) FROM R r, S s WHERE r.B = s.B GROUP BY r.A;
 		t.Errorf("both streams sampled: %s", c.Reason)
 	}
 }
+
+// TestChooseDepthBudget: a program whose events each visit every stored
+// entry (a nested sum compared per row of a growing map, re-evaluated in
+// full at both depths here) stops sampling once its work reaches
+// SampleWork, and the other depth replays the same events: the choice
+// takes seconds, not minutes, and compares like with like.
+func TestChooseDepthBudget(t *testing.T) {
+	f, err := lang.Config{Dialect: lang.SQL}.Parse("q.sql", []byte(`
+CREATE STREAM R(A int, B int);
+SELECT r1.A, SUM(r1.B) FROM R r1 WHERE (SELECT SUM(r2.B) FROM R r2 WHERE r2.A > r1.A AND r2.B <> r1.B) > 3 GROUP BY r1.A;
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := calculus.FromSQL(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compile := func(depth int) (*Program, error) { return Compile(f, qs, Options{Depth: depth}) }
+	replay := func(e runtime.Engine) error {
+		for i := 0; ; i++ {
+			fields := [][]byte{fmt.Appendf(nil, "%d", i), fmt.Appendf(nil, "%d", i%13)}
+			if err := e.Apply(0, true, fields); err != nil {
+				return err
+			}
+		}
+	}
+	c := ChooseDepth(compile, replay, 1_000_000)
+	full, first := c.Costs[0], c.Costs[1]
+	if full.Err != nil || first.Err != nil {
+		t.Fatalf("costs %+v", c.Costs)
+	}
+	if full.Events >= 1_000_000 || full.Work*float64(full.Events) < SampleWork {
+		t.Errorf("full depth replayed %d events, %.0f work each: the budget did not stop it", full.Events, full.Work)
+	}
+	if first.Events > full.Events {
+		t.Errorf("first-order IVM replayed %d events, full depth %d", first.Events, full.Events)
+	}
+	t.Logf("%s; costs %+v", c.Reason, c.Costs)
+}

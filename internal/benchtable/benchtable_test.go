@@ -12,6 +12,9 @@
 // (older builds predate them; keys are hints that change no result).
 // TOASTGEN_BENCHTABLE_RUNS (default 3) runs of each; the table
 // shows medians. TOASTGEN_BENCHTABLE_QUERIES (q1,q3,vwap, …) picks queries.
+// TOASTGEN_BENCHTABLE_DIALECT=sql measures the queries in dialect sql
+// (nullable columns, SQL's NULL semantics: toastgen's default) instead of
+// DBToaster's dialect, the one its comparison with DBToaster uses.
 package benchtable
 
 import (
@@ -40,6 +43,10 @@ func TestTable(t *testing.T) {
 	repeat := os.Getenv("TOASTGEN_BENCHTABLE")
 	if repeat == "" {
 		t.Skip("set TOASTGEN_BENCHTABLE=passes to measure the examples")
+	}
+	dialect := "dbtoaster"
+	if d := os.Getenv("TOASTGEN_BENCHTABLE_DIALECT"); d != "" {
+		dialect = d
 	}
 	runs := 3
 	if n, err := strconv.Atoi(os.Getenv("TOASTGEN_BENCHTABLE_RUNS")); err == nil && n > 0 {
@@ -95,7 +102,7 @@ func TestTable(t *testing.T) {
 		queries = slices.DeleteFunc(queries, func(q query) bool { return !slices.Contains(want, q.name) })
 	}
 	bench := func(bin, path string) (result, error) {
-		cmd := exec.Command(bin, "bench", "-dialect", "dbtoaster", "-format", "json", "-repeat", repeat, path)
+		cmd := exec.Command(bin, "bench", "-dialect", dialect, "-format", "json", "-repeat", repeat, path)
 		cmd.Dir = root
 		out, err := cmd.Output()
 		if err != nil {
@@ -112,7 +119,7 @@ func TestTable(t *testing.T) {
 		return xs[len(xs)/2]
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "passes %s, medians of %d runs\n\n| query | events/pass | triggers events/s | allocs/event | end-to-end events/s |", repeat, runs)
+	fmt.Fprintf(&b, "dialect %s, passes %s, medians of %d runs\n\n| query | events/pass | triggers events/s | allocs/event | end-to-end events/s |", dialect, repeat, runs)
 	if base != "" {
 		b.WriteString(" base triggers events/s | ratio |")
 	}
