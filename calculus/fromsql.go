@@ -304,9 +304,11 @@ func (t *translator) newBlock(q *lang.Query, up *block) (*block, error) {
 		b.rows = append(b.rows, rows...)
 	}
 	rowFlags := b.padItems(q)
-	// Unify column equalities; keep the other conjuncts as conditions.
+	// Unify column equalities; keep the other conjuncts as conditions. A
+	// disjunction's common conjuncts are conjuncts too (TPC-H Q19's
+	// p_partkey = l_partkey in each of its three branches: a join).
 	var conds []lang.Expr
-	for _, c := range conjuncts(q.Where) {
+	for _, c := range SplitConjuncts(q.Where, lang.ExprKey) {
 		if x, ok := c.(*lang.Binary); ok && x.Op == "=" {
 			l, lok := x.L.(*lang.ColRef)
 			r, rok := x.R.(*lang.ColRef)

@@ -13,9 +13,11 @@ import (
 // condition [f != 0] holds (in the monomial, or in every monomial of the
 // map's definition) visits only entries with f = 1: a flag holds 0 or 1.
 // pinFlags binds f to 1 before the read, (f ^= 1), so the loop runs over
-// the other free keys alone, with the flag part of the lookup's bound keys,
+// the other free key alone, with the flag part of the lookup's bound keys,
 // and the shapes that read a range or a threshold of a map's ordered keys
-// instead of looping (codegen) apply as they do to NOT NULL columns. The
+// instead of looping (codegen) apply as they do to NOT NULL columns. It
+// pins only where one free key is left and another factor (a condition, a
+// nested sum) reads it: elsewhere no such shape applies. The
 // monomial's conditions are split into their conjuncts first, a
 // disjunction giving up the conjuncts that all its branches share
 // (AXFinder's [ap != 0 AND p != 0 AND a − b > c OR p != 0 AND ap != 0 AND
@@ -190,12 +192,24 @@ func (fk *flagKeys) pin(mono calculus.Monomial, args []calculus.Var) (calculus.M
 	var out []calculus.Term
 	for _, f := range mono.Factors {
 		if r, ok := f.(*calculus.MapRef); ok {
+			// Pin where the read then loops over one key: the shape of a
+			// range or threshold read. Elsewhere the flag would only join
+			// the key of the index the loop reads.
 			ks := fk.of(r.Name)
+			var pins []calculus.Var
+			free := map[string]bool{}
 			for j, k := range r.Keys {
-				if j >= len(ks) || bound[k.Name] || pinned[k.Name] || !ks[j].flag {
+				if bound[k.Name] || pinned[k.Name] {
 					continue
 				}
-				if ks[j].pinned || required(k.Name) {
+				if j < len(ks) && ks[j].flag && (ks[j].pinned || required(k.Name)) {
+					pins = append(pins, k)
+					continue
+				}
+				free[k.Name] = true
+			}
+			if len(free) == 1 && constrains(mono.Factors, r, free) {
+				for _, k := range pins {
 					pinned[k.Name] = true
 					out = append(out, &calculus.Lift{V: k, T: &calculus.Val{E: calculus.IntLit(1)}})
 				}
@@ -282,99 +296,8 @@ func hoistConditions(fs []calculus.Term, args []calculus.Var) []calculus.Term {
 }
 
 // splitCondition returns the conjuncts of a condition, a disjunction
-// giving up the conjuncts common to all its branches:
-// (A AND B AND C) OR (B AND A AND D) is A, B, (C OR D). A disjunction one
-// of whose branches holds once they are out (A OR (A AND B)) is dropped.
-func splitCondition(e lang.Expr) []lang.Expr {
-	var out []lang.Expr
-	for _, c := range andTerms(e) {
-		out = append(out, splitOr(c)...)
-	}
-	return out
-}
-
-func andTerms(e lang.Expr) []lang.Expr {
-	if b, ok := e.(*lang.Binary); ok && b.Op == "AND" {
-		return append(andTerms(b.L), andTerms(b.R)...)
-	}
-	return []lang.Expr{e}
-}
-
-func orTerms(e lang.Expr) []lang.Expr {
-	if b, ok := e.(*lang.Binary); ok && b.Op == "OR" {
-		return append(orTerms(b.L), orTerms(b.R)...)
-	}
-	return []lang.Expr{e}
-}
-
-// splitOr factors the conjuncts common to every branch out of a
-// disjunction.
-func splitOr(e lang.Expr) []lang.Expr {
-	branches := orTerms(e)
-	if len(branches) < 2 {
-		return []lang.Expr{e}
-	}
-	terms := make([][]lang.Expr, len(branches))
-	for i, b := range branches {
-		terms[i] = andTerms(b)
-	}
-	var common []lang.Expr
-	commonKeys := map[string]bool{}
-	for _, c := range terms[0] {
-		k := calculus.ExprString(c)
-		if commonKeys[k] {
-			continue
-		}
-		inAll := true
-		for _, ts := range terms[1:] {
-			found := false
-			for _, x := range ts {
-				if calculus.ExprString(x) == k {
-					found = true
-					break
-				}
-			}
-			inAll = inAll && found
-		}
-		if inAll {
-			common = append(common, c)
-			commonKeys[k] = true
-		}
-	}
-	if len(common) == 0 {
-		return []lang.Expr{e}
-	}
-	var rest lang.Expr
-	for _, ts := range terms {
-		var branch lang.Expr
-		for _, x := range ts {
-			if commonKeys[calculus.ExprString(x)] {
-				continue
-			}
-			branch = and(branch, x)
-		}
-		if branch == nil {
-			// This branch holds once the common conjuncts do.
-			return common
-		}
-		rest = or(rest, branch)
-	}
-	return append(common, rest)
-}
-
-func and(a, b lang.Expr) lang.Expr {
-	if a == nil {
-		return b
-	}
-	return &lang.Binary{Op: "AND", L: a, R: b, T: lang.TBool}
-}
-
-func or(a, b lang.Expr) lang.Expr {
-	if a == nil {
-		return b
-	}
-	return &lang.Binary{Op: "OR", L: a, R: b, T: lang.TBool}
-}
+// giving up the conjuncts common to all its branches.
+func splitCondition(e lang.Expr) []lang.Expr { return calculus.SplitConjuncts(e, calculus.ExprString) }
 
 // dropPinned returns t without its conditions [f != 0] (factors of
 // products, or conjuncts of them) on pinned flags f, which hold: t reads
@@ -386,22 +309,20 @@ func dropPinned(t calculus.Term, pinned map[string]bool) calculus.Term {
 		changed := false
 		for _, f := range x.Factors {
 			if v, ok := f.(*calculus.Val); ok && v.E.Type() == lang.TBool {
-				var keep lang.Expr
+				var keep []calculus.Term
 				dropped := false
-				for _, c := range andTerms(v.E) {
+				for _, c := range splitCondition(v.E) {
 					if b, ok := c.(*lang.Binary); ok {
 						if r, ok := b.L.(*calculus.VarRef); ok && pinned[r.V.Name] && isNonZero(c, r.V.Name) {
 							dropped = true
 							continue
 						}
 					}
-					keep = and(keep, c)
+					keep = append(keep, &calculus.Val{E: c})
 				}
 				if dropped {
 					changed = true
-					if keep != nil {
-						fs = append(fs, &calculus.Val{E: keep})
-					}
+					fs = append(fs, keep...)
 					continue
 				}
 			}
@@ -453,4 +374,20 @@ func dropPinned(t calculus.Term, pinned map[string]bool) calculus.Term {
 		}
 	}
 	return t
+}
+
+// constrains reports whether a factor of fs other than r reads a variable
+// of free.
+func constrains(fs []calculus.Term, r *calculus.MapRef, free map[string]bool) bool {
+	for _, f := range fs {
+		if f == calculus.Term(r) {
+			continue
+		}
+		for _, v := range calculus.Vars(f) {
+			if free[v.Name] {
+				return true
+			}
+		}
+	}
+	return false
 }
