@@ -54,6 +54,10 @@
 //     pre-aggregated by the event columns each statement's non-event
 //     factors read, then each statement once per group. Engines apply
 //     batches by it under runtime.Policy.
+//   - pinFlags (flags.go) binds a presence flag key to 1 before a loop over
+//     a map by it where the flag must be non-zero and one free key is left
+//     (dialect sql), so that codegen's range and threshold reads apply to
+//     nullable columns as to NOT NULL ones.
 //   - hashKeys records, per map, the keys that determine its other keys
 //     through the relations' PRIMARY KEYs (Map.HashKey, from
 //     calculus.Determinant): code generators may hash entries by them
@@ -63,7 +67,7 @@
 // and first-order IVM, replays a sample of the input through Interp under
 // each and keeps the one that touched fewer map entries per event (Work),
 // first-order only by a wide margin and only on a sample that reaches every
-// stream (choose.go). The depth may differ per view (Options.Depths):
+// stream, each replay within a work budget (choose.go). The depth may differ per view (Options.Depths):
 // toastgen chooses it for each view on its own program.
 //
 // Compile ends with Program.Validate, which NewInterp and codegen.Generate

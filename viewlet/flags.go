@@ -10,14 +10,16 @@ import (
 // are keyed by both. A statement that loops over such a map by a flag key
 // f — VWAP's QUERY1_AGG1_mBIDS4[b1_price, b1_price_present], AXFinder's
 // QUERY1_COUNT_mASKS[broker_id, a_price, a_price_present] — while a
-// condition [f != 0] holds (in the monomial, or in every monomial of the
-// map's definition) visits only entries with f = 1: a flag holds 0 or 1.
+// condition [f != 0] holds (in the monomial, in every monomial of the map's
+// definition, or in every monomial of a nested sum that the monomial tests
+// non-zero) visits only entries with f = 1: a flag holds 0 or 1.
 // pinFlags binds f to 1 before the read, (f ^= 1), so the loop runs over
 // the other free key alone, with the flag part of the lookup's bound keys,
 // and the shapes that read a range or a threshold of a map's ordered keys
 // instead of looping (codegen) apply as they do to NOT NULL columns. It
-// pins only where one free key is left and another factor (a condition, a
-// nested sum) reads it: elsewhere no such shape applies. The
+// pins only where one free key is left and the factors after the read are
+// those of such a shape (rangeShaped): elsewhere the flag would only join
+// the key of the index the loop reads. The
 // monomial's conditions are split into their conjuncts first, a
 // disjunction giving up the conjuncts that all its branches share
 // (AXFinder's [ap != 0 AND p != 0 AND a − b > c OR p != 0 AND ap != 0 AND
@@ -208,7 +210,7 @@ func (fk *flagKeys) pin(mono calculus.Monomial, args []calculus.Var) (calculus.M
 				}
 				free[k.Name] = true
 			}
-			if len(free) == 1 && constrains(mono.Factors, r, free) {
+			if len(free) == 1 && rangeShaped(mono.Factors, r, free) {
 				for _, k := range pins {
 					pinned[k.Name] = true
 					out = append(out, &calculus.Lift{V: k, T: &calculus.Val{E: calculus.IntLit(1)}})
@@ -376,18 +378,45 @@ func dropPinned(t calculus.Term, pinned map[string]bool) calculus.Term {
 	return t
 }
 
-// constrains reports whether a factor of fs other than r reads a variable
-// of free.
-func constrains(fs []calculus.Term, r *calculus.MapRef, free map[string]bool) bool {
-	for _, f := range fs {
-		if f == calculus.Term(r) {
-			continue
-		}
-		for _, v := range calculus.Vars(f) {
+// rangeShaped reports whether the factors of fs after map read r are those
+// of a range or threshold read over its free key (the one of free):
+// conditions, one of which or a nested sum reads the key, and lifts —
+// of values, or of nested sums that read the key.
+func rangeShaped(fs []calculus.Term, r *calculus.MapRef, free map[string]bool) bool {
+	reads := func(t calculus.Term) bool {
+		for _, v := range calculus.Vars(t) {
 			if free[v.Name] {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	after, read := false, false
+	for _, f := range fs {
+		if f == calculus.Term(r) {
+			after = true
+			continue
+		}
+		if !after {
+			continue
+		}
+		switch x := f.(type) {
+		case *calculus.Val:
+			read = read || reads(x)
+		case *calculus.Lift:
+			switch x.T.(type) {
+			case *calculus.Val:
+			case *calculus.AggSum:
+				if !reads(x) {
+					return false
+				}
+				read = true
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return read
 }
