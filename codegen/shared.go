@@ -217,19 +217,26 @@ func rangeShaped(fs []calculus.Term, sc scope, g *gen) bool {
 			return false
 		}
 	}
+	free := loopKey(r, sc, lifted, g)
+	return free != nil && usesVar(fs, free.Name) && len(fs) > 1
+}
+
+// loopKey returns the one key of map read r that neither sc nor lifted
+// binds, nil when r is no keyed map read or leaves another number free.
+func loopKey(r *calculus.MapRef, sc scope, lifted map[string]bool, g *gen) *calculus.Var {
 	if r == nil || !g.maps[r.Name].keyed {
-		return false
+		return nil
 	}
 	var free *calculus.Var
 	for i, k := range r.Keys {
 		if _, ok := sc[k.Name]; !ok && !lifted[k.Name] {
 			if free != nil {
-				return false
+				return nil
 			}
 			free = &r.Keys[i]
 		}
 	}
-	return free != nil && usesVar(fs, free.Name) && len(fs) > 1
+	return free
 }
 
 // thresholdShaped reports whether factors may be a threshold read (see
@@ -260,18 +267,7 @@ func thresholdShaped(fs []calculus.Term, sc scope, g *gen) bool {
 			return false
 		}
 	}
-	if r == nil || !g.maps[r.Name].keyed {
-		return false
-	}
-	var free *calculus.Var
-	for i, k := range r.Keys {
-		if _, ok := sc[k.Name]; !ok && !lifted[k.Name] {
-			if free != nil {
-				return false
-			}
-			free = &r.Keys[i]
-		}
-	}
+	free := loopKey(r, sc, lifted, g)
 	if free == nil {
 		return false
 	}
