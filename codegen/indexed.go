@@ -561,3 +561,47 @@ func (g *gen) guardCond(guards []lang.Expr, sc scope) (*jen.Statement, error) {
 	}
 	return cond, nil
 }
+
+// boundPrefix splits fs after its leading factors that read no map and
+// only bound variables (conditions, lifts of values): those a range or
+// threshold read of the rest may follow. pre is empty when the rest reads
+// no map.
+func boundPrefix(fs []calculus.Term, sc scope) (pre, rest []calculus.Term) {
+	bound := func(t calculus.Term) bool {
+		for _, v := range calculus.Vars(t) {
+			if _, ok := sc[v.Name]; !ok && !slices.ContainsFunc(pre, func(p calculus.Term) bool {
+				l, ok := p.(*calculus.Lift)
+				return ok && l.V.Name == v.Name
+			}) {
+				return false
+			}
+		}
+		return true
+	}
+	i := 0
+	for ; i < len(fs); i++ {
+		switch x := fs[i].(type) {
+		case *calculus.Val:
+			if !bound(x) {
+				return nil, fs
+			}
+		case *calculus.Lift:
+			v, ok := x.T.(*calculus.Val)
+			if _, taken := sc[x.V.Name]; !ok || taken || !bound(v) {
+				return nil, fs
+			}
+		default:
+			if i == 0 {
+				return nil, fs
+			}
+			for _, f := range fs[i:] {
+				if _, ok := f.(*calculus.MapRef); ok {
+					return fs[:i], fs[i:]
+				}
+			}
+			return nil, fs
+		}
+		pre = fs[:i+1]
+	}
+	return nil, fs
+}

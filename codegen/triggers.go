@@ -1,8 +1,6 @@
 package codegen
 
 import (
-	"slices"
-
 	"fmt"
 	"math"
 	"regexp"
@@ -535,50 +533,6 @@ func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Sta
 		}
 	}
 	return g.factors(sk, mono.Factors, sc, coef)
-}
-
-// boundPrefix splits fs after its leading factors that read no map and
-// only bound variables (conditions, lifts of values): those a range or
-// threshold read of the rest may follow. pre is empty when the rest reads
-// no map.
-func boundPrefix(fs []calculus.Term, sc scope) (pre, rest []calculus.Term) {
-	bound := func(t calculus.Term) bool {
-		for _, v := range calculus.Vars(t) {
-			if _, ok := sc[v.Name]; !ok && !slices.ContainsFunc(pre, func(p calculus.Term) bool {
-				l, ok := p.(*calculus.Lift)
-				return ok && l.V.Name == v.Name
-			}) {
-				return false
-			}
-		}
-		return true
-	}
-	i := 0
-	for ; i < len(fs); i++ {
-		switch x := fs[i].(type) {
-		case *calculus.Val:
-			if !bound(x) {
-				return nil, fs
-			}
-		case *calculus.Lift:
-			v, ok := x.T.(*calculus.Val)
-			if _, taken := sc[x.V.Name]; !ok || taken || !bound(v) {
-				return nil, fs
-			}
-		default:
-			if i == 0 {
-				return nil, fs
-			}
-			for _, f := range fs[i:] {
-				if _, ok := f.(*calculus.MapRef); ok {
-					return fs[:i], fs[i:]
-				}
-			}
-			return nil, fs
-		}
-		pre = fs[:i+1]
-	}
-	return nil, fs
 }
 
 func usesAny(fs []calculus.Term, vs []calculus.Var) bool {
