@@ -120,6 +120,11 @@ type Options struct {
 	// Version is toastgen's version for the header's "// versions:" line
 	// (a module version such as v0.3.0); empty means "(devel)".
 	Version string
+	// Partition, when set, is the query file's partition plan
+	// (calculus.Partition): if it splits the work and the views merge
+	// by their maps, the package implements runtime.Partitioned (see
+	// partition.go), so that runtime.Workers runs it on several engines.
+	Partition *calculus.PartitionPlan
 }
 
 // Generate returns the Go source of the package for p. An internal
@@ -154,6 +159,7 @@ func Generate(p *viewlet.Program, opts Options) (out []byte, err error) {
 		src = p.Source
 	}
 	g.src = src
+	g.partition = opts.Partition
 	g.f = jen.NewFile(opts.Package)
 	version := opts.Version
 	if version == "" {
@@ -268,14 +274,17 @@ func groupImports(src []byte) []byte {
 }
 
 type gen struct {
-	p        *viewlet.Program
-	src      string // the query file's path, as the header comment names it
-	f        *jen.File
-	maps     map[string]*mapInfo
-	keyTypes map[string]bool // shape codes of the struct key types needed
-	likes    map[string]string
-	regexps  map[string]string
-	tmp      int
+	p   *viewlet.Program
+	src string // the query file's path, as the header comment names it
+	// partition is Options.Partition: the plan the package's partition
+	// methods follow (nil: none).
+	partition *calculus.PartitionPlan
+	f         *jen.File
+	maps      map[string]*mapInfo
+	keyTypes  map[string]bool // shape codes of the struct key types needed
+	likes     map[string]string
+	regexps   map[string]string
+	tmp       int
 	// scratches are the key variables of the scratch maps this pass uses
 	// (see groupSums); planned, the first pass's, which the Engine
 	// type declares.
@@ -537,6 +546,9 @@ func (g *gen) generate() error {
 		if err := g.view(v); err != nil {
 			return err
 		}
+	}
+	if g.partition != nil {
+		g.partitionMethods(g.partition)
 	}
 	g.engineMethods()
 	g.arithMethods()

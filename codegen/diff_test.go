@@ -50,6 +50,7 @@ func TestDiffGenerated(t *testing.T) {
 		f          *lang.File
 		stream     oracle.Stream
 		p          *viewlet.Program
+		workers    bool // the package is runtime.Partitioned
 	}
 	var jobs []job
 	var cases []string
@@ -80,6 +81,9 @@ func TestDiffGenerated(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		stream := oracle.Generate(f, int64(i+1), min(c.Events, 1000), c.DeleteFrac, c.Domain)
+		// Every package follows the file's partition plan, so that the
+		// "workers" mode can run it on several engines.
+		plan := calculus.Partition(f.Relations, qs)
 		depths := []int{viewlet.Unbounded, 1}
 		if c.Depth0 {
 			depths = append(depths, 0)
@@ -90,12 +94,12 @@ func TestDiffGenerated(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			name := fmt.Sprintf("q%02dd%d", i, depth+1)
-			pkg, out := pkgs.add(t, p, name, filepath.Base(path))
+			pkg, out := pkgs.add(t, p, name, filepath.Base(path), plan)
 			if out != nil {
 				write(t, filepath.Join(dir, name, name+".go"), out)
 			}
 			write(t, filepath.Join(dir, name+".events"), encodeStream(f, stream))
-			jobs = append(jobs, job{name, path, depth, f, stream, p})
+			jobs = append(jobs, job{name, path, depth, f, stream, p, codegen.MergeReason(p, plan) == ""})
 			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, pkg))
 		}
 	}
@@ -122,7 +126,7 @@ func TestDiffGenerated(t *testing.T) {
 				t.Fatalf("%s: %v", c.Name, err)
 			}
 			name := fmt.Sprintf("%sd%d", c.Name, depth+1)
-			pkg, out := pkgs.add(t, p, name, c.Name+".sql")
+			pkg, out := pkgs.add(t, p, name, c.Name+".sql", nil)
 			if out != nil {
 				write(t, filepath.Join(dir, name, name+".go"), out)
 			}
@@ -184,6 +188,11 @@ func TestDiffGenerated(t *testing.T) {
 			// Restored from snapshots halfway: every sixth program (both
 			// depths), every third in soak.
 			modes = append(modes, "snapshot")
+		}
+		if j.workers && (ji%2 == 0 || testmode.Soak()) {
+			// Three engines, each event routed by the partition plan,
+			// the views merged at each checkpoint: every other program.
+			modes = append(modes, "workers")
 		}
 		for _, mode := range modes {
 			t.Run(strings.TrimSuffix(fmt.Sprintf("%s/depth%d/%s", filepath.Base(j.path), j.depth, mode), "/"), func(t *testing.T) {
@@ -272,6 +281,7 @@ var engines = map[string]func() runtime.Engine{
 // main replays an events file (rel|op|fields…) and prints the views as JSON
 // every 100 events and at the end; with a third argument "each", after
 // every event, or "error: " and the error of an event that fails; with
+// "workers", three partitions of the engine run it (runtime.Workers); with
 // "changes", it applies the events in batches of four and prints instead
 // the views of a replica kept from the engine's change stream alone ("set":
 // batches of 20, set-at-a-time); with
@@ -288,6 +298,13 @@ func main() {
 	if len(os.Args) > 3 && os.Args[3] == "set" {
 		changes(e, 20, runtime.SetAtATime)
 		return
+	}
+	if len(os.Args) > 3 && os.Args[3] == "workers" {
+		w, err := runtime.NewWorkers(e.(runtime.Partitioned), 3)
+		if err != nil {
+			panic(err)
+		}
+		e = w
 	}
 	cut := -1
 	if len(os.Args) > 5 && os.Args[3] == "snapshot" {
@@ -445,16 +462,16 @@ type packageSet struct {
 // add generates p as package name and returns the package that holds its
 // code: name, with the source to write, or an earlier package with the
 // same code (and nil).
-func (s *packageSet) add(t *testing.T, p *viewlet.Program, name, source string) (string, []byte) {
+func (s *packageSet) add(t *testing.T, p *viewlet.Program, name, source string, plan *calculus.PartitionPlan) (string, []byte) {
 	t.Helper()
-	canon, err := codegen.Generate(p, codegen.Options{Package: "p", Source: source})
+	canon, err := codegen.Generate(p, codegen.Options{Package: "p", Source: source, Partition: plan})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	if pkg, ok := s.byCode[string(canon)]; ok {
 		return pkg, nil
 	}
-	out, err := codegen.Generate(p, codegen.Options{Package: name, Source: source})
+	out, err := codegen.Generate(p, codegen.Options{Package: name, Source: source, Partition: plan})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

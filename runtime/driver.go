@@ -28,6 +28,9 @@ import (
 //	                     skip the events it covers
 //	-load DIR            apply the existing tables in DIR first, as one batch (Load)
 //	-policy P            how that batch is applied: auto, incremental or set (Policy)
+//	-workers N           run N partitions of the query on N goroutines (Workers),
+//	                     when the engine is Partitioned; without -changes,
+//	                     -snapshot and -resume
 //
 // Errors go to standard error and exit with status 1. Main parses the
 // command line with the flag package's default set, so a driver may define
@@ -42,8 +45,21 @@ func Main(e Engine) {
 	flag.StringVar(&opts.Resume, "resume", "", "restore the engine from the snapshot in `FILE` and skip the events it covers")
 	flag.StringVar(&opts.Load, "load", "", "apply the existing tables in `DIR` first, as one batch")
 	policy := flag.String("policy", "auto", "how -load's batch is applied: auto, incremental or set")
+	workers := flag.Int("workers", 1, "run `N` partitions of the query on N goroutines")
 	if !flag.Parsed() {
 		flag.Parse()
+	}
+	if *workers > 1 {
+		if opts.Changes || opts.Snapshot != "" || opts.Resume != "" {
+			fmt.Fprintf(os.Stderr, "%s: -workers runs one engine per partition: -changes, -snapshot and -resume need one engine\n", programName())
+			os.Exit(2)
+		}
+		w, err := partitions(e, *workers)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+			os.Exit(1)
+		}
+		e = w
 	}
 	if p, ok := ParsePolicy(*policy); ok {
 		opts.Policy = p
@@ -384,6 +400,9 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 			rt.GC()
 			t0 := time.Now()
 			n, err := replay(f.Relations(), ReplayOptions{Dir: opts.Dir, Progress: progress("end-to-end")}, f.Apply)
+			if w, ok := f.(*Workers); ok && err == nil {
+				err = w.Close() // the events still pending count
+			}
 			res.EndToEndTime += time.Since(t0)
 			if err != nil {
 				return res, err
@@ -540,6 +559,7 @@ func (h *heapSampler) stop() uint64 {
 //	-dir DIR              directory that relative source paths are resolved against
 //	-format text|json     output format (default text)
 //	-cpuprofile FILE      write a CPU profile of the trigger run to FILE
+//	-workers N            run N partitions of the query on N goroutines (Workers)
 //
 // Progress goes to standard error when it is a terminal. Errors go to
 // standard error and exit with status 1.
@@ -548,8 +568,20 @@ func BenchMain(newEngine func() Engine) {
 	dir := flag.String("dir", "", "resolve relative source paths against `DIR` (default: the working directory)")
 	format := flag.String("format", "text", "output `format`: text or json")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the trigger run to `FILE`")
+	workers := flag.Int("workers", 1, "run `N` partitions of the query on N goroutines")
 	if !flag.Parsed() {
 		flag.Parse()
+	}
+	if *workers > 1 {
+		one := newEngine
+		newEngine = func() Engine {
+			w, err := partitions(one(), *workers)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "%s: %v\n", programName(), err)
+				os.Exit(1)
+			}
+			return w
+		}
 	}
 	if *repeat < 1 {
 		fmt.Fprintf(os.Stderr, "%s: -repeat must be at least 1\n", programName())
@@ -618,4 +650,14 @@ func programName() string {
 		return os.Args[0]
 	}
 	return "toastgen"
+}
+
+// partitions returns n partitions of e's query on n goroutines, or an
+// error when e is not Partitioned.
+func partitions(e Engine, n int) (*Workers, error) {
+	pe, ok := e.(Partitioned)
+	if !ok {
+		return nil, fmt.Errorf("-workers %d: the engine (%T) is not partitioned: generate it with a partition plan (toastgen run -workers)", n, e)
+	}
+	return NewWorkers(pe, n)
 }

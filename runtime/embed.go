@@ -7,5 +7,5 @@ import "embed"
 // generated code from any working directory. The list is explicit so that
 // test files stay out; a test checks that it names every non-test file.
 //
-//go:embed btree.go btreesearch.go changes.go run.go snapshot.go policy.go preagg.go lazy.go date.go groups.go guard.go treelevel.go triangle.go doc.go driver.go embed.go engine.go functions.go holistic.go multiset.go null.go number.go output.go parse.go rangesum.go sortedset.go source.go sqlitefp.go stdmath.go strfuncs.go threshold.go variance.go
+//go:embed btree.go workers.go btreesearch.go changes.go run.go snapshot.go policy.go preagg.go lazy.go date.go groups.go guard.go treelevel.go triangle.go doc.go driver.go embed.go engine.go functions.go holistic.go multiset.go null.go number.go output.go parse.go rangesum.go sortedset.go source.go sqlitefp.go stdmath.go strfuncs.go threshold.go variance.go
 var Sources embed.FS

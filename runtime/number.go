@@ -125,6 +125,11 @@ func (a FloatSum) Value() float64 {
 	return a.s
 }
 
+// Parts returns the rounded sum and its compensation: adding both to
+// another FloatSum adds this one's sum without rounding it first (how the
+// partitions' sums merge: runtime.Partitioned).
+func (a FloatSum) Parts() (sum, compensation float64) { return a.s, a.c }
+
 // Neg returns the sum negated, exactly.
 func (a FloatSum) Neg() FloatSum { return FloatSum{-a.s, -a.c} }
 

@@ -45,6 +45,10 @@ func TestSharedDataGenerated(t *testing.T) {
 		name, title string
 		f           *lang.File
 		limit       int // events to replay; 0: all
+		// workers: the package (name, or a flat-view build of the query)
+		// also runs on three partitions; "" when the query is not
+		// partitionable.
+		workers string
 	}
 	var jobs []job
 	tmp := t.TempDir()
@@ -65,8 +69,12 @@ func TestSharedDataGenerated(t *testing.T) {
 				t.Errorf("%s: %v", path, err)
 				continue
 			}
+			plan, err := partitionPlan(f)
+			if err != nil {
+				t.Fatal(err)
+			}
 			name := fmt.Sprintf("q%d", len(jobs))
-			src, err := codegen.Generate(p, codegen.Options{Package: name, Source: filepath.ToSlash(rel)})
+			src, err := codegen.Generate(p, codegen.Options{Package: name, Source: filepath.ToSlash(rel), Partition: plan})
 			if err != nil {
 				t.Errorf("%s: %v", path, err)
 				continue
@@ -74,17 +82,43 @@ func TestSharedDataGenerated(t *testing.T) {
 			if err := writeFile(filepath.Join(tmp, name, name+".go"), src); err != nil {
 				t.Fatal(err)
 			}
+			// Partitionable queries run on three engines too: this
+			// package, or one whose views are flat (view trees do not
+			// merge), as toastgen run -workers builds it.
+			workers := ""
+			if codegen.MergeReason(p, plan) == "" {
+				workers = name
+			} else if plan.Partitionable() {
+				flat, err := compileFlat(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if codegen.MergeReason(flat, plan) == "" {
+					workers = name + "w"
+					src, err := codegen.Generate(flat, codegen.Options{Package: workers, Source: filepath.ToSlash(rel), Partition: plan})
+					if err != nil {
+						t.Fatalf("%s: %v", path, err)
+					}
+					if err := writeFile(filepath.Join(tmp, workers, workers+".go"), src); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 			limit := 0
 			if !testmode.Soak() {
 				limit = slowGenerated[title]
 			}
-			jobs = append(jobs, job{name, title + "/" + ds.name, f, limit})
+			jobs = append(jobs, job{name, title + "/" + ds.name, f, limit, workers})
 		}
 	}
 	var imports, cases strings.Builder
 	for _, j := range jobs {
 		fmt.Fprintf(&imports, "\t%q\n", "shared/"+j.name)
 		fmt.Fprintf(&cases, "\t%q: func() runtime.Engine { return %s.New() },\n", j.name, j.name)
+		if j.workers != "" && j.workers != j.name {
+			fmt.Fprintf(&imports, "\t%q\n", "shared/"+j.workers)
+			fmt.Fprintf(&cases, "\t%q: func() runtime.Engine { return %s.New() },\n", j.workers, j.workers)
+		}
 	}
 	mod := fmt.Sprintf("module shared\n\ngo 1.26\n\nrequire github.com/toastgen/toastgen v0.0.0\n\nreplace github.com/toastgen/toastgen => %s\n", root)
 	if err := writeFile(filepath.Join(tmp, "go.mod"), []byte(mod)); err != nil {
@@ -96,6 +130,7 @@ import (
 	"errors"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/toastgen/toastgen/runtime"
 %s)
@@ -121,9 +156,21 @@ func (l *limited) Apply(rel int, insert bool, fields [][]byte) error {
 
 // main replays the engine named by os.Args[1] from the sources resolved
 // against os.Args[2], at most os.Args[3] events if given, and prints its
-// views as JSON.
+// views as JSON. A name NAME@N runs N partitions of NAME (runtime.Workers).
 func main() {
-	e := engines[os.Args[1]]()
+	name, parts, _ := strings.Cut(os.Args[1], "@")
+	e := engines[name]()
+	if parts != "" {
+		n, err := strconv.Atoi(parts)
+		if err != nil {
+			panic(err)
+		}
+		w, err := runtime.NewWorkers(e.(runtime.Partitioned), n)
+		if err != nil {
+			panic(err)
+		}
+		e = w
+	}
 	var eng runtime.Engine = e
 	if len(os.Args) > 3 {
 		n, err := strconv.Atoi(os.Args[3])
@@ -148,10 +195,21 @@ func main() {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the generated packages: %v\n%s", err, out)
 	}
+	type run struct {
+		job
+		engine, title string
+	}
+	var runs []run
 	for _, j := range jobs {
+		runs = append(runs, run{j, j.name, j.title})
+		if j.workers != "" {
+			runs = append(runs, run{j, j.workers + "@3", j.title + "/workers3"})
+		}
+	}
+	for _, j := range runs {
 		t.Run(j.title, func(t *testing.T) {
 			t.Parallel()
-			args := []string{j.name, root}
+			args := []string{j.engine, root}
 			if j.limit > 0 {
 				args = append(args, strconv.Itoa(j.limit))
 				t.Logf("replaying the first %d events (fast layer; TOASTGEN_SOAK=1 replays all)", j.limit)

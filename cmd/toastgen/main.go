@@ -230,6 +230,10 @@ type compileOpts struct {
 	flat    bool   // -flat-views: no factorized views (viewlet.Options.FlatViews)
 	// choices, if set, receives the choices of -depth auto, one per view.
 	choices *[]viewChoice
+	// partition, if set, receives the query file's partition plan
+	// (calculus.Partition); when the plan splits the work, the views are
+	// compiled flat (a view tree's factors multiply: they do not merge).
+	partition **calculus.PartitionPlan
 }
 
 // viewChoice is the depth -depth auto chose for one view.
@@ -305,6 +309,11 @@ func compile(path string, co compileOpts) (*lang.File, *viewlet.Program, error) 
 	qs, err := calculus.FromSQL(f)
 	if err != nil {
 		return nil, nil, err
+	}
+	if co.partition != nil {
+		plan := calculus.Partition(f.Relations, qs)
+		*co.partition = plan
+		co.flat = co.flat || plan.Partitionable()
 	}
 	opts := viewlet.Options{Depth: co.depth, FlatViews: co.flat}
 	if co.auto {

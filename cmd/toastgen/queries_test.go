@@ -346,6 +346,24 @@ func compileShared(f *lang.File) (p *viewlet.Program, err error) {
 	return viewlet.Compile(f, qs, viewlet.Options{Depth: viewlet.Unbounded})
 }
 
+// compileFlat compiles f as compileShared does, with flat views.
+func compileFlat(f *lang.File) (*viewlet.Program, error) {
+	qs, err := calculus.FromSQL(f)
+	if err != nil {
+		return nil, err
+	}
+	return viewlet.Compile(f, qs, viewlet.Options{Depth: viewlet.Unbounded, FlatViews: true})
+}
+
+// partitionPlan returns f's partition plan (calculus.Partition).
+func partitionPlan(f *lang.File) (*calculus.PartitionPlan, error) {
+	qs, err := calculus.FromSQL(f)
+	if err != nil {
+		return nil, err
+	}
+	return calculus.Partition(f.Relations, qs), nil
+}
+
 // compareViews compares every view of the engine (got, in query order) with
 // SQLite's.
 func compareViews(f *lang.File, db *oracle.DB, got []runtime.View) error {

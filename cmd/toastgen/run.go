@@ -114,6 +114,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 		"events), incremental (event by event) or set (set-at-a-time wherever the triggers allow)")
 	copts := compileFlags(fs)
 	data := dataFlag(fs)
+	workers := workersFlag(fs)
 	return func(query string) error {
 		pol, ok := runtime.ParsePolicy(*policy)
 		if !ok {
@@ -138,15 +139,26 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 		if err != nil {
 			return err
 		}
+		if *workers < 1 {
+			return usagef("-workers must be at least 1, got %d", *workers)
+		}
+		if *workers > 1 && (*changes || *snapshot != "" || *resume != "") {
+			return usagef("-workers runs one engine per partition: -changes, -snapshot and -resume need one engine")
+		}
 		co.dataDir = *data
 		ro := runtime.RunOptions{Format: *format, Dir: *data, Changes: *changes, Snapshot: *snapshot, SnapshotEvery: *every, Resume: *resume, Load: *load, Policy: pol}
-		return cmdRun(query, *engine, co, ro)
+		return cmdRun(query, *engine, *workers, co, ro)
 	}
 }
 
-// cmdRun compiles the query at path and runs it on engine as ro says.
-func cmdRun(path, engine string, co compileOpts, ro runtime.RunOptions) error {
+// cmdRun compiles the query at path and runs it on engine, with workers
+// partitions where the query allows, as ro says.
+func cmdRun(path, engine string, workers int, co compileOpts, ro runtime.RunOptions) error {
 	data := ro.Dir
+	var plan *calculus.PartitionPlan
+	if workers > 1 && engine == "go" {
+		co.partition = &plan
+	}
 	f, p, err := compile(path, co)
 	if err != nil {
 		return err
@@ -156,13 +168,18 @@ func cmdRun(path, engine string, co compileOpts, ro runtime.RunOptions) error {
 	}
 	switch engine {
 	case "interp":
+		if workers > 1 {
+			fmt.Fprintf(os.Stderr, "toastgen: -workers %d: the interpreter runs one engine\n", workers)
+		}
 		in := viewlet.NewInterp(p)
 		if err := in.Err(); err != nil {
 			return err
 		}
 		return runtime.Run(in, ro, os.Stdout)
 	default: // "go"
-		src, err := codegen.Generate(p, codegen.Options{Package: "query", Source: sourceName(path), Version: version()})
+		gopts, workerArgs := partitionOptions(p, plan, workers)
+		gopts.Source, gopts.Version = sourceName(path), version()
+		src, err := codegen.Generate(p, gopts)
 		if err != nil {
 			return err
 		}
@@ -172,7 +189,7 @@ func cmdRun(path, engine string, co compileOpts, ro runtime.RunOptions) error {
 				return err
 			}
 			defer cleanup()
-			args := []string{"-format", ro.Format}
+			args := append([]string{"-format", ro.Format}, workerArgs...)
 			if ro.Changes {
 				args = append(args, "-changes")
 			}
@@ -208,6 +225,7 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 	format := fs.String("format", "text", "output `format`: text (lines triggers, end-to-end, peak heap, events, state heap,\nthen live state when the maps hold entries) or json (one object:\ntrigger_events_per_s, trigger_ns_per_event, trigger_allocs_per_event, trigger_ns,\ntrigger_allocs, end_to_end_events_per_s (null if skipped), end_to_end_events,\nend_to_end_ns, peak_heap_bytes, events_per_pass, passes, events_applied, elapsed_ns,\nstate_heap_bytes, event_buffer_bytes, live_state_bytes, map_entries)")
 	data := dataFlag(fs)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the trigger run (not of parsing) to `FILE`,\nfor go tool pprof")
+	workers := workersFlag(fs)
 	return func(query string) error {
 		co, err := copts()
 		if err != nil {
@@ -227,14 +245,21 @@ func benchFlags(fs *flag.FlagSet) func(string) error {
 			}
 			args = append(args, "-cpuprofile", abs)
 		}
+		if *workers < 1 {
+			return usagef("-workers must be at least 1, got %d", *workers)
+		}
 		co.dataDir = *data
-		return cmdBench(query, co, *data, args...)
+		return cmdBench(query, co, *data, *workers, args...)
 	}
 }
 
 // cmdBench builds the benchmark driver of the query at path and runs it with
-// the driver flags args.
-func cmdBench(path string, co compileOpts, data string, args ...string) error {
+// the driver flags args, on workers partitions where the query allows.
+func cmdBench(path string, co compileOpts, data string, workers int, args ...string) error {
+	var plan *calculus.PartitionPlan
+	if workers > 1 {
+		co.partition = &plan
+	}
 	f, p, err := compile(path, co)
 	if err != nil {
 		return err
@@ -242,7 +267,10 @@ func cmdBench(path string, co compileOpts, data string, args ...string) error {
 	if err := checkDataFiles(f, data); err != nil {
 		return err
 	}
-	src, err := codegen.Generate(p, codegen.Options{Package: "query", Source: sourceName(path), Version: version()})
+	gopts, workerArgs := partitionOptions(p, plan, workers)
+	gopts.Source, gopts.Version = sourceName(path), version()
+	args = append(args, workerArgs...)
+	src, err := codegen.Generate(p, gopts)
 	if err != nil {
 		return err
 	}
@@ -301,4 +329,27 @@ func checkDataFiles(f *lang.File, dir string) error {
 		}
 	}
 	return nil
+}
+
+func workersFlag(fs *flag.FlagSet) *int {
+	return fs.Int("workers", 1, "run `N` engines on N goroutines, each event routed to one by the query's partition plan\n"+
+		"(toastgen m3 -partitions) and the views merged when read; a query that is not\n"+
+		"partitionable runs on one engine, with a note on standard error")
+}
+
+// partitionOptions returns the codegen options for a run on workers
+// partitions under plan, and the driver flags that ask for them; when the
+// query is not partitionable it says so on standard error, and the run
+// keeps one engine.
+func partitionOptions(p *viewlet.Program, plan *calculus.PartitionPlan, workers int) (codegen.Options, []string) {
+	opts := codegen.Options{Package: "query"}
+	if workers <= 1 || plan == nil {
+		return opts, nil
+	}
+	if why := codegen.MergeReason(p, plan); why != "" {
+		fmt.Fprintf(os.Stderr, "toastgen: -workers %d: not partitionable (%s): running one engine\n", workers, why)
+		return opts, nil
+	}
+	opts.Partition = plan
+	return opts, []string{"-workers", fmt.Sprint(workers)}
 }

@@ -1,0 +1,220 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fakeParts is a Partitioned fake: fakeEngine's multisets, partitioned by
+// cols; MergeViews adds the parts' multisets (a broadcast relation's from
+// the first part). An event whose first field is "boom" fails in
+// ApplyBatch, as an overflow would.
+type fakeParts struct {
+	*fakeEngine
+	cols []int
+}
+
+func newFakeParts(cols []int, rels ...Relation) *fakeParts {
+	return &fakeParts{newFake(rels...), cols}
+}
+
+func (p *fakeParts) PartitionColumns() []int { return p.cols }
+
+func (p *fakeParts) NewPartition() Partitioned { return newFakeParts(p.cols, p.rels...) }
+
+func (p *fakeParts) ApplyBatch(b Batch) error {
+	for _, ev := range b.(*fakeBatch).ev {
+		if string(ev.fields[0]) == "boom" {
+			return errors.New("boom")
+		}
+	}
+	return p.fakeEngine.ApplyBatch(b)
+}
+
+func (p *fakeParts) NewBatch() Batch { return &fakeBatch{e: p.fakeEngine} }
+
+func (p *fakeParts) MergeViews(parts []Partitioned) ([]View, error) {
+	sum := newFake(p.rels...)
+	for i, part := range parts {
+		fp := part.(*fakeParts)
+		for r := range p.rels {
+			if p.cols[r] == Broadcast && i > 0 {
+				continue
+			}
+			for t, n := range fp.state[r] {
+				sum.state[r][t] += n
+				if sum.state[r][t] == 0 {
+					delete(sum.state[r], t)
+				}
+			}
+		}
+	}
+	return sum.Views(), nil
+}
+
+// TestWorkers routes a random stream over three partitions, by Apply and
+// by batches, reading the merged views as it goes: they must equal one
+// engine's; every tuple of a key must be in one partition, the
+// broadcast relation's in all, and the keys spread over the partitions.
+func TestWorkers(t *testing.T) {
+	rels := []Relation{
+		{Name: "R", Columns: cols("K:i V:f")},
+		{Name: "S", Columns: cols("A:s B:i")},
+		{Name: "T", Columns: cols("X:f D:d")},
+	}
+	pcols := []int{0, Broadcast, 0}
+	for _, batches := range []bool{false, true} {
+		t.Run(fmt.Sprintf("batches=%v", batches), func(t *testing.T) {
+			one := newFake(rels...)
+			w, err := NewWorkers(newFakeParts(pcols, rels...), 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			rng := rand.New(rand.NewPCG(1, 2))
+			var b Batch
+			if batches {
+				b = w.NewBatch()
+			}
+			for i := range 20000 {
+				rel := rng.IntN(3)
+				var f []string
+				switch rel {
+				case 0:
+					f = []string{fmt.Sprint(rng.IntN(500) - 250), fmt.Sprint(rng.IntN(10))}
+				case 1:
+					f = []string{fmt.Sprintf("s%d", rng.IntN(20)), fmt.Sprint(rng.IntN(10))}
+				default:
+					f = []string{fmt.Sprintf("%d.5", rng.IntN(300)), "2024-01-02"}
+				}
+				fields := make([][]byte, len(f))
+				for j := range f {
+					fields[j] = []byte(f[j])
+				}
+				ins := rng.IntN(4) > 0
+				if err := one.Apply(rel, ins, fields); err != nil {
+					t.Fatal(err)
+				}
+				if batches {
+					if err := b.Add(rel, ins, fields); err != nil {
+						t.Fatal(err)
+					}
+					if b.Len() == 777 {
+						if err := w.ApplyBatch(b); err != nil {
+							t.Fatal(err)
+						}
+						b = w.NewBatch()
+					}
+				} else if err := w.Apply(rel, ins, fields); err != nil {
+					t.Fatal(err)
+				}
+				if i%5000 == 4999 && !batches {
+					if d := cmp.Diff(one.Views(), w.Views()); d != "" {
+						t.Fatalf("after event %d, merged views differ (-one +workers):\n%s", i+1, d)
+					}
+				}
+			}
+			if batches {
+				if err := w.ApplyBatch(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if d := cmp.Diff(one.Views(), w.Views()); d != "" {
+				t.Fatalf("merged views differ (-one +workers):\n%s", d)
+			}
+			seen := map[string]int{} // a partitioned tuple's key → its partition
+			for i, p := range w.parts {
+				fp := p.(*fakeParts)
+				if len(fp.state[1]) != len(one.state[1]) {
+					t.Errorf("partition %d holds %d of the %d tuples of broadcast S", i, len(fp.state[1]), len(one.state[1]))
+				}
+				for _, r := range []int{0, 2} {
+					if n := len(fp.state[r]); n < len(one.state[r])/5 {
+						t.Errorf("partition %d holds %d of the %d tuples of %s: not spread", i, n, len(one.state[r]), rels[r].Name)
+					}
+					for tup := range fp.state[r] {
+						k, _, _ := strings.Cut(tup, "|")
+						if j, ok := seen[k]; ok && j != i {
+							t.Errorf("key %s of %s in partitions %d and %d", k, rels[r].Name, j, i)
+						}
+						seen[k] = i
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPartitionOf: values a join equates meet in one partition however
+// they are written; NULL and fields that do not parse go to the first.
+func TestPartitionOf(t *testing.T) {
+	i, f, s, d := Column{Type: Int}, Column{Type: Float}, Column{Type: String}, Column{Type: DateType}
+	same := []struct {
+		c      []Column
+		fields []string
+	}{
+		{[]Column{i, i, i, f, f, f}, []string{"7", "+7", "007", "7.0", "7", "0.7e1"}},
+		{[]Column{i, f, f, f}, []string{"0", "-0", "0.0", "-0.0"}},
+		{[]Column{f, f}, []string{"2.5", "25e-1"}},
+		{[]Column{i, i}, []string{"-9223372036854775808", "-9223372036854775808"}},
+		{[]Column{s, s}, []string{"abc", "abc"}},
+		{[]Column{d, d}, []string{"1995-03-15", "1995-03-15"}},
+	}
+	for _, c := range same {
+		for n := 2; n <= 7; n++ {
+			want := partitionOf(c.c[0], []byte(c.fields[0]), n)
+			for j := range c.fields {
+				if got := partitionOf(c.c[j], []byte(c.fields[j]), n); got != want {
+					t.Errorf("n=%d: %q (%v) in partition %d, %q in %d", n, c.fields[j], c.c[j].Type, got, c.fields[0], want)
+				}
+			}
+		}
+	}
+	null := Column{Type: Int, Nullable: true}
+	for _, fld := range []string{`\N`, "", "x"} {
+		if got := partitionOf(null, []byte(fld), 5); got != 0 {
+			t.Errorf("%q in partition %d, want 0", fld, got)
+		}
+	}
+	// Strings that differ spread.
+	count := make([]int, 4)
+	for k := range 4000 {
+		count[partitionOf(s, []byte(fmt.Sprintf("customer#%d", k)), 4)]++
+	}
+	for p, n := range count {
+		if n < 800 {
+			t.Errorf("partition %d got %d of 4000 strings", p, n)
+		}
+	}
+}
+
+// TestWorkersError: a partition's trigger error is returned by the next
+// call, and Views then returns nil with the error in Err.
+func TestWorkersError(t *testing.T) {
+	rels := []Relation{{Name: "R", Columns: cols("K:s")}}
+	w, err := NewWorkers(newFakeParts([]int{0}, rels...), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.Apply(0, true, [][]byte{[]byte("boom")}); err != nil {
+		t.Fatalf("the error came before the events were applied: %v", err)
+	}
+	if vs := w.Views(); vs != nil || w.Err() == nil || w.Err().Error() != "boom" {
+		t.Fatalf("Views after a failed event: %v, Err %v", vs, w.Err())
+	}
+	if err := w.Apply(0, true, [][]byte{[]byte("a")}); err == nil {
+		t.Fatal("Apply after a failed event returned no error")
+	}
+	if _, err := NewWorkers(newFakeParts([]int{3}, rels...), 2); err == nil {
+		t.Fatal("a partition column out of range was accepted")
+	}
+	if _, err := NewWorkers(newFakeParts([]int{0}, rels...), 0); err == nil {
+		t.Fatal("zero partitions were accepted")
+	}
+}
