@@ -328,7 +328,11 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	if len(streams) == 0 {
 		return res, errNoSources
 	}
-	if _, err := drainTables(tables, e.Apply); err != nil {
+	var position func(string, int)
+	if p, ok := e.(positioner); ok {
+		position = p.notePosition
+	}
+	if _, err := drainTables(tables, e.Apply, position); err != nil {
 		return res, err
 	}
 	b := InOrder(e.NewBatch())
@@ -339,7 +343,7 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 		}
 		log.add(rel, insert, fields)
 		return nil
-	}, progress("collect"))
+	}, progress("collect"), nil)
 	if err != nil {
 		return res, err
 	}
@@ -399,7 +403,11 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 			f := opts.New()
 			rt.GC()
 			t0 := time.Now()
-			n, err := replay(f.Relations(), ReplayOptions{Dir: opts.Dir, Progress: progress("end-to-end")}, f.Apply)
+			ro := ReplayOptions{Dir: opts.Dir, Progress: progress("end-to-end")}
+			if p, ok := f.(positioner); ok {
+				ro.position = p.notePosition
+			}
+			n, err := replay(f.Relations(), ro, f.Apply)
 			if w, ok := f.(*Workers); ok && err == nil {
 				err = w.Close() // the events still pending count
 			}

@@ -148,6 +148,14 @@ func (d *runDriver) Apply(rel int, insert bool, fields [][]byte) error {
 	return nil
 }
 
+// notePosition passes the position of each event on to an engine that
+// wants it (Workers).
+func (d *runDriver) notePosition(path string, line int) {
+	if p, ok := d.Engine.(positioner); ok {
+		p.notePosition(path, line)
+	}
+}
+
 // resume restores the engine from opts.Resume.
 func (d *runDriver) resume(rels []Relation) error {
 	f, err := os.Open(d.opts.Resume)

@@ -477,6 +477,16 @@ type ReplayOptions struct {
 	// Progress, if set, is called now and then with the number of input lines
 	// consumed so far and the total number of lines of the stream files.
 	Progress func(done, total int)
+	// position, if set, is told the file and line of each event before
+	// it is applied (Workers, which applies events later, positions its
+	// errors with it).
+	position func(path string, line int)
+}
+
+// positioner is an engine that wants the position of each event Replay
+// applies (ReplayOptions.position).
+type positioner interface {
+	notePosition(path string, line int)
 }
 
 // resolve returns the file path of a source path.
@@ -527,10 +537,13 @@ type indexedSource struct {
 }
 
 // drainTables feeds every event of the static tables to fn, table by table.
-func drainTables(tables []indexedSource, fn sink) (int, error) {
+func drainTables(tables []indexedSource, fn sink, position func(string, int)) (int, error) {
 	n := 0
 	for _, t := range tables {
 		for t.src.Next() {
+			if position != nil {
+				position(t.src.Path(), t.src.Line())
+			}
 			if err := fn(t.rel, t.src.Insert(), t.src.Fields()); err != nil {
 				return n, positionError(t.src.Path(), t.src.Line(), err)
 			}
@@ -545,7 +558,7 @@ func drainTables(tables []indexedSource, fn sink) (int, error) {
 
 // mergeStreams feeds the events of the stream sources to fn, ordered by
 // (sequence number, relation index), each source's events in file order.
-func mergeStreams(streams []indexedSource, fn sink, progress func(done, total int)) (int, error) {
+func mergeStreams(streams []indexedSource, fn sink, progress func(done, total int), position func(string, int)) (int, error) {
 	total := 0
 	if progress != nil {
 		for _, s := range streams {
@@ -572,6 +585,9 @@ func mergeStreams(streams []indexedSource, fn sink, progress func(done, total in
 			}
 		}
 		s := live[m]
+		if position != nil {
+			position(s.src.Path(), s.src.Line())
+		}
 		if err := fn(s.rel, s.src.Insert(), s.src.Fields()); err != nil {
 			return n, positionError(s.src.Path(), s.src.Line(), err)
 		}
@@ -603,11 +619,11 @@ func replay(rels []Relation, opts ReplayOptions, fn sink) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	nt, err := drainTables(tables, fn)
+	nt, err := drainTables(tables, fn, opts.position)
 	if err != nil {
 		return nt, err
 	}
-	ns, err := mergeStreams(streams, fn, opts.Progress)
+	ns, err := mergeStreams(streams, fn, opts.Progress, opts.position)
 	return nt + ns, err
 }
 
@@ -617,6 +633,9 @@ func replay(rels []Relation, opts ReplayOptions, fn sink) (int, error) {
 // no events. A malformed line or a field that Apply rejects stops the replay
 // with a *FieldError that names the file and line.
 func Replay(e Engine, opts ReplayOptions) error {
+	if p, ok := e.(positioner); ok {
+		opts.position = p.notePosition
+	}
 	_, err := replay(e.Relations(), opts, e.Apply)
 	return err
 }

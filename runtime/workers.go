@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Partitioned engines. When a query file's partition plan
@@ -43,25 +45,75 @@ const workersChunk = 4096
 // Workers is an Engine that runs n partitions of a Partitioned engine's
 // query on n goroutines. Apply routes each event by its partition column
 // (parsed as its column type, so that equal values written differently,
-// such as 7 and +7, meet in one partition; NULL goes to the first) into
-// the partition's pending batch, and hands the batches to the goroutines
-// every workersChunk events; they apply them event by event while the
-// next chunk is routed. ApplyBatch applies a batch of NewBatch at once on
-// all goroutines and waits. Views waits for the pending events and
-// returns the merged views. An error of a partition's triggers (an INT
-// overflow) is returned by the next Apply, ApplyBatch or Err; a field
-// that does not parse is returned by the Apply that routes it.
+// such as 7 and +7, meet in one partition; NULL goes to the first): it
+// copies the event's fields into the partition's pending chunk and hands
+// the chunks to the goroutines every workersChunk events, which parse
+// and apply them event by event while the next chunk is routed. A field
+// that does not parse or an INT overflow stops the run: the error (of
+// the first partition that meets one, positioned at its file and line
+// when Replay feeds the events) is returned by a later Apply, by
+// ApplyBatch, or by Err after Views. ApplyBatch applies a batch of
+// NewBatch (parsed when added) on all goroutines at once and waits.
+// Views waits for the pending events and returns the merged views.
 type Workers struct {
 	parts   []Partitioned
 	rels    []Relation
 	cols    []int
-	pending []Batch // per partition: events routed, not yet handed over
-	routed  int     // events in pending
-	in      []chan Batch
-	busy    sync.WaitGroup // batches handed over, not yet applied
+	pending []*rawEvents // per partition: events routed, not yet handed over
+	free    []chan *rawEvents
+	routed  int // events in pending
+	in      []chan work
+	busy    sync.WaitGroup // work handed over, not yet done
 	mu      sync.Mutex
-	err     error // the first error of a partition's triggers
+	err     error       // the first error of a partition
+	failed  atomic.Bool // err is set (read per event, without the lock)
 	stop    sync.Once
+	// The position of the event Apply routes (notePosition), and each
+	// relation's file (written under mu: partitions read it).
+	at   string
+	line int
+	path []string
+}
+
+// work is what a partition's goroutine is handed: raw events to parse
+// and apply (Apply's), or a parsed batch (ApplyBatch's).
+type work struct {
+	raw   *rawEvents
+	batch Batch
+}
+
+// rawEvents are events as fields, copied out of the reader's buffers.
+type rawEvents struct {
+	rel   []int32
+	ins   []bool
+	line  []int32
+	first []int32 // per event: its first field's index in ends
+	ends  []int32 // per field: its end in data
+	data  []byte
+}
+
+func (r *rawEvents) add(rel int, insert bool, fields [][]byte, line int) {
+	r.rel = append(r.rel, int32(rel))
+	r.ins = append(r.ins, insert)
+	r.line = append(r.line, int32(line))
+	r.first = append(r.first, int32(len(r.ends)))
+	// One growth of each slice, then plain copies: the router's cost per
+	// event is most of what Workers adds.
+	at, size := len(r.data), len(r.data)
+	for _, f := range fields {
+		size += len(f)
+	}
+	r.data = slices.Grow(r.data, size-at)[:size]
+	k := len(r.ends)
+	r.ends = slices.Grow(r.ends, len(fields))[:k+len(fields)]
+	for i, f := range fields {
+		at += copy(r.data[at:], f)
+		r.ends[k+i] = int32(at)
+	}
+}
+
+func (r *rawEvents) reset() {
+	r.rel, r.ins, r.line, r.first, r.ends, r.data = r.rel[:0], r.ins[:0], r.line[:0], r.first[:0], r.ends[:0], r.data[:0]
 }
 
 // NewWorkers returns n partitions of e's query (e, which must be new,
@@ -80,43 +132,92 @@ func NewWorkers(e Partitioned, n int) (*Workers, error) {
 			return nil, fmt.Errorf("workers: relation %s has no column %d", rels[i].Name, c)
 		}
 	}
-	w := &Workers{rels: rels, cols: cols}
+	w := &Workers{rels: rels, cols: cols, path: make([]string, len(rels))}
 	for i := range n {
 		p := e
 		if i > 0 {
 			p = e.NewPartition()
 		}
 		w.parts = append(w.parts, p)
-		w.pending = append(w.pending, InOrder(p.NewBatch()))
-		ch := make(chan Batch, 1)
+		w.pending = append(w.pending, &rawEvents{})
+		w.free = append(w.free, make(chan *rawEvents, 2))
+		ch := make(chan work, 1)
 		w.in = append(w.in, ch)
-		go w.work(p, ch)
+		go w.work(p, ch, w.free[i])
 	}
 	return w, nil
 }
 
-// work applies the batches handed to one partition, in order.
-func (w *Workers) work(p Partitioned, in <-chan Batch) {
-	for b := range in {
-		if w.Err() == nil {
-			if err := p.ApplyBatch(b); err != nil {
+// work applies what partition p is handed, in order, and passes the
+// chunks it is done with to free.
+func (w *Workers) work(p Partitioned, in <-chan work, free chan<- *rawEvents) {
+	var fields [][]byte
+	for wk := range in {
+		if wk.batch != nil {
+			if w.Err() == nil {
+				if err := p.ApplyBatch(wk.batch); err != nil {
+					w.fail(err)
+				}
+			}
+			w.busy.Done()
+			continue
+		}
+		r := wk.raw
+		for j := 0; j < len(r.rel) && w.Err() == nil; j++ {
+			from, to := r.first[j], int32(len(r.ends))
+			if j+1 < len(r.first) {
+				to = r.first[j+1]
+			}
+			fields = fields[:0]
+			start := int32(0)
+			if from > 0 {
+				start = r.ends[from-1]
+			}
+			for _, end := range r.ends[from:to] {
+				fields = append(fields, r.data[start:end:end])
+				start = end
+			}
+			if err := p.Apply(int(r.rel[j]), r.ins[j], fields); err != nil {
+				if path := w.pathOf(int(r.rel[j])); path != "" {
+					err = positionError(path, int(r.line[j]), err)
+				}
 				w.fail(err)
 			}
 		}
+		r.reset()
+		select {
+		case free <- r:
+		default:
+		}
 		w.busy.Done()
 	}
+}
+
+func (w *Workers) pathOf(rel int) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.path[rel]
+}
+
+// notePosition records the file and line of the next event Apply routes.
+func (w *Workers) notePosition(path string, line int) {
+	w.at, w.line = path, line
 }
 
 func (w *Workers) fail(err error) {
 	w.mu.Lock()
 	if w.err == nil {
 		w.err = err
+		w.failed.Store(true)
 	}
 	w.mu.Unlock()
 }
 
-// Err returns the first error of a partition's triggers.
+// Err returns the first error of a partition.
 func (w *Workers) Err() error {
+	if !w.failed.Load() {
+		return nil
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.err
@@ -129,7 +230,7 @@ func (w *Workers) Partitions() int { return len(w.parts) }
 func (w *Workers) Relations() []Relation { return w.rels }
 
 // Apply routes one event to its partition (a broadcast relation's to
-// every partition).
+// every partition); the partition parses and applies it later.
 func (w *Workers) Apply(rel int, insert bool, fields [][]byte) error {
 	if err := w.Err(); err != nil {
 		return err
@@ -137,8 +238,21 @@ func (w *Workers) Apply(rel int, insert bool, fields [][]byte) error {
 	if rel < 0 || rel >= len(w.rels) {
 		return fmt.Errorf("workers: no relation %d", rel)
 	}
-	if err := w.route(w.pending, rel, insert, fields); err != nil {
-		return err
+	if w.at != "" && w.path[rel] == "" { // a relation has one file
+		w.mu.Lock()
+		w.path[rel] = w.at
+		w.mu.Unlock()
+	}
+	c := w.cols[rel]
+	switch {
+	case c == Broadcast:
+		for _, r := range w.pending {
+			r.add(rel, insert, fields, w.line)
+		}
+	case c >= len(fields):
+		w.pending[0].add(rel, insert, fields, w.line) // its engine reports the missing field
+	default:
+		w.pending[partitionOf(w.rels[rel].Columns[c], fields[c], len(w.pending))].add(rel, insert, fields, w.line)
 	}
 	if w.routed++; w.routed >= workersChunk {
 		w.handOver()
@@ -146,33 +260,19 @@ func (w *Workers) Apply(rel int, insert bool, fields [][]byte) error {
 	return nil
 }
 
-// route adds the event to the batch of its partition in bs.
-func (w *Workers) route(bs []Batch, rel int, insert bool, fields [][]byte) error {
-	c := w.cols[rel]
-	if c == Broadcast {
-		for _, b := range bs {
-			if err := b.Add(rel, insert, fields); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if c >= len(fields) {
-		// The batch reports the missing field.
-		return bs[0].Add(rel, insert, fields)
-	}
-	return bs[partitionOf(w.rels[rel].Columns[c], fields[c], len(bs))].Add(rel, insert, fields)
-}
-
 // handOver gives every partition its pending events.
 func (w *Workers) handOver() {
-	for i, b := range w.pending {
-		if b.Len() == 0 {
+	for i, r := range w.pending {
+		if len(r.rel) == 0 {
 			continue
 		}
 		w.busy.Add(1)
-		w.in[i] <- b
-		w.pending[i] = InOrder(w.parts[i].NewBatch())
+		w.in[i] <- work{raw: r}
+		select {
+		case w.pending[i] = <-w.free[i]:
+		default:
+			w.pending[i] = &rawEvents{}
+		}
 	}
 	w.routed = 0
 }
@@ -207,7 +307,7 @@ func (w *Workers) ApplyBatch(b Batch) error {
 	for i, pb := range wb.parts {
 		if pb.Len() > 0 {
 			w.busy.Add(1)
-			w.in[i] <- pb
+			w.in[i] <- work{batch: pb}
 		}
 	}
 	w.busy.Wait()
@@ -263,8 +363,20 @@ func (b *workersBatch) Add(rel int, insert bool, fields [][]byte) error {
 	if rel < 0 || rel >= len(b.w.rels) {
 		return fmt.Errorf("workers: no relation %d", rel)
 	}
-	if err := b.w.route(b.parts, rel, insert, fields); err != nil {
-		return err
+	c := b.w.cols[rel]
+	switch {
+	case c == Broadcast:
+		for _, pb := range b.parts {
+			if err := pb.Add(rel, insert, fields); err != nil {
+				return err
+			}
+		}
+	case c >= len(fields):
+		return b.parts[0].Add(rel, insert, fields) // it reports the missing field
+	default:
+		if err := b.parts[partitionOf(b.w.rels[rel].Columns[c], fields[c], len(b.parts))].Add(rel, insert, fields); err != nil {
+			return err
+		}
 	}
 	b.n++
 	return nil

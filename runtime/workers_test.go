@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,8 +14,8 @@ import (
 
 // fakeParts is a Partitioned fake: fakeEngine's multisets, partitioned by
 // cols; MergeViews adds the parts' multisets (a broadcast relation's from
-// the first part). An event whose first field is "boom" fails in
-// ApplyBatch, as an overflow would.
+// the first part). An event whose first field is "boom" fails, as an
+// overflow would.
 type fakeParts struct {
 	*fakeEngine
 	cols []int
@@ -34,6 +36,13 @@ func (p *fakeParts) ApplyBatch(b Batch) error {
 		}
 	}
 	return p.fakeEngine.ApplyBatch(b)
+}
+
+func (p *fakeParts) Apply(rel int, insert bool, fields [][]byte) error {
+	if string(fields[0]) == "boom" {
+		return errors.New("boom")
+	}
+	return p.fakeEngine.Apply(rel, insert, fields)
 }
 
 func (p *fakeParts) NewBatch() Batch { return &fakeBatch{e: p.fakeEngine} }
@@ -216,5 +225,75 @@ func TestWorkersError(t *testing.T) {
 	}
 	if _, err := NewWorkers(newFakeParts([]int{0}, rels...), 0); err == nil {
 		t.Fatal("zero partitions were accepted")
+	}
+}
+
+// TestWorkersPositionedError: a field that does not parse, met by a
+// partition after Replay has moved on, is reported at its own file and
+// line by Run.
+func TestWorkersPositionedError(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"r.csv": "1,2\n3,4\n5,x\n7,8\n",
+		"s.csv": "a,1\nb,2\n",
+	})
+	rels := []Relation{
+		csvRel("R", true, "K:i V:i", filepath.Join(dir, "r.csv"), map[string]string{"delimiter": ","}),
+		csvRel("S", false, "A:s B:i", filepath.Join(dir, "s.csv"), map[string]string{"delimiter": ","}),
+	}
+	w, err := NewWorkers(newFakeParts([]int{0, Broadcast}, rels...), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var out strings.Builder
+	err = Run(w, RunOptions{}, &out)
+	want := filepath.Join(dir, "r.csv") + ":3: column V: expected INT"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("Run: %v, want an error starting %q", err, want)
+	}
+}
+
+// noopParts is a Partitioned engine whose triggers do nothing: what
+// BenchmarkWorkersApply measures is the routing.
+type noopParts struct{ rels []Relation }
+
+func (p noopParts) Relations() []Relation                    { return p.rels }
+func (p noopParts) Apply(int, bool, [][]byte) error          { return nil }
+func (p noopParts) NewBatch() Batch                          { return &fakeBatch{e: newFake(p.rels...)} }
+func (p noopParts) ApplyBatch(Batch) error                   { return nil }
+func (p noopParts) Views() []View                            { return nil }
+func (p noopParts) PartitionColumns() []int                  { return []int{0} }
+func (p noopParts) NewPartition() Partitioned                { return p }
+func (p noopParts) MergeViews([]Partitioned) ([]View, error) { return nil, nil }
+
+// BenchmarkWorkersApply measures Workers.Apply's cost per event (hashing
+// the partition column, copying the fields, handing chunks over) with
+// engines that do nothing, for a lineitem-like event of 16 fields.
+func BenchmarkWorkersApply(b *testing.B) {
+	var cs []Column
+	fields := make([][]byte, 16)
+	for i := range fields {
+		cs = append(cs, Column{Name: fmt.Sprint("C", i), Type: Int})
+		fields[i] = []byte(fmt.Sprint(1000000 + i*7919))
+	}
+	rels := []Relation{{Name: "L", Columns: cs}}
+	for _, n := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("partitions=%d", n), func(b *testing.B) {
+			w, err := NewWorkers(noopParts{rels}, n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer w.Close()
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				fields[0] = strconv.AppendInt(fields[0][:0], int64(i), 10)
+				if err := w.Apply(0, true, fields); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := w.wait(); err != nil {
+				b.Fatal(err)
+			}
+		})
 	}
 }
