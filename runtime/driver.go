@@ -141,6 +141,9 @@ type BenchResult struct {
 	// for an engine that does not count them (see EntryCounter).
 	LiveState  uint64
 	MapEntries int
+	// Partitions is the number of engines that ran the triggers: 1, or
+	// a Workers engine's partitions.
+	Partitions int
 }
 
 // EventsPerSecond is the trigger throughput.
@@ -183,9 +186,11 @@ func perSecond(n int, d time.Duration) float64 {
 //	events: <n> per pass, <k> passes, <m> applied, elapsed: <duration>
 //	state heap: <N> MiB, event buffer: <M> MiB
 //	live state: <L> MiB, map entries: <E>, <B> bytes/entry
+//	partitions: <P>
 //
-// The last line is printed for engines that count their entries
-// (EntryCounter) holding at least one.
+// The live state line is printed for engines that count their entries
+// (EntryCounter) holding at least one, the partitions line for a run on
+// several engines (Workers).
 // peak heap includes the event buffer; state heap is the engine's state
 // alone (see BenchResult.StateHeap). <m> counts the inverse passes too.
 func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
@@ -201,6 +206,11 @@ func (r BenchResult) WriteTo(w io.Writer) (int64, error) {
 		var m int
 		m, err = fmt.Fprintf(w, "live state: %.1f MiB, map entries: %d, %.0f bytes/entry\n",
 			mib(r.LiveState), r.MapEntries, float64(r.LiveState)/float64(r.MapEntries))
+		n += m
+	}
+	if err == nil && r.Partitions > 1 {
+		var m int
+		m, err = fmt.Fprintf(w, "partitions: %d\n", r.Partitions)
 		n += m
 	}
 	return int64(n), err
@@ -230,6 +240,7 @@ type benchJSON struct {
 	EventBufferBytes      uint64   `json:"event_buffer_bytes"`
 	LiveStateBytes        uint64   `json:"live_state_bytes"`
 	MapEntries            *int     `json:"map_entries"` // null: not counted
+	Partitions            int      `json:"partitions"`
 }
 
 // WriteJSON writes the result as one JSON object on one line:
@@ -246,6 +257,7 @@ type benchJSON struct {
 //	live_state_bytes, map_entries
 //	                        the live state: line (map_entries null when the
 //	                        engine does not count its entries)
+//	partitions              the engines that ran the triggers (1, or Workers')
 func (r BenchResult) WriteJSON(w io.Writer) error {
 	j := benchJSON{
 		TriggerEventsPerS:     r.EventsPerSecond(),
@@ -263,6 +275,7 @@ func (r BenchResult) WriteJSON(w io.Writer) error {
 		StateHeapBytes:        r.StateHeap,
 		EventBufferBytes:      r.BufferHeap,
 		LiveStateBytes:        r.LiveState,
+		Partitions:            max(r.Partitions, 1),
 	}
 	if r.MapEntries >= 0 {
 		n := r.MapEntries
@@ -391,7 +404,10 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 	withoutBatch := liveHeap()
 	res.BufferHeap = sub(withBatch, withoutBatch)
 	res.LiveState = sub(withoutBatch, base)
-	res.MapEntries = -1
+	res.MapEntries, res.Partitions = -1, 1
+	if w, ok := e.(*Workers); ok {
+		res.Partitions = w.Partitions()
+	}
 	if c, ok := e.(EntryCounter); ok {
 		res.MapEntries = c.MapEntries()
 	}

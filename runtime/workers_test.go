@@ -160,7 +160,9 @@ func TestWorkers(t *testing.T) {
 }
 
 // TestPartitionOf: values a join equates meet in one partition however
-// they are written; NULL and fields that do not parse go to the first.
+// they are written; NULL and fields that do not parse go to the first;
+// a few values are dealt out evenly, many spread by their hash, and a
+// value keeps its partition.
 func TestPartitionOf(t *testing.T) {
 	i, f, s, d := Column{Type: Int}, Column{Type: Float}, Column{Type: String}, Column{Type: DateType}
 	same := []struct {
@@ -175,30 +177,52 @@ func TestPartitionOf(t *testing.T) {
 		{[]Column{d, d}, []string{"1995-03-15", "1995-03-15"}},
 	}
 	for _, c := range same {
-		for n := 2; n <= 7; n++ {
-			want := partitionOf(c.c[0], []byte(c.fields[0]), n)
-			for j := range c.fields {
-				if got := partitionOf(c.c[j], []byte(c.fields[j]), n); got != want {
-					t.Errorf("n=%d: %q (%v) in partition %d, %q in %d", n, c.fields[j], c.c[j].Type, got, c.fields[0], want)
-				}
+		want, ok := keyHash(c.c[0], []byte(c.fields[0]))
+		for j := range c.fields {
+			if got, ok2 := keyHash(c.c[j], []byte(c.fields[j])); got != want || ok2 != ok || !ok {
+				t.Errorf("%q (%v) hashes to %x (%v), %q to %x (%v)", c.fields[j], c.c[j].Type, got, ok2, c.fields[0], want, ok)
 			}
 		}
 	}
 	null := Column{Type: Int, Nullable: true}
 	for _, fld := range []string{`\N`, "", "x"} {
-		if got := partitionOf(null, []byte(fld), 5); got != 0 {
-			t.Errorf("%q in partition %d, want 0", fld, got)
+		if _, ok := keyHash(null, []byte(fld)); ok {
+			t.Errorf("%q hashed", fld)
 		}
 	}
-	// Strings that differ spread.
-	count := make([]int, 4)
-	for k := range 4000 {
-		count[partitionOf(s, []byte(fmt.Sprintf("customer#%d", k)), 4)]++
+	rels := []Relation{{Name: "R", Columns: []Column{null}}}
+	w, err := NewWorkers(newFakeParts([]int{0}, rels...), 2)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for p, n := range count {
-		if n < 800 {
-			t.Errorf("partition %d got %d of 4000 strings", p, n)
+	defer w.Close()
+	if p := w.partitionOf(0, []byte(`\N`)); p != 0 {
+		t.Errorf("NULL in partition %d", p)
+	}
+	count := make([]int, 2)
+	first := map[int]int{}
+	for k := range 3 * workersDealt {
+		v := k % (2 * workersDealt) // the first values come back
+		p := w.partitionOf(0, []byte(fmt.Sprint(v)))
+		if q, ok := first[v]; ok && q != p {
+			t.Fatalf("value %d in partitions %d and %d", v, q, p)
 		}
+		first[v] = p
+		if k < 10 {
+			count[p]++
+		}
+	}
+	if count[0] != 5 {
+		t.Errorf("ten values split %v", count)
+	}
+	count = make([]int, 2)
+	for v, p := range first {
+		if v >= workersDealt {
+			count[p]++
+		}
+	}
+	if count[0] < workersDealt/3 || count[1] < workersDealt/3 {
+		t.Errorf("%d hashed values split %v", workersDealt, count)
 	}
 }
 

@@ -211,7 +211,7 @@ func TestCLIBench(t *testing.T) {
 	fields := []string{"trigger_events_per_s", "trigger_ns_per_event", "trigger_allocs_per_event", "trigger_ns", "trigger_allocs",
 		"end_to_end_events_per_s", "end_to_end_events", "end_to_end_ns", "peak_heap_bytes",
 		"events_per_pass", "passes", "events_applied", "elapsed_ns", "state_heap_bytes", "event_buffer_bytes",
-		"live_state_bytes", "map_entries"}
+		"live_state_bytes", "map_entries", "partitions"}
 	for _, f := range fields {
 		v, ok := got[f].(float64)
 		if !ok {
@@ -227,7 +227,7 @@ func TestCLIBench(t *testing.T) {
 	if len(got) != len(fields) {
 		t.Errorf("%d fields, want %d: %s", len(got), len(fields), out)
 	}
-	for f, want := range map[string]float64{"events_per_pass": 30, "passes": 2, "events_applied": 90, "end_to_end_events": 60} {
+	for f, want := range map[string]float64{"events_per_pass": 30, "passes": 2, "events_applied": 90, "end_to_end_events": 60, "partitions": 1} {
 		if got[f] != want {
 			t.Errorf("%s = %v, want %v", f, got[f], want)
 		}

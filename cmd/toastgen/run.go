@@ -222,7 +222,7 @@ func cmdRun(path, engine string, workers int, co compileOpts, ro runtime.RunOpti
 func benchFlags(fs *flag.FlagSet) func(string) error {
 	copts := compileFlags(fs)
 	repeat := fs.Int("repeat", 1, "replay the stream `K` times (each pass followed by its inverse)")
-	format := fs.String("format", "text", "output `format`: text (lines triggers, end-to-end, peak heap, events, state heap,\nthen live state when the maps hold entries) or json (one object:\ntrigger_events_per_s, trigger_ns_per_event, trigger_allocs_per_event, trigger_ns,\ntrigger_allocs, end_to_end_events_per_s (null if skipped), end_to_end_events,\nend_to_end_ns, peak_heap_bytes, events_per_pass, passes, events_applied, elapsed_ns,\nstate_heap_bytes, event_buffer_bytes, live_state_bytes, map_entries)")
+	format := fs.String("format", "text", "output `format`: text (lines triggers, end-to-end, peak heap, events, state heap,\nthen live state when the maps hold entries, partitions with -workers) or json (one object:\ntrigger_events_per_s, trigger_ns_per_event, trigger_allocs_per_event, trigger_ns,\ntrigger_allocs, end_to_end_events_per_s (null if skipped), end_to_end_events,\nend_to_end_ns, peak_heap_bytes, events_per_pass, passes, events_applied, elapsed_ns,\nstate_heap_bytes, event_buffer_bytes, live_state_bytes, map_entries, partitions)")
 	data := dataFlag(fs)
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the trigger run (not of parsing) to `FILE`,\nfor go tool pprof")
 	workers := workersFlag(fs)
