@@ -2,10 +2,13 @@
 // package: typed Insert<Rel>/Delete<Rel> triggers, one storage type per map
 // with the secondary indexes its loops need, result accessors per view
 // (a sorted snapshot, a point lookup, an iter.Seq), and the runtime.Engine
-// methods drivers use. The generated package imports only the standard
+// methods drivers use; given a partition plan (Options.Partition), the
+// runtime.Partitioned methods that let runtime.Workers run it on several
+// engines (partition.go). The generated package imports only the standard
 // library and toastgen's runtime.
 //
-// In: *viewlet.Program. Out: one gofmt-clean Go file (Generate).
+// In: *viewlet.Program (and optionally its calculus.PartitionPlan). Out:
+// one gofmt-clean Go file (Generate).
 //
 // Decisions:
 //   - A factorized view (viewlet.View.Tree) keeps a runtime.TreeLevel per

@@ -14,7 +14,9 @@
 //     interpreter; Policy (Auto, Incremental, SetAtATime) and WithPolicy,
 //     how ApplyBatch applies a batch; SetChooser, Auto's timed choice per
 //     relation; PreAgg, a batch pre-aggregated by key for set-at-a-time
-//     triggers; Lazy, an engine whose events wait for the next read.
+//     triggers; Lazy, an engine whose events wait for the next read;
+//     Partitioned and Workers, N engines of a partitionable query on N
+//     goroutines, events routed by their partition column, views merged.
 //   - SQL functions for generated code (no allocation on the hot path):
 //     CompileLike / LikePattern.Match, Substring, DatePart, DateAdd,
 //     CompileRegexp / RegexpMatch, the Cast* functions, ListMin, ListMax, Div;

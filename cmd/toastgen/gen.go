@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/codegen"
 )
 
@@ -23,6 +24,9 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 	out := fs.String("o", "", "output `path`: a directory, or the output file when it ends in .go (default: QUERY.sql.go in the working directory)")
 	copts := compileFlags(fs)
 	maxLines := fs.Int("max-lines", defaultMaxLines, "warn when the generated file has more than `N` lines (0: never)")
+	partitioned := fs.Bool("partitioned", false, "make the package runtime.Partitioned when the query is partitionable (toastgen m3\n"+
+		"-partitions; its views then compiled flat), so that runtime.NewWorkers runs it on several\n"+
+		"engines; a query that is not is an error saying why")
 	return func(query string) error {
 		co, err := copts()
 		if err != nil {
@@ -42,11 +46,22 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 		if err := checkClobber(file); err != nil {
 			return err
 		}
+		var plan *calculus.PartitionPlan
+		if *partitioned {
+			co.partition = &plan
+		}
 		_, p, err := compile(query, co)
 		if err != nil {
 			return err
 		}
-		src, err := codegen.Generate(p, codegen.Options{Package: name, Source: headerPath(query, filepath.Dir(file)), Version: version()})
+		gopts := codegen.Options{Package: name, Source: headerPath(query, filepath.Dir(file)), Version: version()}
+		if *partitioned {
+			if why := codegen.MergeReason(p, plan); why != "" {
+				return fmt.Errorf("%s: -partitioned: not partitionable: %s", query, why)
+			}
+			gopts.Partition = plan
+		}
+		src, err := codegen.Generate(p, gopts)
 		if err != nil {
 			return err
 		}
