@@ -10,7 +10,9 @@
 // per fraction); TOASTGEN_SCALE_QUERIES (q1,q3, …) picks queries;
 // TOASTGEN_SCALE_DEPTH passes -depth (default auto, whose sample of a
 // large stream may hold only the dimensions loaded first: pass -1 to
-// compare one plan across sizes).
+// compare one plan across sizes); TOASTGEN_SCALE_WORKERS (1,2, …) runs
+// each query with each -workers count, alternating, the table gaining a
+// workers column.
 package tpchscale
 
 import (
@@ -62,7 +64,11 @@ func TestScale(t *testing.T) {
 		dataRoot = t.TempDir()
 	}
 	var b strings.Builder
-	b.WriteString("| query | SF | events | triggers events/s | ns/event | end-to-end events/s | peak state MiB | live state MiB | map entries | bytes/entry |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	workers := []string{"1"}
+	if w := os.Getenv("TOASTGEN_SCALE_WORKERS"); w != "" {
+		workers = strings.Split(w, ",")
+	}
+	b.WriteString("| query | SF | workers | events | triggers events/s | ns/event | end-to-end events/s | peak state MiB | live state MiB | map entries | bytes/entry |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	rows := map[string][]string{}
 	for _, frac := range strings.Split(fracs, ",") {
 		var f float64
@@ -95,27 +101,29 @@ func TestScale(t *testing.T) {
 			if depth == "" {
 				depth = "auto"
 			}
-			cmd := exec.Command(tool, "bench", "-dialect", "dbtoaster", "-depth", depth, "-format", "json", "-repeat", "1", path)
-			cmd.Dir = root
-			out, err := cmd.Output()
-			if err != nil {
-				t.Errorf("%s at SF %s: %v", q, frac, err)
-				continue
+			for _, nw := range workers {
+				cmd := exec.Command(tool, "bench", "-dialect", "dbtoaster", "-depth", depth, "-format", "json", "-repeat", "1", "-workers", nw, path)
+				cmd.Dir = root
+				out, err := cmd.Output()
+				if err != nil {
+					t.Errorf("%s at SF %s: %v", q, frac, err)
+					continue
+				}
+				var r result
+				if err := json.Unmarshal(out, &r); err != nil {
+					t.Fatalf("%s: %v: %s", q, err, out)
+				}
+				e2e, entries, per := "—", "—", "—"
+				if r.EndToEnd != nil {
+					e2e = fmt.Sprintf("%.3g", *r.EndToEnd)
+				}
+				if r.Entries != nil && *r.Entries > 0 {
+					entries = fmt.Sprint(*r.Entries)
+					per = fmt.Sprintf("%.0f", float64(r.LiveState)/float64(*r.Entries))
+				}
+				rows[q] = append(rows[q], fmt.Sprintf("| %s | %s | %s | %d | %.3g | %.0f | %s | %.1f | %.1f | %s | %s |\n",
+					q, frac, nw, r.Events, r.Triggers, r.NsPer, e2e, float64(r.StateHeap)/(1<<20), float64(r.LiveState)/(1<<20), entries, per))
 			}
-			var r result
-			if err := json.Unmarshal(out, &r); err != nil {
-				t.Fatalf("%s: %v: %s", q, err, out)
-			}
-			e2e, entries, per := "—", "—", "—"
-			if r.EndToEnd != nil {
-				e2e = fmt.Sprintf("%.3g", *r.EndToEnd)
-			}
-			if r.Entries != nil && *r.Entries > 0 {
-				entries = fmt.Sprint(*r.Entries)
-				per = fmt.Sprintf("%.0f", float64(r.LiveState)/float64(*r.Entries))
-			}
-			rows[q] = append(rows[q], fmt.Sprintf("| %s | %s | %d | %.3g | %.0f | %s | %.1f | %.1f | %s | %s |\n",
-				q, frac, r.Events, r.Triggers, r.NsPer, e2e, float64(r.StateHeap)/(1<<20), float64(r.LiveState)/(1<<20), entries, per))
 		}
 	}
 	for _, q := range queries {
