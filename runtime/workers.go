@@ -15,8 +15,8 @@ import (
 // relation a partition column or broadcast, fresh engines of the same
 // query, and the merge of several engines' views. Workers runs N such
 // engines on N goroutines behind the Engine interface: each event goes to
-// the engine its partition column's value hashes to (a broadcast
-// relation's to all), in batches, and Views merges the engines' views.
+// the engine its partition column's value is assigned to (a broadcast
+// relation's to all), in chunks, and Views merges the engines' views.
 
 // Broadcast is the partition column of a relation whose events every
 // partition gets (PartitionColumns).
@@ -44,8 +44,8 @@ const workersChunk = 4096
 
 // Workers is an Engine that runs n partitions of a Partitioned engine's
 // query on n goroutines. Apply routes each event by its partition column
-// (parsed as its column type, so that equal values written differently,
-// such as 7 and +7, meet in one partition; NULL goes to the first): it
+// (partitionOf: its value parsed as its column type, so that equal values
+// written differently, such as 7 and +7, meet in one partition): it
 // copies the event's fields into the partition's pending chunk and hands
 // the chunks to the goroutines every workersChunk events, which parse
 // and apply them event by event while the next chunk is routed. A field
