@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"fmt"
 
 	"github.com/dave/jennifer/jen"
 
@@ -18,66 +17,23 @@ import (
 // engines' — each less New's initial entries, which every engine
 // starts with and the sum must hold once —, or the first engine's for
 // the aggregates the plan replicates, and whose views are then read as
-// usual (the top-K orders repositioned as after a restore). A view that
-// is a factorized view tree (its factors multiply, they do not add) or
-// reads a triangle kernel cannot be merged that way: Generate then
-// emits no partition methods, and drivers run one engine.
-
-// mergeMaps returns the view maps MergeViews adds up (sum) and those it
-// takes from the first engine (one), or a reason why the views cannot be
-// merged by their maps.
-func mergeMaps(p *viewlet.Program, plan *calculus.PartitionPlan) (sum, one []*viewlet.Map, why string) {
-	if !plan.Partitionable() {
-		return nil, nil, plan.Reason
-	}
-	if len(plan.Views) != len(p.Views) {
-		return nil, nil, "the plan's views are not the program's"
-	}
-	how := map[string]bool{} // map name → replicated
-	for vi, v := range p.Views {
-		if v.Tree != nil {
-			return nil, nil, fmt.Sprintf("view %s is a factorized view tree", v.Name)
-		}
-		rep := map[int]bool{}
-		for _, i := range plan.Views[vi].Replicated {
-			rep[i] = true
-		}
-		for i, m := range v.Aggs {
-			if m == nil {
-				continue
-			}
-			if m.Kernel != nil {
-				return nil, nil, fmt.Sprintf("view %s reads a triangle kernel", v.Name)
-			}
-			if r, seen := how[m.Name]; seen {
-				if r != rep[i] {
-					return nil, nil, fmt.Sprintf("map %s is both summed and replicated", m.Name)
-				}
-				continue
-			}
-			how[m.Name] = rep[i]
-			if rep[i] {
-				one = append(one, m)
-			} else {
-				sum = append(sum, m)
-			}
-		}
-	}
-	return sum, one, ""
-}
+// usual (the top-K orders repositioned as after a restore). The maps and
+// the rule are viewlet.MergeMaps'; where the views do not merge so (a
+// view tree, a triangle kernel), Generate emits no partition methods, and
+// drivers run one engine.
 
 // MergeReason returns why the views of p cannot be merged from several
 // engines under plan ("" when they can: Generate with Options.Partition
 // then makes the package runtime.Partitioned).
 func MergeReason(p *viewlet.Program, plan *calculus.PartitionPlan) string {
-	_, _, why := mergeMaps(p, plan)
+	_, _, why := viewlet.MergeMaps(p, plan)
 	return why
 }
 
 // partitionMethods emits PartitionColumns, NewPartition and MergeViews
 // when the plan splits the work and the views merge by their maps.
 func (g *gen) partitionMethods(plan *calculus.PartitionPlan) {
-	sum, one, why := mergeMaps(g.p, plan)
+	sum, one, why := viewlet.MergeMaps(g.p, plan)
 	if why != "" {
 		return
 	}

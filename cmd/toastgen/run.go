@@ -156,7 +156,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 func cmdRun(path, engine string, workers int, co compileOpts, ro runtime.RunOptions) error {
 	data := ro.Dir
 	var plan *calculus.PartitionPlan
-	if workers > 1 && engine == "go" {
+	if workers > 1 {
 		co.partition = &plan
 	}
 	f, p, err := compile(path, co)
@@ -168,12 +168,21 @@ func cmdRun(path, engine string, workers int, co compileOpts, ro runtime.RunOpti
 	}
 	switch engine {
 	case "interp":
-		if workers > 1 {
-			fmt.Fprintf(os.Stderr, "toastgen: -workers %d: the interpreter runs one engine\n", workers)
-		}
 		in := viewlet.NewInterp(p)
 		if err := in.Err(); err != nil {
 			return err
+		}
+		if _, workerArgs := partitionOptions(p, plan, workers); workerArgs != nil {
+			pi, err := viewlet.NewPartitionedInterp(p, plan)
+			if err != nil {
+				return err
+			}
+			w, err := runtime.NewWorkers(pi, workers)
+			if err != nil {
+				return err
+			}
+			defer w.Close()
+			return runtime.Run(w, ro, os.Stdout)
 		}
 		return runtime.Run(in, ro, os.Stdout)
 	default: // "go"

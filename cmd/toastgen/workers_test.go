@@ -24,6 +24,12 @@ func TestCLIWorkers(t *testing.T) {
 			t.Errorf("toastgen %s: exit status %d, want 2 and a message about -workers; stderr %q", strings.Join(args, " "), code, stderr)
 		}
 	}
+	// The interpreter runs on workers too (viewlet.PartitionedInterp).
+	one, stderr, code := runCLI(t, root, "", nil, "run", "-engine", "interp", "-format", "json", "examples/tpch/q1.sql")
+	three, stderr3, code3 := runCLI(t, root, "", nil, "run", "-engine", "interp", "-workers", "3", "-format", "json", "examples/tpch/q1.sql")
+	if code != 0 || code3 != 0 || one != three || stderr3 != "" {
+		t.Errorf("run -engine interp -workers 3: exit status %d, %d; stderr %q, %q; views\n%s\none engine's\n%s", code3, code, stderr3, stderr, three, one)
+	}
 	if testing.Short() {
 		t.Skip("-short: not building the generated packages")
 	}
