@@ -1,7 +1,6 @@
 package codegen
 
 import (
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/toastgen/toastgen/calculus"
