@@ -32,8 +32,9 @@ type hoist struct {
 	// then only maps that no statement writes are hoisted).
 	stmt    *viewlet.Stmt
 	reads   map[string]*jen.Statement
-	names   []string   // of the locals, in the order of prelude
-	prelude []jen.Code // a statement per local: local := read
+	names   []string    // of the locals, in the order of prelude
+	prelude []jen.Code  // a statement per local: local := read
+	of      []rangeRead // the read of each local
 }
 
 // newHoist starts the hoisting of trigger t, whose arguments sc binds.
@@ -89,20 +90,64 @@ func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scop
 	h.reads[key] = local
 	h.names = append(h.names, name)
 	h.prelude = append(h.prelude, local.Clone().Op(":=").Add(r.code))
+	h.of = append(h.of, r)
 	return local.Clone()
 }
 
 // code returns the trigger's body after the reads it uses: a product that
 // compiled to nothing (a factor {1 = 0}) may have asked for a read no code
 // is left to use.
+//
+// The reads of both sides of one bound in one group of a grouped index
+// (BrokerSpread's counts before and after an event's time) are one
+// descent: below, above := index.SumSplit(g, x, belowIncl, aboveIncl).
 func (h *hoist) code(body []jen.Code) []jen.Code {
-	var out []jen.Code
+	var used []int
 	for i, name := range h.names {
 		if occurrences(body, name, 1) > 0 {
-			out = append(out, h.prelude[i])
+			used = append(used, i)
 		}
 	}
+	paired := map[int]bool{}
+	var out []jen.Code
+	for a, i := range used {
+		if paired[i] {
+			continue
+		}
+		stmt := h.prelude[i]
+		for _, j := range used[a+1:] {
+			if below, above, ok := h.split(i, j); ok && !paired[j] {
+				paired[j] = true
+				r := h.of[i]
+				stmt = jen.List(jen.Id(h.names[below]), jen.Id(h.names[above])).Op(":=").Add(r.index.Clone()).Dot("SumSplit").Call(
+					r.group, r.bound, jen.Lit(h.of[below].fn == "SumLessEq"), jen.Lit(h.of[above].fn == "SumGreaterEq"))
+				break
+			}
+		}
+		out = append(out, stmt)
+	}
 	return append(out, body...)
+}
+
+// split reports whether locals i and j read the two sides of one bound in
+// one group of one grouped index, and which reads below and which above.
+func (h *hoist) split(i, j int) (below, above int, ok bool) {
+	ri, rj := h.of[i], h.of[j]
+	if ri.fn == "" || rj.fn == "" || ri.group == nil || rj.group == nil {
+		return 0, 0, false
+	}
+	less := func(fn string) bool { return fn == "SumLess" || fn == "SumLessEq" }
+	if less(ri.fn) == less(rj.fn) {
+		return 0, 0, false
+	}
+	same := func(a, b jen.Code) bool { return fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b) }
+	if !same(ri.index, rj.index) || !same(ri.group, rj.group) || !same(ri.bound, rj.bound) {
+		return 0, 0, false
+	}
+	if less(ri.fn) {
+		return i, j, true
+	}
+	return j, i, true
 }
 
 // hoistable reports whether range read r, which the factors of a monomial

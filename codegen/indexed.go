@@ -20,6 +20,12 @@ type rangeRead struct {
 	code  *jen.Statement
 	index *jen.Statement // the range-sum index read
 	group jen.Code       // the group key of the read (nil: an index without groups)
+	// fn and bound, for a read of one side of a bound (SumLess, SumLessEq,
+	// SumGreater, SumGreaterEq): the method and its bound argument, so
+	// that hoisted reads of both sides of one bound share a descent
+	// (hoist.code).
+	fn    string
+	bound jen.Code
 }
 
 // rangeSum recognizes a monomial of a nested sum over the entries of one
@@ -139,6 +145,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		return convert(c, e.Type(), kt), nil
 	}
 	var fn string
+	var side jen.Code
 	switch {
 	case lo != nil && hi != nil:
 		l, err := bound(lo)
@@ -155,7 +162,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		if err != nil {
 			return none, nil, false, err
 		}
-		fn, args = "SumGreater", append(args, l)
+		fn, args, side = "SumGreater", append(args, l), l
 		if loIncl {
 			fn = "SumGreaterEq"
 		}
@@ -164,14 +171,18 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		if err != nil {
 			return none, nil, false, err
 		}
-		fn, args = "SumLess", append(args, h)
+		fn, args, side = "SumLess", append(args, h), h
 		if hiIncl {
 			fn = "SumLessEq"
 		}
 	}
 	ix := mi.rangeFor(group, pos)
 	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
-	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index, group: gkey}, rest, true, nil
+	rr := rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index, group: gkey}
+	if side != nil {
+		rr.fn, rr.bound = fn, side
+	}
+	return rr, rest, true, nil
 }
 
 // rangeGroup returns the positions of map read r's keys but pos (the

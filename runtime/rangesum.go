@@ -207,6 +207,15 @@ func (x *RangeSumIndex[K, T, V]) SumGreaterEq(g K, k T) V {
 	return x.a.sumAbove(x.groups.root(g), k, true)
 }
 
+// SumSplit returns the sums of the values of group g's keys below k and
+// above k (each with k itself where belowIncl, aboveIncl say) in one
+// descent: what SumLess and SumGreater (or their Eq forms) return, but
+// for the order the values are added in (a float sum may differ in its
+// last bits); both are 0 when k is NaN.
+func (x *RangeSumIndex[K, T, V]) SumSplit(g K, k T, belowIncl, aboveIncl bool) (below, above V) {
+	return x.a.sumSplit(x.groups.root(g), k, belowIncl, aboveIncl)
+}
+
 // SumBetween returns the sum of the values of group g's keys between lo
 // and hi, each bound included or not.
 func (x *RangeSumIndex[K, T, V]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) V {
@@ -464,6 +473,37 @@ func (a *sumTreap[T, V]) sumAbove(t int32, x T, incl bool) V {
 		}
 	}
 	return s
+}
+
+// sumSplit is sumBelow and sumAbove at x in one descent: they take one
+// path down to x's node, where the one goes left and the other right, and
+// the subtrees they would walk below it lie wholly on their side.
+func (a *sumTreap[T, V]) sumSplit(t int32, x T, belowIncl, aboveIncl bool) (below, above V) {
+	if x != x {
+		return 0, 0
+	}
+	for t != 0 {
+		nd := &a.nodes[t]
+		switch {
+		case nd.key < x:
+			below += a.nodes[nd.left].sum + nd.val
+			t = nd.right
+		case nd.key > x:
+			above += a.nodes[nd.right].sum + nd.val
+			t = nd.left
+		default:
+			below += a.nodes[nd.left].sum
+			above += a.nodes[nd.right].sum
+			if belowIncl {
+				below += nd.val
+			}
+			if aboveIncl {
+				above += nd.val
+			}
+			return below, above
+		}
+	}
+	return below, above
 }
 
 // sumBetween sums the values of the keys in the range from lo to hi.

@@ -153,6 +153,7 @@ func TestRangeSumRandom(t *testing.T) {
 			q := int64(rng.IntN(keys+2) - 1)
 			q2 := q + int64(rng.IntN(10)-2)
 			li, hi := rng.IntN(2) == 0, rng.IntN(2) == 0
+			below, above := x.SumSplit(g, q, li, hi)
 			checks := []struct {
 				name      string
 				got, want int64
@@ -164,6 +165,8 @@ func TestRangeSumRandom(t *testing.T) {
 				{"SumBetween", x.SumBetween(g, q, li, q2, hi), sum(g, func(k int64) bool {
 					return (k > q || li && k == q) && (k < q2 || hi && k == q2)
 				})},
+				{"SumSplit below", below, sum(g, func(k int64) bool { return k < q || li && k == q })},
+				{"SumSplit above", above, sum(g, func(k int64) bool { return k > q || hi && k == q })},
 				{"Total", x.Total(g), sum(g, func(int64) bool { return true })},
 				{"Get", x.Get(g, k), model[g][k]},
 				{"GroupLen", int64(x.GroupLen(g)), int64(len(model[g]))},
@@ -337,5 +340,18 @@ func TestNegative(t *testing.T) {
 	x.Add(1, 5, 1)
 	if x.Negative() {
 		t.Fatal("index: no negative value left")
+	}
+}
+
+// TestSumSplitNaN: a NaN bound is in no range, on either side.
+func TestSumSplitNaN(t *testing.T) {
+	var x RangeSumIndex[int, float64, float64]
+	x.Add(1, 1, 2)
+	x.Add(1, 3, 4)
+	if b, a := x.SumSplit(1, math.NaN(), true, true); b != 0 || a != 0 {
+		t.Errorf("SumSplit(NaN) = %v, %v", b, a)
+	}
+	if b, a := x.SumSplit(1, 3, false, true); b != 2 || a != 4 {
+		t.Errorf("SumSplit(3) = %v, %v", b, a)
 	}
 }
