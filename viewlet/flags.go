@@ -1,6 +1,8 @@
 package viewlet
 
 import (
+	"strings"
+
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/lang"
 )
@@ -26,7 +28,11 @@ import (
 // b − a > c] is [ap != 0]·[p != 0]·[a − b > c OR b − a > c]: boolean
 // algebra, exact for the two-valued conditions of the calculus), and the
 // pinned conditions [f != 0] are dropped (they hold). Only monomials where
-// a flag is pinned change.
+// a flag is pinned change. A target key that every monomial of its
+// statement pins becomes a flag of the event that every monomial requires
+// non-zero (pinTargets: both are 1), so that the statement updates the
+// event's entry and reads its map at a bound key (AXFinder and
+// BrokerSpread in dialect sql: a range read, not a loop over the group).
 
 // pinFlags rewrites the trigger statements of p as described above.
 func pinFlags(p *Program) {
@@ -40,14 +46,83 @@ func pinFlags(p *Program) {
 	}
 	fk := &flagKeys{rels: rels, maps: maps, memo: map[string][]flagKey{}}
 	for _, t := range p.Triggers {
+		// The event's presence flags: its arguments after one per column.
+		var flags []calculus.Var
+		if r := rels[t.Event.Rel]; r != nil && len(t.Event.Args) > len(r.Columns) {
+			flags = t.Event.Args[len(r.Columns):]
+		}
 		for _, s := range t.Stmts {
+			pinned := false
 			for i, m := range s.RHS {
 				if out, ok := fk.pin(m, t.Event.Args); ok {
 					s.RHS[i] = out
+					pinned = true
 				}
+			}
+			if pinned {
+				pinTargets(s, flags)
 			}
 		}
 	}
+}
+
+// pinTargets: a target key k of statement s that every monomial of its RHS
+// binds to 1 by a pin, (k ^= 1), while it requires a presence flag g of the
+// event non-zero ([g != 0]: g is 1), is g. The statement then targets the
+// event's entry (BrokerSpread's QUERY1_COUNT[broker_id, broker_id_present],
+// as the statements without a pin do) and reads its map at g, a bound key:
+// the lift goes, and a read left with one free key is a range read, not a
+// loop that adds to the entry of each key it visits.
+func pinTargets(s *Stmt, flags []calculus.Var) {
+	if s.Replace || len(s.RHS) == 0 {
+		return
+	}
+	for ki, k := range s.Keys {
+		// Any such g is exact (all are 1); the flag of k's own column
+		// (x_broker_id_present's broker_id_present), where it qualifies,
+		// keys the entry as the statements without a pin do.
+		var g *calculus.Var
+		for fi := range flags {
+			f := &flags[fi]
+			every := true
+			for _, m := range s.RHS {
+				every = every && liftsToOne(m.Factors, k.Name) && hasNonZero(m.Factors, f.Name)
+			}
+			if every && (g == nil || strings.HasSuffix(k.Name, "_"+f.Name)) {
+				g = f
+			}
+		}
+		if g == nil {
+			continue
+		}
+		sub := map[string]lang.Expr{k.Name: &calculus.VarRef{V: *g}}
+		for mi, m := range s.RHS {
+			var fs []calculus.Term
+			for _, f := range m.Factors {
+				if l, ok := f.(*calculus.Lift); ok && l.V.Name == k.Name {
+					continue
+				}
+				fs = append(fs, calculus.SubstTerm(f, sub))
+			}
+			s.RHS[mi] = calculus.Monomial{Coef: m.Coef, Factors: fs}
+		}
+		s.Keys[ki] = *g
+	}
+}
+
+// liftsToOne reports whether fs binds v to 1 by a lift of its own, (v ^= 1).
+func liftsToOne(fs []calculus.Term, v string) bool {
+	for _, f := range fs {
+		if l, ok := f.(*calculus.Lift); ok && l.V.Name == v {
+			x, ok := l.T.(*calculus.Val)
+			if !ok {
+				return false
+			}
+			lit, ok := x.E.(*lang.Lit)
+			return ok && lit.T == lang.TInt && lit.Int == 1
+		}
+	}
+	return false
 }
 
 // flagKey says of one key of a map whether it is a presence flag (0 or 1
