@@ -245,16 +245,12 @@ func (w *Workers) Apply(rel int, insert bool, fields [][]byte) error {
 		w.path[rel] = w.at
 		w.mu.Unlock()
 	}
-	c := w.cols[rel]
-	switch {
-	case c == Broadcast:
+	if p := w.route(rel, fields); p >= 0 {
+		w.pending[p].add(rel, insert, fields, w.line)
+	} else {
 		for _, r := range w.pending {
 			r.add(rel, insert, fields, w.line)
 		}
-	case c >= len(fields):
-		w.pending[0].add(rel, insert, fields, w.line) // its engine reports the missing field
-	default:
-		w.pending[w.partitionOf(rel, fields[c])].add(rel, insert, fields, w.line)
 	}
 	if w.routed++; w.routed >= workersChunk {
 		w.handOver()
@@ -365,18 +361,12 @@ func (b *workersBatch) Add(rel int, insert bool, fields [][]byte) error {
 	if rel < 0 || rel >= len(b.w.rels) {
 		return fmt.Errorf("workers: no relation %d", rel)
 	}
-	c := b.w.cols[rel]
-	switch {
-	case c == Broadcast:
-		for _, pb := range b.parts {
-			if err := pb.Add(rel, insert, fields); err != nil {
-				return err
-			}
-		}
-	case c >= len(fields):
-		return b.parts[0].Add(rel, insert, fields) // it reports the missing field
-	default:
-		if err := b.parts[b.w.partitionOf(rel, fields[c])].Add(rel, insert, fields); err != nil {
+	targets := b.parts
+	if p := b.w.route(rel, fields); p >= 0 {
+		targets = b.parts[p : p+1]
+	}
+	for _, pb := range targets {
+		if err := pb.Add(rel, insert, fields); err != nil {
 			return err
 		}
 	}
@@ -398,6 +388,20 @@ func (b *workersBatch) InOrder() {
 func (b *workersBatch) SetPolicy(p Policy) {
 	for _, pb := range b.parts {
 		WithPolicy(pb, p)
+	}
+}
+
+// route returns the partition of an event of relation rel, or -1 when
+// every partition gets it (a broadcast relation). An event without its
+// partition column goes to the first, whose engine reports it.
+func (w *Workers) route(rel int, fields [][]byte) int {
+	switch c := w.cols[rel]; {
+	case c == Broadcast:
+		return -1
+	case c >= len(fields):
+		return 0
+	default:
+		return w.partitionOf(rel, fields[c])
 	}
 }
 
