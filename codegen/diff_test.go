@@ -99,7 +99,7 @@ func TestDiffGenerated(t *testing.T) {
 				write(t, filepath.Join(dir, name, name+".go"), out)
 			}
 			write(t, filepath.Join(dir, name+".events"), encodeStream(f, stream))
-			jobs = append(jobs, job{name, path, depth, f, stream, p, codegen.MergeReason(p, plan) == ""})
+			jobs = append(jobs, job{name, path, depth, f, stream, p, viewlet.MergeReason(p, plan) == ""})
 			cases = append(cases, fmt.Sprintf("\t%q: func() runtime.Engine { return %s.New() },\n", name, pkg))
 		}
 	}

@@ -21,14 +21,6 @@ import (
 // view tree, a triangle kernel), Generate emits no partition methods, and
 // drivers run one engine.
 
-// MergeReason returns why the views of p cannot be merged from several
-// engines under plan ("" when they can: Generate with Options.Partition
-// then makes the package runtime.Partitioned).
-func MergeReason(p *viewlet.Program, plan *calculus.PartitionPlan) string {
-	_, _, why := viewlet.MergeMaps(p, plan)
-	return why
-}
-
 // partitionMethods emits PartitionColumns, NewPartition and MergeViews
 // when the plan splits the work and the views merge by their maps.
 func (g *gen) partitionMethods(plan *calculus.PartitionPlan) {
@@ -36,16 +28,8 @@ func (g *gen) partitionMethods(plan *calculus.PartitionPlan) {
 	if why != "" {
 		return
 	}
-	col := map[string]int{}
-	for _, r := range plan.Relations {
-		col[r.Relation.Name] = r.Column
-	}
 	var cols []jen.Code
-	for _, r := range g.p.Relations {
-		c, ok := col[r.Name]
-		if !ok || c < 0 {
-			c = -1 // broadcast; a relation no query reads has no events to route
-		}
+	for _, c := range viewlet.PartitionColumns(g.p, plan) {
 		cols = append(cols, jen.Lit(c))
 	}
 	g.f.Comment(`PartitionColumns returns, per relation (in the order of Relations), the column

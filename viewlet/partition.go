@@ -64,6 +64,32 @@ func MergeMaps(p *Program, plan *calculus.PartitionPlan) (sum, one []*Map, why s
 	return sum, one, ""
 }
 
+// MergeReason returns why the views of p cannot be merged from several
+// engines under plan, or "" when they can (MergeMaps).
+func MergeReason(p *Program, plan *calculus.PartitionPlan) string {
+	_, _, why := MergeMaps(p, plan)
+	return why
+}
+
+// PartitionColumns returns, per relation of p, its partition column under
+// plan, or runtime.Broadcast (also for a relation no query reads: it has
+// no events to route).
+func PartitionColumns(p *Program, plan *calculus.PartitionPlan) []int {
+	col := map[string]int{}
+	for _, r := range plan.Relations {
+		col[r.Relation.Name] = r.Column
+	}
+	cols := make([]int, len(p.Relations))
+	for i, r := range p.Relations {
+		c, ok := col[r.Name]
+		if !ok || c < 0 {
+			c = runtime.Broadcast
+		}
+		cols[i] = c
+	}
+	return cols
+}
+
 // MergeInterps returns an interpreter of p whose maps sum and one are
 // those of parts merged: each map in sum the sum of the parts' maps (less
 // the initial entries every part started with, but once), each in one
@@ -132,18 +158,7 @@ func NewPartitionedInterp(p *Program, plan *calculus.PartitionPlan) (*Partitione
 	if why != "" {
 		return nil, errors.New("not partitionable: " + why)
 	}
-	col := map[string]int{}
-	for _, r := range plan.Relations {
-		col[r.Relation.Name] = r.Column
-	}
-	pi := &PartitionedInterp{Interp: NewInterp(p), p: p}
-	for _, r := range p.Relations {
-		c, ok := col[r.Name]
-		if !ok || c < 0 {
-			c = runtime.Broadcast // a relation no query reads has no events to route
-		}
-		pi.cols = append(pi.cols, c)
-	}
+	pi := &PartitionedInterp{Interp: NewInterp(p), p: p, cols: PartitionColumns(p, plan)}
 	for _, m := range sum {
 		pi.sum = append(pi.sum, m.Name)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/toastgen/toastgen/calculus"
 	"github.com/toastgen/toastgen/codegen"
+	"github.com/toastgen/toastgen/viewlet"
 )
 
 // genFlags defines gen's flags. gen writes the package as go generate
@@ -56,7 +57,7 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 		}
 		gopts := codegen.Options{Package: name, Source: headerPath(query, filepath.Dir(file)), Version: version()}
 		if *partitioned {
-			if why := codegen.MergeReason(p, plan); why != "" {
+			if why := viewlet.MergeReason(p, plan); why != "" {
 				return fmt.Errorf("%s: -partitioned: not partitionable: %s", query, why)
 			}
 			gopts.Partition = plan

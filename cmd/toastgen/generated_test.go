@@ -86,14 +86,14 @@ func TestSharedDataGenerated(t *testing.T) {
 			// package, or one whose views are flat (view trees do not
 			// merge), as toastgen run -workers builds it.
 			workers := ""
-			if codegen.MergeReason(p, plan) == "" {
+			if viewlet.MergeReason(p, plan) == "" {
 				workers = name
 			} else if plan.Partitionable() {
 				flat, err := compileFlat(f)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if codegen.MergeReason(flat, plan) == "" {
+				if viewlet.MergeReason(flat, plan) == "" {
 					workers = name + "w"
 					src, err := codegen.Generate(flat, codegen.Options{Package: workers, Source: filepath.ToSlash(rel), Partition: plan})
 					if err != nil {

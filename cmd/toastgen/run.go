@@ -355,7 +355,7 @@ func partitionOptions(p *viewlet.Program, plan *calculus.PartitionPlan, workers 
 	if workers <= 1 || plan == nil {
 		return opts, nil
 	}
-	if why := codegen.MergeReason(p, plan); why != "" {
+	if why := viewlet.MergeReason(p, plan); why != "" {
 		fmt.Fprintf(os.Stderr, "toastgen: -workers %d: not partitionable (%s): running one engine\n", workers, why)
 		return opts, nil
 	}
