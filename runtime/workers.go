@@ -1,10 +1,12 @@
 package runtime
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -471,6 +473,44 @@ func keyHash(c Column, f []byte) (h uint64, ok bool) {
 		h = (h ^ uint64(b)) * 1099511628211
 	}
 	return mix64(h), true
+}
+
+// PartitionKey returns the canonical text of a field of column c, the
+// key under which a producer publishes an event whose partition column
+// holds it (runtime/kafka): the values a join equates are written alike,
+// as keyHash hashes them alike — an INT in decimal without sign or zeros
+// that do not count, an integral FLOAT as the INT it equals, another
+// FLOAT in the shortest form that reads back to it, a DATE as
+// yyyy-mm-dd, a STRING as it is. NULL is `\N`. ok is false for a field
+// that does not parse.
+func PartitionKey(c Column, f []byte) (key []byte, ok bool) {
+	if c.Nullable && IsNullField(f, c.Type) {
+		return []byte(`\N`), true
+	}
+	switch c.Type {
+	case Int:
+		v, err := ParseInt(f)
+		if err != nil {
+			return nil, false
+		}
+		return strconv.AppendInt(nil, v, 10), true
+	case Float:
+		v, err := ParseFloat(f)
+		if err != nil {
+			return nil, false
+		}
+		if v == math.Trunc(v) && math.Abs(v) < 1<<63 {
+			return strconv.AppendInt(nil, int64(v), 10), true
+		}
+		return strconv.AppendFloat(nil, v, 'g', -1, 64), true
+	case DateType:
+		v, err := ParseDate(f)
+		if err != nil {
+			return nil, false
+		}
+		return []byte(v.String()), true
+	}
+	return bytes.Clone(f), true
 }
 
 // mix64 is SplitMix64's finalizer: consecutive keys spread evenly.

@@ -1,0 +1,338 @@
+package kafka
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// A Member is one process of a consumer group that maintains a query's
+// views on Kafka: it runs an engine per task (a partition number of the
+// input topics) assigned to it and commits their states with the
+// consumer offsets, exactly once (see the package doc).
+type Member struct {
+	cfg    Config
+	proto  runtime.Partitioned
+	topics []string       // the partitioned relations' input topics
+	relOf  map[string]int // input topic → relation index
+	sess   *kgo.GroupTransactSession
+	states *stateReader
+
+	mu    sync.Mutex // guards tasks against the rebalance callbacks
+	tasks map[int32]*task
+
+	// Test hooks: apply every polled batch twice (a redelivery); abort
+	// every n-th transaction instead of committing it.
+	deliverTwice bool
+	abortEvery   int
+	crashAfter   atomic.Int64 // when set, stop (the transaction open) once that many more records are applied
+	txns         int
+	stats        memberStats
+}
+
+// memberStats counts what a member did (the tests read them).
+type memberStats struct {
+	applied, redelivered int // records applied; skipped, as applied before
+	commits, aborts      int // transactions
+	restored             int // tasks restored from the state topic
+}
+
+// errCrash stops a member in the middle of a transaction (a test hook).
+var errCrash = errors.New("crashed")
+
+// endTimeout bounds the end of a transaction once the member stops.
+const endTimeout = 10 * time.Second
+
+// A task is the engine of one partition number and what it has applied.
+type task struct {
+	part      int32
+	e         runtime.Partitioned
+	next      map[string]int64 // "topic:partition" → next offset to apply
+	committed []byte           // the snapshot last committed (nil: none, the engine starts empty)
+	pending   []byte           // the snapshot published in the open transaction
+	changes   []runtime.Change // since the last publication
+	dirty     bool             // applied records since the last publication
+}
+
+// NewMember returns a member of group cfg.Group that maintains the views
+// of e's query (e itself is only the prototype of the tasks' engines).
+// The query's relations must all be partitioned: broadcast relations are
+// not read yet.
+func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
+	if cfg.Name == "" || cfg.Group == "" {
+		return nil, errors.New("kafka: a member needs a group and a name")
+	}
+	if _, ok := e.NewPartition().(runtime.Snapshotter); !ok {
+		return nil, fmt.Errorf("kafka: the engine (%T) does not write snapshots", e)
+	}
+	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}}
+	for i, r := range e.Relations() {
+		if r.Unread {
+			continue
+		}
+		if e.PartitionColumns()[i] == runtime.Broadcast {
+			return nil, fmt.Errorf("kafka: relation %s is broadcast in the query's partition plan: broadcast relations are not read from Kafka yet", r.Name)
+		}
+		m.topics = append(m.topics, cfg.Topic(r))
+		m.relOf[cfg.Topic(r)] = i
+	}
+	states, err := newStateReader(cfg, e)
+	if err != nil {
+		return nil, err
+	}
+	m.states = states
+	drop := func(_ context.Context, _ *kgo.Client, lost map[string][]int32) {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for _, ps := range lost {
+			for _, p := range ps {
+				delete(m.tasks, p)
+			}
+		}
+	}
+	opts := append([]kgo.Opt{
+		kgo.SeedBrokers(cfg.Brokers...),
+		kgo.ConsumerGroup(cfg.Group),
+		kgo.ConsumeTopics(m.topics...),
+		kgo.TransactionalID(cfg.Group + "." + cfg.Name),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		kgo.Balancers(kgo.RangeBalancer()), // partition p of every topic to one member
+		kgo.BlockRebalanceOnPoll(),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.OnPartitionsRevoked(drop),
+		kgo.OnPartitionsLost(drop),
+	}, cfg.Opts...)
+	sess, err := kgo.NewGroupTransactSession(opts...)
+	if err != nil {
+		states.close()
+		return nil, err
+	}
+	m.sess = sess
+	return m, nil
+}
+
+// Run consumes, applies and commits until ctx ends (it then returns
+// nil) or an error: a record that is not an event of its relation, an
+// engine error, a Kafka error. The open transaction is aborted.
+func (m *Member) Run(ctx context.Context) error {
+	for {
+		fs := m.sess.PollRecords(ctx, m.cfg.commitEvery())
+		if ctx.Err() != nil || fs.IsClientClosed() {
+			return nil
+		}
+		var err error
+		fs.EachError(func(topic string, p int32, e error) {
+			if err == nil {
+				err = fmt.Errorf("kafka: reading %s partition %d: %w", topic, p, e)
+			}
+		})
+		if err != nil {
+			return err
+		}
+		if fs.NumRecords() == 0 {
+			m.sess.AllowRebalance()
+			continue
+		}
+		if err := m.transact(ctx, fs); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// transact applies one polled batch and commits it with the tasks'
+// states, or rolls the tasks back when the transaction aborts.
+func (m *Member) transact(ctx context.Context, fs kgo.Fetches) error {
+	defer m.sess.AllowRebalance()
+	if err := m.sess.Begin(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	err := m.apply(ctx, fs)
+	if err == nil && m.deliverTwice {
+		err = m.apply(ctx, fs)
+	}
+	var recs []*kgo.Record
+	if err == nil {
+		recs, err = m.publication()
+	}
+	m.mu.Unlock()
+	if err == nil {
+		err = m.sess.ProduceSync(ctx, recs...).FirstErr()
+	}
+	m.txns++
+	try := kgo.TryCommit
+	if err != nil || m.abortEvery > 0 && m.txns%m.abortEvery == 0 {
+		try = kgo.TryAbort
+	}
+	// End even when ctx has ended: an open transaction would hold the
+	// task's offsets until the broker times it out.
+	endCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), endTimeout)
+	defer cancel()
+	if ctx.Err() != nil {
+		try = kgo.TryAbort
+	}
+	committed, endErr := m.sess.End(endCtx, try)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if committed {
+		m.stats.commits++
+		for _, t := range m.tasks {
+			if t.pending != nil {
+				t.committed, t.pending = t.pending, nil
+			}
+		}
+		return errors.Join(err, endErr)
+	}
+	m.stats.aborts++
+	// Aborted: the session rewinds the consumer to the committed
+	// offsets, so every task goes back to its committed state.
+	for _, t := range m.tasks {
+		if rerr := t.rollback(m.proto); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
+	return errors.Join(err, endErr)
+}
+
+// apply applies the records of fs to their tasks.
+func (m *Member) apply(ctx context.Context, fs kgo.Fetches) error {
+	var err error
+	fs.EachRecord(func(r *kgo.Record) {
+		if err != nil {
+			return
+		}
+		rel, ok := m.relOf[r.Topic]
+		if !ok {
+			return
+		}
+		var t *task
+		if t, err = m.task(ctx, r.Partition); err != nil {
+			return
+		}
+		src := sourceName(r.Topic, r.Partition)
+		if next, ok := t.next[src]; ok && r.Offset < next {
+			m.stats.redelivered++
+			return // applied before: a redelivery
+		}
+		insert, fields, derr := event(r)
+		if derr == nil {
+			derr = t.e.Apply(rel, insert, fields)
+		}
+		if derr != nil {
+			err = fmt.Errorf("kafka: %s partition %d offset %d: %w", r.Topic, r.Partition, r.Offset, derr)
+			return
+		}
+		t.next[src] = r.Offset + 1
+		t.dirty = true
+		m.stats.applied++
+		if m.crashAfter.Load() > 0 && m.crashAfter.Add(-1) == 0 {
+			err = errCrash
+		}
+	})
+	return err
+}
+
+// task returns the task of partition p, restoring it first if this
+// member has not run it since it was assigned.
+func (m *Member) task(ctx context.Context, p int32) (*task, error) {
+	if t := m.tasks[p]; t != nil {
+		return t, nil
+	}
+	t := &task{part: p}
+	want := map[string]int64{}
+	committed := m.sess.Client().CommittedOffsets()
+	for _, topic := range m.topics {
+		if o, ok := committed[topic][p]; ok && o.Offset >= 0 {
+			want[sourceName(topic, p)] = o.Offset
+		}
+	}
+	if len(want) > 0 {
+		st, err := m.states.await(ctx, p, want)
+		if err != nil {
+			return nil, err
+		}
+		t.committed = st.raw
+		m.stats.restored++
+	}
+	if err := t.rollback(m.proto); err != nil {
+		return nil, err
+	}
+	m.tasks[p] = t
+	return t, nil
+}
+
+// rollback puts the task back to its committed state.
+func (t *task) rollback(proto runtime.Partitioned) error {
+	t.changes, t.pending, t.dirty = nil, nil, false
+	if t.committed == nil {
+		t.e, t.next = proto.NewPartition(), map[string]int64{}
+	} else {
+		st, err := restore(proto, t.committed)
+		if err != nil {
+			return fmt.Errorf("kafka: task %d: %w", t.part, err)
+		}
+		t.e, t.next = st.e, st.next
+	}
+	if cs, ok := t.e.(runtime.ChangeStreamer); ok {
+		cs.OnChanges(func(c runtime.Change) { t.changes = append(t.changes, c) })
+	}
+	return nil
+}
+
+// publication returns the records of the open transaction: per task that
+// applied records, its view changes and its snapshot.
+func (m *Member) publication() ([]*kgo.Record, error) {
+	var recs []*kgo.Record
+	parts := make([]int32, 0, len(m.tasks))
+	for p, t := range m.tasks {
+		if t.dirty {
+			parts = append(parts, p)
+		}
+	}
+	slices.Sort(parts)
+	for _, p := range parts {
+		t := m.tasks[p]
+		key := []byte(strconv.Itoa(int(p)))
+		for _, c := range t.changes {
+			var b bytes.Buffer
+			if err := runtime.WriteChangeJSON(&b, 0, c); err != nil {
+				return nil, err
+			}
+			recs = append(recs, &kgo.Record{Topic: m.cfg.ChangesTopic(), Key: key, Value: bytes.TrimSuffix(b.Bytes(), []byte("\n"))})
+		}
+		sources := make([]runtime.SourceCount, 0, len(t.next))
+		for src, o := range t.next {
+			sources = append(sources, runtime.SourceCount{Relation: src, Events: o})
+		}
+		slices.SortFunc(sources, func(a, b runtime.SourceCount) int { return strings.Compare(a.Relation, b.Relation) })
+		var snap bytes.Buffer
+		if err := t.e.(runtime.Snapshotter).WriteSnapshot(&snap, sources...); err != nil {
+			return nil, fmt.Errorf("kafka: task %d: %w", p, err)
+		}
+		t.pending = snap.Bytes()
+		t.changes, t.dirty = nil, false
+		recs = append(recs, &kgo.Record{Topic: m.cfg.StateTopic(), Key: key, Value: t.pending})
+	}
+	return recs, nil
+}
+
+// Close leaves the group and closes the member's clients; an open
+// transaction is aborted.
+func (m *Member) Close() {
+	m.sess.CloseAllowingRebalance() // with BlockRebalanceOnPoll, Close would wait for AllowRebalance
+	m.states.close()
+}

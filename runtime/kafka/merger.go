@@ -1,0 +1,105 @@
+package kafka
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// A Merger keeps the views of the whole stream: it reads the tasks'
+// committed states from the state topic and merges their engines' views
+// (runtime.Partitioned.MergeViews). Poll reads; Views, Offsets and the
+// change callback may be used from other goroutines.
+type Merger struct {
+	proto  runtime.Partitioned
+	states *stateReader
+
+	mu       sync.Mutex
+	views    []runtime.View
+	offsets  map[string]int64
+	onChange func(runtime.Change)
+}
+
+// NewMerger returns a merger of the states of e's query's tasks under
+// cfg (which needs no group or name).
+func NewMerger(cfg Config, e runtime.Partitioned) (*Merger, error) {
+	states, err := newStateReader(cfg, e)
+	if err != nil {
+		return nil, err
+	}
+	m := &Merger{proto: e, states: states}
+	m.views, err = m.merge()
+	if err != nil {
+		states.close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// Poll reads the state records there are, waiting for one until ctx
+// ends, and merges the views again when a task's state changed; the
+// change callback (OnChanges) gets the merged views' changes.
+func (m *Merger) Poll(ctx context.Context) error {
+	changed, err := m.states.poll(ctx)
+	if err != nil || !changed {
+		return err
+	}
+	views, err := m.merge()
+	if err != nil {
+		return err
+	}
+	offsets := map[string]int64{}
+	for _, st := range m.states.latest {
+		maps.Copy(offsets, st.next)
+	}
+	m.mu.Lock()
+	old, f := m.views, m.onChange
+	m.views, m.offsets = views, offsets
+	m.mu.Unlock()
+	if f != nil {
+		runtime.DiffViews(old, views, f)
+	}
+	return nil
+}
+
+// merge merges the tasks' last states.
+func (m *Merger) merge() ([]runtime.View, error) {
+	parts := make([]runtime.Partitioned, 0, len(m.states.latest))
+	for _, p := range slices.Sorted(maps.Keys(m.states.latest)) {
+		parts = append(parts, m.states.latest[p].e)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, m.proto.NewPartition())
+	}
+	return m.proto.MergeViews(parts)
+}
+
+// Views returns the merged views after the last Poll.
+func (m *Merger) Views() []runtime.View {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.views
+}
+
+// Offsets returns, per input partition ("topic:partition"), the next
+// offset that the merged views do not cover: they are the views of the
+// records below these offsets, each counted once.
+func (m *Merger) Offsets() map[string]int64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return maps.Clone(m.offsets)
+}
+
+// OnChanges makes Poll call f with every row change of the merged views
+// (nil: no calls).
+func (m *Merger) OnChanges(f func(runtime.Change)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.onChange = f
+}
+
+// Close closes the merger's client.
+func (m *Merger) Close() { m.states.close() }

@@ -1,0 +1,136 @@
+package kafka
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/toastgen/toastgen/runtime"
+)
+
+// A taskState is the last state of a task read from the state topic: its
+// snapshot, restored into an engine, and the input offsets it covers.
+type taskState struct {
+	raw  []byte
+	e    runtime.Partitioned
+	next map[string]int64 // "topic:partition" → the next offset to apply
+}
+
+// sourceName names input partition p of topic in a snapshot's sources.
+func sourceName(topic string, p int32) string { return topic + ":" + strconv.Itoa(int(p)) }
+
+// covers reports whether next covers at least what old does: every
+// offset of old is in next and not below.
+func covers(next, old map[string]int64) bool {
+	for src, o := range old {
+		if n, ok := next[src]; !ok || n < o {
+			return false
+		}
+	}
+	return true
+}
+
+// stateReader reads the state topic from its start, read committed,
+// keeping the last state of each task. A record that covers less than
+// the state it would replace (a stale write) is ignored.
+type stateReader struct {
+	cl     *kgo.Client
+	proto  runtime.Partitioned
+	latest map[int32]*taskState
+}
+
+func newStateReader(c Config, proto runtime.Partitioned) (*stateReader, error) {
+	opts := append([]kgo.Opt{
+		kgo.SeedBrokers(c.Brokers...),
+		kgo.ConsumeTopics(c.StateTopic()),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+	}, c.Opts...)
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &stateReader{cl: cl, proto: proto, latest: map[int32]*taskState{}}, nil
+}
+
+// poll reads the state records that are there, waiting for one until ctx
+// ends, and reports whether a task's state changed.
+func (s *stateReader) poll(ctx context.Context) (changed bool, err error) {
+	fs := s.cl.PollFetches(ctx)
+	if fs.IsClientClosed() {
+		return false, kgo.ErrClientClosed
+	}
+	fs.EachError(func(topic string, p int32, e error) {
+		if err == nil && ctx.Err() == nil {
+			err = fmt.Errorf("kafka: reading %s partition %d: %w", topic, p, e)
+		}
+	})
+	if err != nil {
+		return false, err
+	}
+	fs.EachRecord(func(r *kgo.Record) {
+		if err != nil {
+			return
+		}
+		var c bool
+		c, err = s.add(r)
+		changed = changed || c
+	})
+	return changed, err
+}
+
+// add reads one state record.
+func (s *stateReader) add(r *kgo.Record) (bool, error) {
+	p, err := strconv.ParseInt(string(r.Key), 10, 32)
+	if err != nil || p < 0 {
+		return false, fmt.Errorf("kafka: %s offset %d: key %q is not a partition number", r.Topic, r.Offset, r.Key)
+	}
+	st, err := restore(s.proto, r.Value)
+	if err != nil {
+		return false, fmt.Errorf("kafka: %s offset %d (task %d): %w", r.Topic, r.Offset, p, err)
+	}
+	if old := s.latest[int32(p)]; old != nil && !covers(st.next, old.next) {
+		return false, nil // stale: an older state written again
+	}
+	s.latest[int32(p)] = st
+	return true, nil
+}
+
+// restore returns a new engine of proto's query holding snapshot raw.
+func restore(proto runtime.Partitioned, raw []byte) (*taskState, error) {
+	e := proto.NewPartition()
+	snap, ok := e.(runtime.Snapshotter)
+	if !ok {
+		return nil, fmt.Errorf("the engine (%T) does not restore snapshots", e)
+	}
+	sources, err := snap.RestoreSnapshot(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	st := &taskState{raw: raw, e: e, next: map[string]int64{}}
+	for _, sc := range sources {
+		st.next[sc.Relation] = sc.Events
+	}
+	return st, nil
+}
+
+// await returns the state of task p that covers the offsets want, reading
+// the topic until it holds one.
+func (s *stateReader) await(ctx context.Context, p int32, want map[string]int64) (*taskState, error) {
+	for {
+		if st := s.latest[p]; st != nil && covers(st.next, want) {
+			return st, nil
+		}
+		if _, err := s.poll(ctx); err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("kafka: waiting for the state of task %d at %v: %w", p, want, err)
+		}
+	}
+}
+
+func (s *stateReader) close() { s.cl.Close() }
