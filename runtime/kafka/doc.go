@@ -66,11 +66,26 @@ merged (runtime.Partitioned.MergeViews). Every task's state covers a
 prefix of each of its input partitions, so the merged views are those of
 one engine fed those prefixes: nothing lost, nothing counted twice.
 
-# Limits
+# Broadcast relations
 
-Broadcast relations (the plan's replicated dimension tables) are not
-read yet: NewMember rejects a plan with one. A snapshot is written per
-changed task per transaction, so its cost grows with the task's state:
-Config.CommitEvery trades it against the latency of the merged views.
+A relation that the plan broadcasts (a dimension table joined on another
+column than the partition column) is read in full by every task. A
+member reads its topics with one more client, from the start and only
+forward, applies each record to every task it runs, and keeps the
+records read: a task restored from an older state or rolled back
+applies those it has not (the same skip rule), so the client never
+rewinds. A task's snapshot holds its offsets of the broadcast
+partitions too. Tasks start when assigned, not at their first record,
+so that each follows the broadcast topics even while its partitions are
+quiet. The merged views are the whole stream's once every task has read
+the broadcast topics as far (Merger.Offsets gives the least offset).
+
+# Costs
+
+A snapshot is written per changed task per transaction, so its cost
+grows with the task's state: Config.CommitEvery trades it against the
+latency of the merged views. A transaction that commits no consumer
+offset (broadcast records only) makes franz-go hold the next one for
+500 ms. A member keeps every broadcast record it has read.
 */
 package kafka

@@ -23,13 +23,16 @@ import (
 // testQuery joins two relations on their partition column B (nullable:
 // NULL keys go to one partition and join nothing) and also groups one of
 // them by it: a view merged by summing and one whose rows the partitions
-// own.
+// own; T joins on another column, so every task reads all of it (the
+// plan broadcasts it).
 const testQuery = `
 CREATE STREAM R(A INT, B INT, D FLOAT);
 CREATE STREAM S(B INT, C FLOAT, E INT);
+CREATE STREAM T(A INT, F FLOAT);
 SELECT r.A, SUM(r.D * s.C), COUNT(*), AVG(s.E) FROM R r, S s WHERE r.B = s.B GROUP BY r.A;
 SELECT s.B, COUNT(*), SUM(s.C), MAX(s.E) FROM S s WHERE s.E > 1 GROUP BY s.B;
 SELECT COUNT(*) FROM R r WHERE EXISTS (SELECT 1 FROM S s WHERE s.B = r.B AND s.E < r.A);
+SELECT r.B, SUM(t.F * r.D), COUNT(*) FROM R r, S s, T t WHERE r.B = s.B AND r.A = t.A GROUP BY r.B;
 `
 
 type testQueryEngine struct {
@@ -52,6 +55,7 @@ func compileTestQuery(t *testing.T) testQueryEngine {
 	if !plan.Partitionable() {
 		t.Fatalf("not partitionable:\n%s", plan)
 	}
+	t.Logf("plan:\n%s", plan)
 	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: viewlet.Unbounded, FlatViews: true})
 	if err != nil {
 		t.Fatal(err)
@@ -95,6 +99,7 @@ func cluster(t *testing.T, partitions int32, cfg Config) []string {
 	t.Helper()
 	c, err := kfake.NewCluster(kfake.NumBrokers(1),
 		kfake.SeedTopics(partitions, cfg.Prefix+"r", cfg.Prefix+"s"),
+		kfake.SeedTopics(2, cfg.Prefix+"t"),
 		kfake.SeedTopics(1, cfg.StateTopic(), cfg.ChangesTopic()))
 	if err != nil {
 		t.Fatal(err)
@@ -112,6 +117,7 @@ func cluster(t *testing.T, partitions int32, cfg Config) []string {
 // engine fed the whole stream so far and SQLite recomputing the queries;
 // a stale state written again to the state topic changes nothing.
 func TestMembersExactlyOnce(t *testing.T) {
+	began := time.Now()
 	q := compileTestQuery(t)
 	proto := q.engine(t)
 	cfg := Config{Group: "g", Prefix: "t.", CommitEvery: 97,
@@ -246,7 +252,7 @@ func TestMembersExactlyOnce(t *testing.T) {
 				t.Fatalf("%s, %s: merged views differ from SQLite: %v", phase, qq.Name, err)
 			}
 		}
-		t.Logf("%s: %d events, merged views equal (%d rows in view 1)", phase, produced, len(got[0].Rows))
+		t.Logf("%s: %d events, merged views equal (%d rows in view 1), after %v", phase, produced, len(got[0].Rows), time.Since(began).Round(time.Millisecond))
 	}
 
 	m1 := start("m1", nil)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,9 +29,17 @@ type Member struct {
 	relOf  map[string]int // input topic → relation index
 	sess   *kgo.GroupTransactSession
 	states *stateReader
+	// bcast reads the broadcast relations' topics (nil: none), every
+	// partition, from the start and only forward; blog keeps the records
+	// read, in order, so that a task restored from an older state or
+	// rolled back applies those it has not (broadcast relations are
+	// small: dimension tables).
+	bcast *kgo.Client
+	blog  []*kgo.Record
 
-	mu    sync.Mutex // guards tasks against the rebalance callbacks
-	tasks map[int32]*task
+	mu       sync.Mutex // guards tasks and assigned against the rebalance callbacks
+	tasks    map[int32]*task
+	assigned map[int32]bool // the partition numbers assigned to this member
 
 	// Test hooks: apply every polled batch twice (a redelivery); abort
 	// every n-th transaction instead of committing it.
@@ -67,8 +76,7 @@ type task struct {
 
 // NewMember returns a member of group cfg.Group that maintains the views
 // of e's query (e itself is only the prototype of the tasks' engines).
-// The query's relations must all be partitioned: broadcast relations are
-// not read yet.
+// Its tasks read the broadcast relations' topics in full.
 func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 	if cfg.Name == "" || cfg.Group == "" {
 		return nil, errors.New("kafka: a member needs a group and a name")
@@ -76,28 +84,55 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 	if _, ok := e.NewPartition().(runtime.Snapshotter); !ok {
 		return nil, fmt.Errorf("kafka: the engine (%T) does not write snapshots", e)
 	}
-	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}}
+	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}, assigned: map[int32]bool{}}
+	var btopics []string
 	for i, r := range e.Relations() {
 		if r.Unread {
 			continue
 		}
-		if e.PartitionColumns()[i] == runtime.Broadcast {
-			return nil, fmt.Errorf("kafka: relation %s is broadcast in the query's partition plan: broadcast relations are not read from Kafka yet", r.Name)
-		}
-		m.topics = append(m.topics, cfg.Topic(r))
 		m.relOf[cfg.Topic(r)] = i
+		if e.PartitionColumns()[i] == runtime.Broadcast {
+			btopics = append(btopics, cfg.Topic(r))
+		} else {
+			m.topics = append(m.topics, cfg.Topic(r))
+		}
+	}
+	if len(m.topics) == 0 {
+		return nil, errors.New("kafka: the query's partition plan partitions no relation: it runs on one engine")
 	}
 	states, err := newStateReader(cfg, e)
 	if err != nil {
 		return nil, err
 	}
 	m.states = states
+	if len(btopics) > 0 {
+		m.bcast, err = kgo.NewClient(append([]kgo.Opt{
+			kgo.SeedBrokers(cfg.Brokers...),
+			kgo.ConsumeTopics(btopics...),
+			kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+			kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		}, cfg.Opts...)...)
+		if err != nil {
+			states.close()
+			return nil, err
+		}
+	}
 	drop := func(_ context.Context, _ *kgo.Client, lost map[string][]int32) {
 		m.mu.Lock()
 		defer m.mu.Unlock()
 		for _, ps := range lost {
 			for _, p := range ps {
 				delete(m.tasks, p)
+				delete(m.assigned, p)
+			}
+		}
+	}
+	assign := func(_ context.Context, _ *kgo.Client, got map[string][]int32) {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for _, ps := range got {
+			for _, p := range ps {
+				m.assigned[p] = true
 			}
 		}
 	}
@@ -110,12 +145,16 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 		kgo.Balancers(kgo.RangeBalancer()), // partition p of every topic to one member
 		kgo.BlockRebalanceOnPoll(),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.OnPartitionsAssigned(assign),
 		kgo.OnPartitionsRevoked(drop),
 		kgo.OnPartitionsLost(drop),
 	}, cfg.Opts...)
 	sess, err := kgo.NewGroupTransactSession(opts...)
 	if err != nil {
 		states.close()
+		if m.bcast != nil {
+			m.bcast.Close()
+		}
 		return nil, err
 	}
 	m.sess = sess
@@ -127,24 +166,41 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 // engine error, a Kafka error. The open transaction is aborted.
 func (m *Member) Run(ctx context.Context) error {
 	for {
-		fs := m.sess.PollRecords(ctx, m.cfg.commitEvery())
+		// With broadcast topics the group's poll waits briefly, so that
+		// their records do not wait for a partitioned one.
+		pctx, cancel := ctx, context.CancelFunc(func() {})
+		if m.bcast != nil {
+			pctx, cancel = context.WithTimeout(ctx, broadcastWait)
+		}
+		fs := m.sess.PollRecords(pctx, m.cfg.commitEvery())
+		cancel()
 		if ctx.Err() != nil || fs.IsClientClosed() {
 			return nil
 		}
-		var err error
-		fs.EachError(func(topic string, p int32, e error) {
-			if err == nil {
-				err = fmt.Errorf("kafka: reading %s partition %d: %w", topic, p, e)
-			}
-		})
+		err := fetchErr(fs)
+		var bs kgo.Fetches
+		if m.bcast != nil && err == nil {
+			bctx, cancel := context.WithTimeout(ctx, time.Millisecond)
+			bs = m.bcast.PollRecords(bctx, m.cfg.commitEvery())
+			cancel()
+			err = fetchErr(bs)
+		}
 		if err != nil {
+			m.sess.AllowRebalance()
 			return err
 		}
-		if fs.NumRecords() == 0 {
+		if err := m.startTasks(ctx); err != nil {
+			m.sess.AllowRebalance()
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		if fs.NumRecords() == 0 && bs.NumRecords() == 0 && !m.caughtUp() {
 			m.sess.AllowRebalance()
 			continue
 		}
-		if err := m.transact(ctx, fs); err != nil {
+		if err := m.transact(ctx, fs, bs); err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
@@ -153,17 +209,37 @@ func (m *Member) Run(ctx context.Context) error {
 	}
 }
 
-// transact applies one polled batch and commits it with the tasks'
-// states, or rolls the tasks back when the transaction aborts.
-func (m *Member) transact(ctx context.Context, fs kgo.Fetches) error {
+// broadcastWait is how long a member with broadcast topics waits for
+// partitioned records before it looks at the broadcast ones.
+const broadcastWait = 100 * time.Millisecond
+
+// fetchErr returns the first error of fs but the end of a poll's wait.
+func fetchErr(fs kgo.Fetches) (err error) {
+	fs.EachError(func(topic string, p int32, e error) {
+		if err == nil && !errors.Is(e, context.DeadlineExceeded) && !errors.Is(e, context.Canceled) {
+			err = fmt.Errorf("kafka: reading %s partition %d: %w", topic, p, e)
+		}
+	})
+	return err
+}
+
+// transact applies one polled batch (fs of the partitioned topics, bs of
+// the broadcast ones) and commits it with the tasks' states, or rolls
+// the tasks back when the transaction aborts.
+func (m *Member) transact(ctx context.Context, fs, bs kgo.Fetches) error {
 	defer m.sess.AllowRebalance()
 	if err := m.sess.Begin(); err != nil {
 		return err
 	}
 	m.mu.Lock()
-	err := m.apply(ctx, fs)
-	if err == nil && m.deliverTwice {
+	err := m.applyBroadcast(bs)
+	if err == nil {
 		err = m.apply(ctx, fs)
+	}
+	if err == nil && m.deliverTwice {
+		if err = m.applyBroadcast(bs); err == nil {
+			err = m.apply(ctx, fs)
+		}
 	}
 	var recs []*kgo.Record
 	if err == nil {
@@ -201,7 +277,11 @@ func (m *Member) transact(ctx context.Context, fs kgo.Fetches) error {
 	// Aborted: the session rewinds the consumer to the committed
 	// offsets, so every task goes back to its committed state.
 	for _, t := range m.tasks {
-		if rerr := t.rollback(m.proto); rerr != nil && err == nil {
+		rerr := t.rollback(m.proto)
+		if rerr == nil {
+			rerr = m.catchUp(t)
+		}
+		if rerr != nil && err == nil {
 			err = rerr
 		}
 	}
@@ -216,34 +296,95 @@ func (m *Member) apply(ctx context.Context, fs kgo.Fetches) error {
 			return
 		}
 		rel, ok := m.relOf[r.Topic]
-		if !ok {
+		if !ok || !slices.Contains(m.topics, r.Topic) {
 			return
 		}
 		var t *task
 		if t, err = m.task(ctx, r.Partition); err != nil {
 			return
 		}
-		src := sourceName(r.Topic, r.Partition)
-		if next, ok := t.next[src]; ok && r.Offset < next {
-			m.stats.redelivered++
-			return // applied before: a redelivery
-		}
-		insert, fields, derr := event(r)
-		if derr == nil {
-			derr = t.e.Apply(rel, insert, fields)
-		}
-		if derr != nil {
-			err = fmt.Errorf("kafka: %s partition %d offset %d: %w", r.Topic, r.Partition, r.Offset, derr)
+		err = m.applyTo(t, rel, r)
+	})
+	return err
+}
+
+// applyBroadcast applies the records of bs to every task.
+func (m *Member) applyBroadcast(bs kgo.Fetches) error {
+	var err error
+	bs.EachRecord(func(r *kgo.Record) {
+		if err != nil {
 			return
 		}
-		t.next[src] = r.Offset + 1
-		t.dirty = true
-		m.stats.applied++
-		if m.crashAfter.Load() > 0 && m.crashAfter.Add(-1) == 0 {
-			err = errCrash
+		m.blog = append(m.blog, r)
+		for _, p := range slices.Sorted(maps.Keys(m.tasks)) {
+			if err = m.applyTo(m.tasks[p], m.relOf[r.Topic], r); err != nil {
+				return
+			}
 		}
 	})
 	return err
+}
+
+// applyTo applies record r, an event of relation rel, to task t unless
+// t has applied it before.
+func (m *Member) applyTo(t *task, rel int, r *kgo.Record) error {
+	src := sourceName(r.Topic, r.Partition)
+	if next, ok := t.next[src]; ok && r.Offset < next {
+		m.stats.redelivered++
+		return nil // applied before: a redelivery
+	}
+	insert, fields, err := event(r)
+	if err == nil {
+		err = t.e.Apply(rel, insert, fields)
+	}
+	if err != nil {
+		return fmt.Errorf("kafka: %s partition %d offset %d: %w", r.Topic, r.Partition, r.Offset, err)
+	}
+	t.next[src] = r.Offset + 1
+	t.dirty = true
+	m.stats.applied++
+	if m.crashAfter.Load() > 0 && m.crashAfter.Add(-1) == 0 {
+		return errCrash
+	}
+	return nil
+}
+
+// startTasks starts the tasks assigned that are not running: a task
+// must read the broadcast records even while its partitions have none.
+func (m *Member) startTasks(ctx context.Context) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, p := range slices.Sorted(maps.Keys(m.assigned)) {
+		if _, err := m.task(ctx, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// caughtUp reports whether a task applied broadcast records outside a
+// transaction (catchUp after a restore or a rollback): its state is yet
+// to be committed.
+func (m *Member) caughtUp() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, t := range m.tasks {
+		if t.dirty {
+			return true
+		}
+	}
+	return false
+}
+
+// catchUp applies to task t the broadcast records read that it has not
+// applied.
+func (m *Member) catchUp(t *task) error {
+	for _, r := range m.blog {
+		if err := m.applyTo(t, m.relOf[r.Topic], r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // task returns the task of partition p, restoring it first if this
@@ -272,6 +413,9 @@ func (m *Member) task(ctx context.Context, p int32) (*task, error) {
 		return nil, err
 	}
 	m.tasks[p] = t
+	if err := m.catchUp(t); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -335,4 +479,7 @@ func (m *Member) publication() ([]*kgo.Record, error) {
 func (m *Member) Close() {
 	m.sess.CloseAllowingRebalance() // with BlockRebalanceOnPoll, Close would wait for AllowRebalance
 	m.states.close()
+	if m.bcast != nil {
+		m.bcast.Close()
+	}
 }

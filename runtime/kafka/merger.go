@@ -51,9 +51,15 @@ func (m *Merger) Poll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// A broadcast partition is read by every task: the merged views
+	// cover what the one furthest behind has applied.
 	offsets := map[string]int64{}
 	for _, st := range m.states.latest {
-		maps.Copy(offsets, st.next)
+		for src, o := range st.next {
+			if old, ok := offsets[src]; !ok || o < old {
+				offsets[src] = o
+			}
+		}
 	}
 	m.mu.Lock()
 	old, f := m.views, m.onChange
@@ -86,7 +92,9 @@ func (m *Merger) Views() []runtime.View {
 
 // Offsets returns, per input partition ("topic:partition"), the next
 // offset that the merged views do not cover: they are the views of the
-// records below these offsets, each counted once.
+// records below these offsets, each counted once, when every task has
+// read its broadcast topics as far (for a broadcast partition it is the
+// least offset of the tasks').
 func (m *Merger) Offsets() map[string]int64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
