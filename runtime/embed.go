@@ -6,6 +6,9 @@ import "embed"
 // toastgen command can write the runtime into a temporary module and build
 // generated code from any working directory. The list is explicit so that
 // test files stay out; a test checks that it names every non-test file.
+// The kafka subpackage is there too, for the drivers of toastgen run
+// -kafka and toastgen merge, which build it against the franz-go modules
+// that this binary was built with.
 //
-//go:embed btree.go workers.go btreesearch.go changes.go run.go snapshot.go policy.go preagg.go lazy.go date.go groups.go guard.go treelevel.go triangle.go doc.go driver.go embed.go engine.go functions.go holistic.go multiset.go null.go number.go output.go parse.go rangesum.go sortedset.go source.go sqlitefp.go stdmath.go strfuncs.go threshold.go variance.go
+//go:embed btree.go workers.go btreesearch.go changes.go run.go snapshot.go policy.go preagg.go lazy.go date.go groups.go guard.go treelevel.go triangle.go doc.go driver.go embed.go engine.go functions.go holistic.go multiset.go null.go number.go output.go parse.go rangesum.go sortedset.go source.go sqlitefp.go stdmath.go strfuncs.go threshold.go variance.go kafka/doc.go kafka/main.go kafka/member.go kafka/merger.go kafka/records.go kafka/state.go
 var Sources embed.FS

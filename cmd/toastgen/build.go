@@ -59,8 +59,16 @@ func buildDriver(ctx context.Context, src []byte, kind string) (bin string, clea
 		"query/query.go":  string(src),
 		"main.go":         driverRun,
 	}
-	if kind == "bench" {
+	switch kind {
+	case "bench":
 		files["main.go"] = driverBench
+	case "kafka":
+		req, err := kafkaRequires()
+		if err != nil {
+			return "", nil, err
+		}
+		files["main.go"] = driverKafka
+		files["go.mod"] += req
 	}
 	for name, content := range files {
 		if err := writeFile(filepath.Join(dir, name), []byte(content)); err != nil {

@@ -5,6 +5,9 @@
 //	toastgen m3      [-depth N] [-dialect D] QUERY.sql                                print the compiled Program
 //	toastgen run     [-engine go|interp] [-format table|json] [-depth N] [-dialect D] [-data DIR] QUERY.sql
 //	toastgen bench   [-depth N] [-dialect D] [-repeat K] [-format text|json] [-data DIR] QUERY.sql
+//	toastgen run     -kafka BROKERS -group G [-name N] [-topic-prefix P] QUERY.sql   a member on Kafka
+//	toastgen produce -kafka BROKERS [-topic-prefix P] [-data DIR] QUERY.sql            publish the data
+//	toastgen merge   -kafka BROKERS [-topic-prefix P] [-format table|json] [-follow] QUERY.sql
 //	toastgen version
 //	toastgen help [COMMAND]
 //
@@ -56,6 +59,8 @@ func init() {
 		{"m3", "QUERY.sql", "print the compiled program: maps, views and triggers", m3Flags},
 		{"run", "QUERY.sql", "replay the query's FROM FILE data and print the final views", runFlags},
 		{"bench", "QUERY.sql", "build the generated package and measure its triggers on the query's data", benchFlags},
+		{"produce", "QUERY.sql", "publish the query's FROM FILE data to its Kafka input topics (for run -kafka)", produceFlags},
+		{"merge", "QUERY.sql", "print the views merged from the states that run -kafka members commit", mergeFlags},
 		{"version", "", "print toastgen's version", nil},
 		{"help", "[COMMAND]", "print help for toastgen or one command", nil},
 	}

@@ -115,7 +115,30 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 	copts := compileFlags(fs)
 	data := dataFlag(fs)
 	workers := workersFlag(fs)
+	kf := defineKafkaFlags(fs)
+	group := fs.String("group", "", "with -kafka, the consumer `G`roup of the members")
+	name := fs.String("name", "", "with -kafka, this member's `NAME` in the group, kept across restarts (default: host name and process id)")
+	commitEvery := fs.Int("commit-every", 0, "with -kafka, the most records applied per transaction, `N` (default 10000)")
+	exitIdle := fs.Duration("exit-idle", 0, "with -kafka, stop once no record has arrived for this `long` (default: run until interrupted)")
 	return func(query string) error {
+		if *kf.brokers != "" {
+			set := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+			for _, n := range []string{"engine", "format", "changes", "snapshot", "snapshot-every", "resume", "load", "policy", "data", "workers"} {
+				if set[n] {
+					return usagef("-kafka runs a member of a consumer group: -%s does not apply", n)
+				}
+			}
+			args, err := kafkaMemberArgs(kf, *group, *name, *commitEvery, *exitIdle)
+			if err != nil {
+				return err
+			}
+			co, err := copts()
+			if err != nil {
+				return err
+			}
+			return cmdKafkaDriver(query, co, args...)
+		}
 		pol, ok := runtime.ParsePolicy(*policy)
 		if !ok {
 			return usagef("-policy must be auto, incremental or set, got %q", *policy)

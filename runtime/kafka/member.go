@@ -41,6 +41,8 @@ type Member struct {
 	tasks    map[int32]*task
 	assigned map[int32]bool // the partition numbers assigned to this member
 
+	exitIdle time.Duration // Run returns once no record has arrived for this long (0: never)
+
 	// Test hooks: apply every polled batch twice (a redelivery); abort
 	// every n-th transaction instead of committing it.
 	deliverTwice bool
@@ -165,12 +167,16 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 // nil) or an error: a record that is not an event of its relation, an
 // engine error, a Kafka error. The open transaction is aborted.
 func (m *Member) Run(ctx context.Context) error {
+	last := time.Now() // of the last record
 	for {
 		// With broadcast topics the group's poll waits briefly, so that
 		// their records do not wait for a partitioned one.
 		pctx, cancel := ctx, context.CancelFunc(func() {})
-		if m.bcast != nil {
+		switch {
+		case m.bcast != nil:
 			pctx, cancel = context.WithTimeout(ctx, broadcastWait)
+		case m.exitIdle > 0:
+			pctx, cancel = context.WithTimeout(ctx, m.exitIdle)
 		}
 		fs := m.sess.PollRecords(pctx, m.cfg.commitEvery())
 		cancel()
@@ -198,8 +204,12 @@ func (m *Member) Run(ctx context.Context) error {
 		}
 		if fs.NumRecords() == 0 && bs.NumRecords() == 0 && !m.caughtUp() {
 			m.sess.AllowRebalance()
+			if m.exitIdle > 0 && time.Since(last) >= m.exitIdle {
+				return nil
+			}
 			continue
 		}
+		last = time.Now()
 		if err := m.transact(ctx, fs, bs); err != nil {
 			if ctx.Err() != nil {
 				return nil
