@@ -85,7 +85,8 @@ the broadcast topics as far (Merger.Offsets gives the least offset).
 A snapshot is written per changed task per transaction, so its cost
 grows with the task's state: Config.CommitEvery trades it against the
 latency of the merged views. A transaction that commits no consumer
-offset (broadcast records only) makes franz-go hold the next one for
-500 ms. A member keeps every broadcast record it has read.
+offset makes franz-go hold the next one for 500 ms, so broadcast records
+that arrive alone are applied at once but committed with the next
+partitioned batch, or after 500 ms without one. A member keeps every broadcast record it has read.
 */
 package kafka

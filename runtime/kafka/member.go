@@ -167,7 +167,8 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 // nil) or an error: a record that is not an event of its relation, an
 // engine error, a Kafka error. The open transaction is aborted.
 func (m *Member) Run(ctx context.Context) error {
-	last := time.Now() // of the last record
+	last := time.Now()            // of the last record
+	var lastPartitioned time.Time // of the last record of a partitioned topic
 	for {
 		// With broadcast topics the group's poll waits briefly, so that
 		// their records do not wait for a partitioned one.
@@ -202,14 +203,33 @@ func (m *Member) Run(ctx context.Context) error {
 			}
 			return err
 		}
-		if fs.NumRecords() == 0 && bs.NumRecords() == 0 && !m.caughtUp() {
-			m.sess.AllowRebalance()
-			if m.exitIdle > 0 && time.Since(last) >= m.exitIdle {
-				return nil
+		if fs.NumRecords() == 0 {
+			// Broadcast records alone are applied at once but
+			// committed with the next partitioned batch, or once the
+			// partitioned topics have been quiet for broadcastQuiet: a
+			// transaction that commits no consumer offset holds the
+			// next one for 500 ms (see the package doc).
+			if bs.NumRecords() > 0 {
+				last = time.Now()
+				m.mu.Lock()
+				err := m.applyBroadcast(bs)
+				m.mu.Unlock()
+				if err != nil {
+					m.sess.AllowRebalance()
+					return err
+				}
 			}
-			continue
+			if !m.caughtUp() || time.Since(lastPartitioned) < broadcastQuiet {
+				m.sess.AllowRebalance()
+				if m.exitIdle > 0 && time.Since(last) >= m.exitIdle && !m.caughtUp() {
+					return nil
+				}
+				continue
+			}
+			bs = nil
+		} else {
+			last, lastPartitioned = time.Now(), time.Now()
 		}
-		last = time.Now()
 		if err := m.transact(ctx, fs, bs); err != nil {
 			if ctx.Err() != nil {
 				return nil
@@ -218,6 +238,10 @@ func (m *Member) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// broadcastQuiet is how long a member keeps broadcast records applied
+// but not committed while no partitioned record arrives.
+const broadcastQuiet = 500 * time.Millisecond
 
 // broadcastWait is how long a member with broadcast topics waits for
 // partitioned records before it looks at the broadcast ones.

@@ -48,6 +48,9 @@ type Spec struct {
 	Query   string // the query file, as written (relative to the package directory)
 	Out     string // -o
 	Flat    bool   // -flat-views
+	// Partitioned is -partitioned: the package implements
+	// runtime.Partitioned under the query's partition plan.
+	Partitioned bool
 }
 
 // GoFile is the name of the file the CLI writes for the package: -o when
@@ -91,6 +94,7 @@ func parseGenArgs(args []string) (Spec, error) {
 	fs.StringVar(&s.Out, "o", ".", "")
 	fs.IntVar(&s.Depth, "depth", viewlet.Unbounded, "")
 	fs.BoolVar(&s.Flat, "flat-views", false, "")
+	fs.BoolVar(&s.Partitioned, "partitioned", false, "")
 	dialect := fs.String("dialect", "sql", "")
 	if err := fs.Parse(args); err != nil {
 		return s, err
@@ -116,32 +120,50 @@ func parseGenArgs(args []string) (Spec, error) {
 // Compile parses the query file and compiles it at the spec's depth. The
 // working directory must be the package directory.
 func (s Spec) Compile() (*lang.File, *viewlet.Program, error) {
+	f, p, _, err := s.compile()
+	return f, p, err
+}
+
+// compile is Compile that also returns the partition plan with
+// -partitioned (the views then flat, as the CLI compiles them).
+func (s Spec) compile() (*lang.File, *viewlet.Program, *calculus.PartitionPlan, error) {
 	f, err := lang.Config{Dialect: s.Dialect}.ParseFile(s.Query)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	qs, err := calculus.FromSQL(f)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: s.Depth, FlatViews: s.Flat})
+	var plan *calculus.PartitionPlan
+	flat := s.Flat
+	if s.Partitioned {
+		plan = calculus.Partition(f.Relations, qs)
+		flat = flat || plan.Partitionable()
+	}
+	p, err := viewlet.Compile(f, qs, viewlet.Options{Depth: s.Depth, FlatViews: flat})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return f, p, nil
+	if s.Partitioned {
+		if why := viewlet.MergeReason(p, plan); why != "" {
+			return nil, nil, nil, fmt.Errorf("%s: -partitioned: not partitionable: %s", s.Query, why)
+		}
+	}
+	return f, p, plan, nil
 }
 
 // Generate returns the source that `toastgen gen` writes for the spec. The
 // working directory must be the package directory.
 func (s Spec) Generate() ([]byte, error) {
-	_, p, err := s.Compile()
+	_, p, plan, err := s.compile()
 	if err != nil {
 		return nil, err
 	}
 	// The CLI names the query file in the header relative to the output
 	// directory, which is the package directory here: the argument as
 	// written. A checkout's build has version (devel), the default.
-	return codegen.Generate(p, codegen.Options{Package: s.Pkg, Source: filepath.ToSlash(s.Query)})
+	return codegen.Generate(p, codegen.Options{Package: s.Pkg, Source: filepath.ToSlash(s.Query), Partition: plan})
 }
 
 // DiffHint describes where got first differs from want, line by line, with
