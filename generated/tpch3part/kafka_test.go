@@ -265,4 +265,3 @@ func BenchmarkKafka(b *testing.B) {
 		})
 	}
 }
-
