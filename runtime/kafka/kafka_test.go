@@ -370,3 +370,28 @@ func TestNewRecord(t *testing.T) {
 		t.Errorf("a partition column that does not parse: %v", err)
 	}
 }
+
+// TestUnequalPartitions: topics of co-partitioned relations with unequal
+// partition counts would not bring the events that join together; a
+// member refuses to run.
+func TestUnequalPartitions(t *testing.T) {
+	q := compileTestQuery(t)
+	cfg := Config{Group: "g", Name: "m", Prefix: "u."}
+	c, err := kfake.NewCluster(kfake.NumBrokers(1),
+		kfake.SeedTopics(3, "u.r", "u.t"), kfake.SeedTopics(2, "u.s"), kfake.SeedTopics(1, "u.state", "u.changes"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cfg.Brokers = c.ListenAddrs()
+	m, err := NewMember(cfg, q.engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err == nil || !strings.Contains(err.Error(), "equal partition counts") {
+		t.Errorf("Run: %v, want an error about partition counts", err)
+	}
+}

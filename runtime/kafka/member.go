@@ -13,7 +13,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/toastgen/toastgen/runtime"
 )
@@ -167,6 +169,9 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 // nil) or an error: a record that is not an event of its relation, an
 // engine error, a Kafka error. The open transaction is aborted.
 func (m *Member) Run(ctx context.Context) error {
+	if err := m.checkTopics(ctx); err != nil {
+		return err
+	}
 	last := time.Now()            // of the last record
 	var lastPartitioned time.Time // of the last record of a partitioned topic
 	for {
@@ -237,6 +242,35 @@ func (m *Member) Run(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// checkTopics checks that the partitioned topics exist and have equal
+// partition counts: otherwise the events that join would not meet in one
+// task, and the views would be silently wrong.
+func (m *Member) checkTopics(ctx context.Context) error {
+	req := kmsg.NewPtrMetadataRequest()
+	for _, topic := range m.topics {
+		t := kmsg.NewMetadataRequestTopic()
+		t.Topic = kmsg.StringPtr(topic)
+		req.Topics = append(req.Topics, t)
+	}
+	resp, err := req.RequestWith(ctx, m.sess.Client())
+	if err != nil {
+		return fmt.Errorf("kafka: reading the topics' metadata: %w", err)
+	}
+	counts := map[string]int{}
+	for _, t := range resp.Topics {
+		if err := kerr.ErrorForCode(t.ErrorCode); err != nil {
+			return fmt.Errorf("kafka: topic %s: %w", *t.Topic, err)
+		}
+		counts[*t.Topic] = len(t.Partitions)
+	}
+	for _, topic := range m.topics {
+		if n, first := counts[topic], counts[m.topics[0]]; n != first {
+			return fmt.Errorf("kafka: topic %s has %d partitions and %s %d: the topics of partitioned relations must have equal partition counts", topic, n, m.topics[0], first)
+		}
+	}
+	return nil
 }
 
 // broadcastQuiet is how long a member keeps broadcast records applied
