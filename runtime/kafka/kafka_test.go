@@ -395,3 +395,31 @@ func TestUnequalPartitions(t *testing.T) {
 		t.Errorf("Run: %v, want an error about partition counts", err)
 	}
 }
+
+// TestBadKey: a record keyed otherwise than NewRecord keys it (here the
+// raw text +7) would not meet the events it joins; the member stops with
+// the record's position.
+func TestBadKey(t *testing.T) {
+	q := compileTestQuery(t)
+	cfg := Config{Group: "g", Name: "m", Prefix: "k."}
+	cfg.Brokers = cluster(t, 3, cfg)
+	cl, err := kgo.NewClient(kgo.SeedBrokers(cfg.Brokers...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	rec := &kgo.Record{Topic: "k.r", Key: []byte("+7"), Value: []byte("1,+7,2.5")}
+	if err := cl.ProduceSync(context.Background(), rec).FirstErr(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewMember(cfg, q.engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := m.Run(ctx); err == nil || !strings.Contains(err.Error(), `k.r partition`) || !strings.Contains(err.Error(), `not "7"`) {
+		t.Errorf("Run: %v, want an error about the key at the record's position", err)
+	}
+}

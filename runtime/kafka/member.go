@@ -28,6 +28,11 @@ type Member struct {
 	cfg    Config
 	proto  runtime.Partitioned
 	topics []string       // the partitioned relations' input topics
+	cols   []int          // per relation, its partition column (runtime.Broadcast: none)
+	// keyed gives the partition of a key as Kafka's default partitioner
+	// does, over nparts partitions (checkTopics).
+	keyed  kgo.TopicPartitioner
+	nparts int
 	relOf  map[string]int // input topic → relation index
 	sess   *kgo.GroupTransactSession
 	states *stateReader
@@ -88,7 +93,8 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 	if _, ok := e.NewPartition().(runtime.Snapshotter); !ok {
 		return nil, fmt.Errorf("kafka: the engine (%T) does not write snapshots", e)
 	}
-	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}, assigned: map[int32]bool{}}
+	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}, assigned: map[int32]bool{},
+		cols: e.PartitionColumns(), keyed: kgo.StickyKeyPartitioner(nil).ForTopic("")}
 	var btopics []string
 	for i, r := range e.Relations() {
 		if r.Unread {
@@ -270,6 +276,7 @@ func (m *Member) checkTopics(ctx context.Context) error {
 			return fmt.Errorf("kafka: topic %s has %d partitions and %s %d: the topics of partitioned relations must have equal partition counts", topic, n, m.topics[0], first)
 		}
 	}
+	m.nparts = counts[m.topics[0]]
 	return nil
 }
 
@@ -403,6 +410,9 @@ func (m *Member) applyTo(t *task, rel int, r *kgo.Record) error {
 	}
 	insert, fields, err := event(r)
 	if err == nil {
+		err = m.checkKey(rel, r, fields)
+	}
+	if err == nil {
 		err = t.e.Apply(rel, insert, fields)
 	}
 	if err != nil {
@@ -442,6 +452,27 @@ func (m *Member) caughtUp() bool {
 		}
 	}
 	return false
+}
+
+// checkKey checks that a record of a partitioned relation is keyed and
+// partitioned as NewRecord and Kafka's default partitioner do: events
+// that join must meet in one task.
+func (m *Member) checkKey(rel int, r *kgo.Record, fields [][]byte) error {
+	col := m.cols[rel]
+	if col == runtime.Broadcast || col >= len(fields) {
+		return nil
+	}
+	key, ok := runtime.PartitionKey(m.proto.Relations()[rel].Columns[col], fields[col])
+	if !ok {
+		return nil // the engine reports the field
+	}
+	if !bytes.Equal(key, r.Key) {
+		return fmt.Errorf("the record's key is %q, not %q, the canonical text of its partition column (kafka.NewRecord)", r.Key, key)
+	}
+	if p := m.keyed.Partition(&kgo.Record{Key: key}, m.nparts); m.nparts > 0 && p != int(r.Partition) {
+		return fmt.Errorf("key %q is in partition %d, not %d, where Kafka's default partitioner puts it", key, r.Partition, p)
+	}
+	return nil
 }
 
 // catchUp applies to task t the broadcast records read that it has not
