@@ -27,8 +27,8 @@ import (
 type Member struct {
 	cfg    Config
 	proto  runtime.Partitioned
-	topics []string       // the partitioned relations' input topics
-	cols   []int          // per relation, its partition column (runtime.Broadcast: none)
+	topics []string // the partitioned relations' input topics
+	cols   []int    // per relation, its partition column (runtime.Broadcast: none)
 	// keyed gives the partition of a key as Kafka's default partitioner
 	// does, over nparts partitions (checkTopics).
 	keyed  kgo.TopicPartitioner
