@@ -19,7 +19,9 @@ Names are Config.Prefix followed by a lower-case name:
     NewRecord builds them. Kafka's default partitioner sends equal keys
     to equal partitions, so the topics of co-partitioned relations must
     have equal partition counts: partition p of every partitioned topic
-    is one task, with its own engine.
+    is one task, with its own engine. A member checks both (the counts
+    when it starts, each record's key and partition when it applies it):
+    events that join and do not meet would make the views silently wrong.
   - Prefix + "state": per task, its last committed state, keyed by the
     task's partition number (decimal): the engine's snapshot
     (runtime.Snapshotter) whose sources are the next offset of each input
