@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -117,9 +118,16 @@ func restore(proto runtime.Partitioned, raw []byte) (*taskState, error) {
 	return st, nil
 }
 
+// stateWait bounds how long a member reads the state topic for the state
+// of a task assigned to it.
+const stateWait = 2 * time.Minute
+
 // await returns the state of task p that covers the offsets want, reading
-// the topic until it holds one.
+// the topic until it holds one (at most stateWait).
 func (s *stateReader) await(ctx context.Context, p int32, want map[string]int64) (*taskState, error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, stateWait)
+	defer cancel()
 	for {
 		if st := s.latest[p]; st != nil && covers(st.next, want) {
 			return st, nil
@@ -127,8 +135,11 @@ func (s *stateReader) await(ctx context.Context, p int32, want map[string]int64)
 		if _, err := s.poll(ctx); err != nil {
 			return nil, err
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("kafka: waiting for the state of task %d at %v: %w", p, want, err)
+		if err := parent.Err(); err != nil {
+			return nil, err
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("kafka: the state topic holds no state of task %d covering the group's committed offsets %v after %v (was it deleted, or written under another prefix?)", p, want, stateWait)
 		}
 	}
 }
