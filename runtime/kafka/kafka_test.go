@@ -224,7 +224,7 @@ func TestMembersExactlyOnce(t *testing.T) {
 	check := func(phase string) {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second)
-		for !coversAll(merger.Offsets(), ends) {
+		for !covers(merger.Offsets(), ends) {
 			select {
 			case err := <-errs:
 				t.Fatal(err)
@@ -307,9 +307,6 @@ func TestMembersExactlyOnce(t *testing.T) {
 		t.Error(err)
 	}
 }
-
-// coversAll reports whether got covers every offset of want.
-func coversAll(got, want map[string]int64) bool { return covers(got, want) }
 
 // firstState reads the first record of the state topic.
 func firstState(t *testing.T, cfg Config) *kgo.Record {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"strings"
@@ -105,7 +106,7 @@ func mergeMain(ctx context.Context, cfg Config, e runtime.Partitioned, format st
 		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 			return err
 		}
-		if timedOut && equalOffsets(before, m.Offsets()) {
+		if timedOut && maps.Equal(before, m.Offsets()) {
 			break
 		}
 	}
@@ -113,16 +114,4 @@ func mergeMain(ctx context.Context, cfg Config, e runtime.Partitioned, format st
 		return runtime.WriteJSON(w, m.Views())
 	}
 	return runtime.WriteTable(w, m.Views())
-}
-
-func equalOffsets(a, b map[string]int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
