@@ -420,3 +420,71 @@ func TestBadKey(t *testing.T) {
 		t.Errorf("Run: %v, want an error about the key at the record's position", err)
 	}
 }
+
+// TestMergeMain: the merger of toastgen merge prints the views of the
+// whole stream once the state topic is idle, and with -follow the merged
+// views' changes as JSON lines.
+func TestMergeMain(t *testing.T) {
+	q := compileTestQuery(t)
+	proto := q.engine(t)
+	cfg := Config{Group: "g", Name: "m", Prefix: "mm.", Opts: []kgo.Opt{kgo.FetchMaxWait(50 * time.Millisecond)}}
+	cfg.Brokers = cluster(t, 3, cfg)
+	cl, err := kgo.NewClient(kgo.SeedBrokers(cfg.Brokers...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	whole := viewlet.NewInterp(q.p)
+	relIndex := map[string]int{}
+	for i, r := range proto.Relations() {
+		relIndex[r.Name] = i
+	}
+	var recs []*kgo.Record
+	for _, ev := range oracle.Generate(q.f, 3, 300, 0.2, oracle.Domain{Ints: 5}).Events {
+		fields := fieldsOf(ev.Tuple)
+		rec, err := NewRecord(cfg, proto, relIndex[ev.Rel], ev.Insert, fields)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+		bs := make([][]byte, len(fields))
+		for i, f := range fields {
+			bs[i] = []byte(f)
+		}
+		if err := whole.Apply(relIndex[ev.Rel], ev.Insert, bs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cl.ProduceSync(context.Background(), recs...).FirstErr(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewMember(cfg, q.engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.exitIdle = 2 * time.Second
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var got, want strings.Builder
+	if err := mergeMain(context.Background(), cfg, proto, "json", false, 300*time.Millisecond, &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := runtime.WriteJSON(&want, whole.Views()); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("merged views\n%s\none engine's\n%s", got.String(), want.String())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var lines strings.Builder
+	if err := mergeMain(ctx, cfg, proto, "json", true, time.Second, &lines); err != nil {
+		t.Fatal(err)
+	}
+	n := strings.Count(lines.String(), "\n")
+	if n == 0 || !strings.HasPrefix(lines.String(), `{"event":0,`) {
+		t.Errorf("-follow printed %d lines:\n%.300s", n, lines.String())
+	}
+}
