@@ -248,6 +248,31 @@ func (r *SnapshotReader) checksum() uint32 {
 // it is of this format version and of the compiled query whose
 // fingerprint is hash (query names it in the message).
 func NewSnapshotReader(r io.Reader, query, hash string) (*SnapshotReader, error) {
+	sr, err := readSnapshotHeader(r)
+	if err != nil {
+		return nil, err
+	}
+	if sr.header.Hash != hash {
+		return nil, sr.fail(fmt.Sprintf("a snapshot of %s (maps %s), not of this engine's %s (maps %s): the compiled queries differ",
+			sr.header.Query, short(sr.header.Hash), query, short(hash)))
+	}
+	return sr, nil
+}
+
+// ReadSnapshotHeader reads the header of a snapshot of any query from r:
+// what it says about itself (runtime/kafka reads the input offsets a
+// state covers so), without reading or checking its maps.
+func ReadSnapshotHeader(r io.Reader) (SnapshotHeader, error) {
+	sr, err := readSnapshotHeader(r)
+	if err != nil {
+		return SnapshotHeader{}, err
+	}
+	return sr.header, nil
+}
+
+// readSnapshotHeader reads the header of a snapshot of this format
+// version from r.
+func readSnapshotHeader(r io.Reader) (*SnapshotReader, error) {
 	sr := &SnapshotReader{src: r, buf: make([]byte, 64<<10)}
 	var magic [len(snapshotMagic)]byte
 	sr.full(magic[:])
@@ -264,10 +289,6 @@ func NewSnapshotReader(r io.Reader, query, hash string) (*SnapshotReader, error)
 	sr.header.Version = int(min(v, math.MaxInt32))
 	sr.header.Query = sr.String()
 	sr.header.Hash = sr.String()
-	if sr.err == nil && sr.header.Hash != hash {
-		return nil, sr.fail(fmt.Sprintf("a snapshot of %s (maps %s), not of this engine's %s (maps %s): the compiled queries differ",
-			sr.header.Query, short(sr.header.Hash), query, short(hash)))
-	}
 	n := sr.uvarint()
 	for i := uint64(0); i < n && sr.err == nil; i++ {
 		rel := sr.String()

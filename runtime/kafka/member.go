@@ -110,7 +110,7 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 	if len(m.topics) == 0 {
 		return nil, errors.New("kafka: the query's partition plan partitions no relation: it runs on one engine")
 	}
-	states, err := newStateReader(cfg, e)
+	states, err := newStateReader(cfg, e, false)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ type Merger struct {
 // NewMerger returns a merger of the states of e's query's tasks under
 // cfg (which needs no group or name).
 func NewMerger(cfg Config, e runtime.Partitioned) (*Merger, error) {
-	states, err := newStateReader(cfg, e)
+	states, err := newStateReader(cfg, e, true)
 	if err != nil {
 		return nil, err
 	}

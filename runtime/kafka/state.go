@@ -13,7 +13,8 @@ import (
 )
 
 // A taskState is the last state of a task read from the state topic: its
-// snapshot, restored into an engine, and the input offsets it covers.
+// snapshot, restored into an engine (a merger's reader only), and the
+// input offsets it covers.
 type taskState struct {
 	raw  []byte
 	e    runtime.Partitioned
@@ -41,9 +42,12 @@ type stateReader struct {
 	cl     *kgo.Client
 	proto  runtime.Partitioned
 	latest map[int32]*taskState
+	// engines: restore each state into an engine (a merger); a member's
+	// reader reads only the offsets, and restores the tasks it runs.
+	engines bool
 }
 
-func newStateReader(c Config, proto runtime.Partitioned) (*stateReader, error) {
+func newStateReader(c Config, proto runtime.Partitioned, engines bool) (*stateReader, error) {
 	opts := append([]kgo.Opt{
 		kgo.SeedBrokers(c.Brokers...),
 		kgo.ConsumeTopics(c.StateTopic()),
@@ -54,7 +58,7 @@ func newStateReader(c Config, proto runtime.Partitioned) (*stateReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &stateReader{cl: cl, proto: proto, latest: map[int32]*taskState{}}, nil
+	return &stateReader{cl: cl, proto: proto, latest: map[int32]*taskState{}, engines: engines}, nil
 }
 
 // poll reads the state records that are there, waiting for one until ctx
@@ -89,7 +93,12 @@ func (s *stateReader) add(r *kgo.Record) (bool, error) {
 	if err != nil || p < 0 {
 		return false, fmt.Errorf("kafka: %s offset %d: key %q is not a partition number", r.Topic, r.Offset, r.Key)
 	}
-	st, err := restore(s.proto, r.Value)
+	var st *taskState
+	if s.engines {
+		st, err = restore(s.proto, r.Value)
+	} else {
+		st, err = offsetsOf(r.Value)
+	}
 	if err != nil {
 		return false, fmt.Errorf("kafka: %s offset %d (task %d): %w", r.Topic, r.Offset, p, err)
 	}
@@ -98,6 +107,24 @@ func (s *stateReader) add(r *kgo.Record) (bool, error) {
 	}
 	s.latest[int32(p)] = st
 	return true, nil
+}
+
+// offsetsOf returns the state of snapshot raw without an engine: the
+// offsets it covers.
+func offsetsOf(raw []byte) (*taskState, error) {
+	h, err := runtime.ReadSnapshotHeader(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	return &taskState{raw: raw, next: sourceOffsets(h.Sources)}, nil
+}
+
+func sourceOffsets(sources []runtime.SourceCount) map[string]int64 {
+	next := make(map[string]int64, len(sources))
+	for _, sc := range sources {
+		next[sc.Relation] = sc.Events
+	}
+	return next
 }
 
 // restore returns a new engine of proto's query holding snapshot raw.
@@ -111,11 +138,7 @@ func restore(proto runtime.Partitioned, raw []byte) (*taskState, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &taskState{raw: raw, e: e, next: map[string]int64{}}
-	for _, sc := range sources {
-		st.next[sc.Relation] = sc.Events
-	}
-	return st, nil
+	return &taskState{raw: raw, e: e, next: sourceOffsets(sources)}, nil
 }
 
 // stateWait bounds how long a member reads the state topic for the state
