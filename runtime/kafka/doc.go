@@ -13,7 +13,7 @@ Names are Config.Prefix followed by a lower-case name:
 
   - one input topic per relation (Prefix + "lineitem"). A record is one
     event: its key the canonical text of the event's partition column
-    (runtime.PartitionKey, so that 7 and +7 meet; Key), its value the
+    (runtime.PartitionKey, so that 7 and +7 meet), its value the
     relation's fields as one CSV line (encoding/csv; NULL is \N), and a
     header "op" with value "delete" for a delete (no header: an insert).
     NewRecord builds them. Kafka's default partitioner sends equal keys
@@ -54,10 +54,11 @@ always agree: the snapshot's sources equal the committed offsets.
     applied again.
   - A task newly assigned to a member (its partitions moved after a crash
     or a rebalance) is restored from the state topic: the member reads it
-    until it holds a snapshot of the task whose sources equal the group's
+    until it holds a snapshot of the task whose sources cover the group's
     committed offsets of the task's partitions (fetched when it joined,
-    stable under KIP-447), then applies records from there. A task whose
-    partitions have no committed offset starts empty.
+    stable under KIP-447; it reads only the snapshots' headers,
+    runtime.ReadSnapshotHeader), then applies records from there. A task
+    whose partitions have no committed offset starts empty.
   - A state record that covers less than one already read for its task
     (sources not all ≥: a stale retry, an out-of-order write) is ignored
     by every reader.
@@ -89,6 +90,7 @@ grows with the task's state: Config.CommitEvery trades it against the
 latency of the merged views. A transaction that commits no consumer
 offset makes franz-go hold the next one for 500 ms, so broadcast records
 that arrive alone are applied at once but committed with the next
-partitioned batch, or after 500 ms without one. A member keeps every broadcast record it has read.
+partitioned batch, or after 500 ms without one. A member keeps every
+broadcast record it has read.
 */
 package kafka
