@@ -194,7 +194,7 @@ func cmdProduce(path string, co compileOpts, data string, cfg kafka.Config) erro
 		return err
 	}
 	defer cl.Close()
-	pr := &producer{Partitioned: e, cfg: cfg, cl: cl, ctx: context.Background()}
+	pr := &producer{Partitioned: e, cfg: cfg, cl: cl, ctx: context.Background(), failed: make(chan error, 1)}
 	if err := runtime.Replay(pr, runtime.ReplayOptions{Dir: data}); err != nil {
 		return err
 	}
@@ -230,9 +230,6 @@ func (pr *producer) Apply(rel int, insert bool, fields [][]byte) error {
 	rec, err := kafka.NewRecord(pr.cfg, pr.Partitioned, rel, insert, fs)
 	if err != nil {
 		return err
-	}
-	if pr.failed == nil {
-		pr.failed = make(chan error, 1)
 	}
 	pr.cl.Produce(pr.ctx, rec, func(_ *kgo.Record, err error) {
 		if err != nil {

@@ -10,9 +10,11 @@ import (
 
 // TestCLIKafka runs TPC-H Q3 on an in-process Kafka (kfake) as a user
 // would: toastgen produce publishes the bundled data, two members (run
-// -kafka) share the partitions of lineitem and orders and both read all
-// of customer (broadcast), and toastgen merge prints the views that run
-// prints. Flags that do not apply are usage errors; a query that is not
+// -kafka) run at once (lineitem and orders split between them once both
+// have joined; the first to join may apply most of the small data, the
+// other then restores its tasks from the state topic), every task reads
+// all of customer (broadcast), and toastgen merge prints the views that
+// run prints. Flags that do not apply are usage errors; a query that is not
 // partitionable is an error saying why.
 func TestCLIKafka(t *testing.T) {
 	root := repoRoot(t)

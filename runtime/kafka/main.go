@@ -61,9 +61,7 @@ func memberMain(ctx context.Context, cfg Config, e runtime.Partitioned, exitIdle
 		return err
 	}
 	defer m.Close()
-	if exitIdle > 0 {
-		m.exitIdle = exitIdle
-	}
+	m.exitIdle = exitIdle
 	err = m.Run(ctx)
 	st := m.stats
 	fmt.Fprintf(os.Stderr, "toastgen: member %s: %d records applied (%d redelivered skipped), %d transactions committed, %d aborted, %d tasks restored\n",

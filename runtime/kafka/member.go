@@ -386,12 +386,13 @@ func (m *Member) apply(ctx context.Context, fs kgo.Fetches) error {
 // applyBroadcast applies the records of bs to every task.
 func (m *Member) applyBroadcast(bs kgo.Fetches) error {
 	var err error
+	order := slices.Sorted(maps.Keys(m.tasks)) // the tasks do not change in the batch
 	bs.EachRecord(func(r *kgo.Record) {
 		if err != nil {
 			return
 		}
 		m.blog = append(m.blog, r)
-		for _, p := range slices.Sorted(maps.Keys(m.tasks)) {
+		for _, p := range order {
 			if err = m.applyTo(m.tasks[p], m.relOf[r.Topic], r); err != nil {
 				return
 			}

@@ -83,7 +83,8 @@ func (m *Merger) merge() ([]runtime.View, error) {
 	return m.proto.MergeViews(parts)
 }
 
-// Views returns the merged views after the last Poll.
+// Views returns the merged views after the last Poll (shared: callers
+// must not change them).
 func (m *Merger) Views() []runtime.View {
 	m.mu.Lock()
 	defer m.mu.Unlock()
