@@ -209,6 +209,7 @@ func planLayout(p *viewlet.Program, pkg string) (*gen, error) {
 		}
 	}
 	plan.fuse(plan.coUpdates, replaced)
+	plan.pairRanges()
 	return plan, nil
 }
 
@@ -309,6 +310,9 @@ type gen struct {
 	coUpdates [][]string
 	tables    []*table
 	recording bool // the first pass
+	// deferred: the paired range-sum indexes that the entry scope being
+	// emitted sets at its end (rangepair.go).
+	deferred map[*rangePair]bool
 	// triggerBodies: the trigger methods whose statements are a method of
 	// their own (bodyName).
 	triggerBodies map[string]triggerBody
@@ -351,6 +355,11 @@ type mapInfo struct {
 	// usesScan: generated code ranges over the primary index, so that it
 	// must be keyed by whole keys (see chains.go).
 	usesScan bool
+	// rangeUses: per range-sum index, the methods generated code calls on
+	// it (the first pass records them); pairs: per range-sum index, the
+	// two-lane index that holds it, if any (rangepair.go).
+	rangeUses map[int]map[string]bool
+	pairs     map[int]*rangePair
 }
 
 // checkedInt reports whether adds to the map check for overflow.

@@ -224,7 +224,7 @@ func (g *gen) triggerBody(t *viewlet.Trigger, sc scope) ([]jen.Code, error) {
 				g.addToMap(mi, key, u.Clone().Dot("v"))...))
 		}
 	}
-	return g.hoist.code(body), nil
+	return g.hoist.code(g, body), nil
 }
 
 func bufIndex(mi *mapInfo, s *viewlet.Stmt) int {

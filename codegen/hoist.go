@@ -98,10 +98,14 @@ func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scop
 // compiled to nothing (a factor {1 = 0}) may have asked for a read no code
 // is left to use.
 //
-// The reads of both sides of one bound in one group of a grouped index
-// (BrokerSpread's counts before and after an event's time) are one
-// descent: below, above := index.SumSplit(g, x, belowIncl, aboveIncl).
-func (h *hoist) code(body []jen.Code) []jen.Code {
+// Two reads that one descent can serve are one statement: the reads of
+// both sides of one bound in one group of a grouped index (BrokerSpread's
+// counts before and after an event's time) are
+// below, above := index.SumSplit(g, x, belowIncl, aboveIncl), and the
+// same read of the two lanes of a paired index (AXFinder's count and
+// volume of a broker's asks away from a price, rangepair.go) is
+// lane1, lane2 := pair.SumWhereEither(g, …).
+func (h *hoist) code(g *gen, body []jen.Code) []jen.Code {
 	var used []int
 	for i, name := range h.names {
 		if occurrences(body, name, 1) > 0 {
@@ -116,11 +120,20 @@ func (h *hoist) code(body []jen.Code) []jen.Code {
 		}
 		stmt := h.prelude[i]
 		for _, j := range used[a+1:] {
-			if below, above, ok := h.split(i, j); ok && !paired[j] {
+			if paired[j] {
+				continue
+			}
+			if below, above, ok := h.split(i, j); ok {
 				paired[j] = true
 				r := h.of[i]
-				stmt = jen.List(jen.Id(h.names[below]), jen.Id(h.names[above])).Op(":=").Add(r.index.Clone()).Dot("SumSplit").Call(
+				stmt = jen.List(jen.Id(h.names[below]), jen.Id(h.names[above])).Op(":=").Add(g.rangeMethod(r.mi, r.ix, "SumSplit")).Call(
 					r.group, r.bound, jen.Lit(h.of[below].fn == "SumLessEq"), jen.Lit(h.of[above].fn == "SumGreaterEq"))
+				break
+			}
+			if p, lane1, lane2, ok := h.lanes(i, j); ok {
+				paired[j] = true
+				r := h.of[i]
+				stmt = jen.List(jen.Id(h.names[lane1]), jen.Id(h.names[lane2])).Op(":=").Id("e").Dot(r.mi.field).Dot(p.field).Dot(r.method).Call(r.args...)
 				break
 			}
 		}
@@ -128,6 +141,9 @@ func (h *hoist) code(body []jen.Code) []jen.Code {
 	}
 	return append(out, body...)
 }
+
+// same reports whether two pieces of code are the same.
+func same(a, b jen.Code) bool { return fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b) }
 
 // split reports whether locals i and j read the two sides of one bound in
 // one group of one grouped index, and which reads below and which above.
@@ -140,14 +156,36 @@ func (h *hoist) split(i, j int) (below, above int, ok bool) {
 	if less(ri.fn) == less(rj.fn) {
 		return 0, 0, false
 	}
-	same := func(a, b jen.Code) bool { return fmt.Sprintf("%#v", a) == fmt.Sprintf("%#v", b) }
-	if !same(ri.index, rj.index) || !same(ri.group, rj.group) || !same(ri.bound, rj.bound) {
+	if ri.mi != rj.mi || ri.ix != rj.ix || !same(ri.group, rj.group) || !same(ri.bound, rj.bound) {
 		return 0, 0, false
 	}
 	if less(ri.fn) {
 		return i, j, true
 	}
 	return j, i, true
+}
+
+// lanes reports whether locals i and j are one read of the two lanes of a
+// paired index, and which reads lane 1 and which lane 2.
+func (h *hoist) lanes(i, j int) (p *rangePair, lane1, lane2 int, ok bool) {
+	ri, rj := h.of[i], h.of[j]
+	if ri.mi == nil || rj.mi == nil || ri.method != rj.method || len(ri.args) != len(rj.args) {
+		return nil, 0, 0, false
+	}
+	p, li := ri.mi.pairOf(ri.ix)
+	q, lj := rj.mi.pairOf(rj.ix)
+	if p == nil || p != q || li == lj {
+		return nil, 0, 0, false
+	}
+	for k := range ri.args {
+		if !same(ri.args[k], rj.args[k]) {
+			return nil, 0, 0, false
+		}
+	}
+	if li == 0 {
+		return p, i, j, true
+	}
+	return p, j, i, true
 }
 
 // hoistable reports whether range read r, which the factors of a monomial

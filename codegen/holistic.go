@@ -69,12 +69,12 @@ func (g *gen) holistic(ex *calculus.Extreme, best string, sc scope) ([]jen.Code,
 		}
 		return append([]jen.Code{jen.Var().Id(best).Add(goType(ex.Arg.Type))}, inGuard(jen.List(jen.Id(best), jen.Id("_")).Op("=").Add(read))...), nil
 	}
-	idx := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
+	ix := mi.rangeFor(group, pos)
 	call := func(fn string, args ...jen.Code) *jen.Statement {
 		if gkey != nil {
 			args = append([]jen.Code{gkey}, args...)
 		}
-		return idx.Clone().Dot(fn).Call(args...)
+		return g.rangeMethod(mi, ix, fn).Call(args...)
 	}
 	n := g.fresh("n")
 	if h.Fn == "PERCENTILE_DISC" {

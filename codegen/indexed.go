@@ -16,10 +16,17 @@ import (
 
 // rangeRead is a nested sum read from a range-sum index.
 type rangeRead struct {
-	r     *calculus.MapRef
-	code  *jen.Statement
-	index *jen.Statement // the range-sum index read
-	group jen.Code       // the group key of the read (nil: an index without groups)
+	r    *calculus.MapRef
+	code *jen.Statement
+	// mi and ix: the map and its range-sum index read; method and args:
+	// the read's method (of one index, without a pair's lane number) and
+	// arguments, so that the reads of two lanes of one paired index
+	// share a descent (hoist.code).
+	mi     *mapInfo
+	ix     int
+	method string
+	args   []jen.Code
+	group  jen.Code // the group key of the read (nil: an index without groups)
 	// fn and bound, for a read of one side of a bound (SumLess, SumLessEq,
 	// SumGreater, SumGreaterEq): the method and its bound argument, so
 	// that hoisted reads of both sides of one bound share a descent
@@ -177,8 +184,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		}
 	}
 	ix := mi.rangeFor(group, pos)
-	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
-	rr := rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index, group: gkey}
+	rr := rangeRead{r: r, code: g.rangeMethod(mi, ix, fn).Call(args...), mi: mi, ix: ix, method: fn, args: args, group: gkey}
 	if side != nil {
 		rr.fn, rr.bound = fn, side
 	}
@@ -288,8 +294,7 @@ func (g *gen) rangeWhere(r *calculus.MapRef, pos int, conds []lang.Expr, rest []
 		fn = "SumWhereEither"
 	}
 	ix := mi.rangeFor(group, pos)
-	index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, ix))
-	return rangeRead{r: r, code: index.Clone().Dot(fn).Call(args...), index: index}, rest, true, nil
+	return rangeRead{r: r, code: g.rangeMethod(mi, ix, fn).Call(args...), mi: mi, ix: ix, method: fn, args: args}, rest, true, nil
 }
 
 // monotone reports how condition c's truth depends on key k of type kt

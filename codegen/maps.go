@@ -331,6 +331,14 @@ func (g *gen) rngFields(mi *mapInfo) []jen.Code {
 	m := mi.m
 	for i, o := range mi.ranges {
 		kt := goType(m.Keys[o.val].Type)
+		if p, lane := mi.pairOf(i); p != nil {
+			if lane == 0 {
+				ikt := g.keyType(subVars(m.Keys, o.group))
+				fields = append(fields, jen.Id(p.field).Qual(runtimePkg, "RangeSumPairIndex").Types(ikt, kt, goType(m.Type), goType(p.lanes[1].m.Type)).
+					Commentf("sums over ranges of %s by %s: lane 1 %s, lane 2 %s", m.Keys[o.val].Name, varNames(subVars(m.Keys, o.group)), m.Name, p.lanes[1].m.Name))
+			}
+			continue
+		}
 		f := jen.Id(rngName(mi, i))
 		if len(o.group) == 0 {
 			fields = append(fields, f.Qual(runtimePkg, "RangeSum").Types(kt, goType(m.Type)).Commentf("sums over ranges of %s", m.Keys[o.val].Name))
@@ -366,6 +374,12 @@ func (g *gen) rngUpdatesAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.C
 	for i, o := range mi.ranges {
 		val := keyField(k.Clone(), len(mi.m.Keys), o.val)
 		f := m.Clone().Dot(rngName(mi, i)).Dot("Add")
+		if p, lane := mi.pairOf(i); p != nil {
+			if g.deferred[p] {
+				continue // set at the end of the entry scope
+			}
+			f = m.Clone().Dot(p.field).Dot(fmt.Sprintf("Add%d", lane+1))
+		}
 		if len(o.group) == 0 {
 			code = append(code, f.Call(val, v))
 		} else {
@@ -388,6 +402,12 @@ func (g *gen) rngSetsAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code
 	for i, o := range mi.ranges {
 		val := keyField(k.Clone(), len(mi.m.Keys), o.val)
 		f := m.Clone().Dot(rngName(mi, i)).Dot("Set")
+		if p, lane := mi.pairOf(i); p != nil {
+			if g.deferred[p] {
+				continue // set at the end of the entry scope
+			}
+			f = m.Clone().Dot(p.field).Dot(fmt.Sprintf("Set%d", lane+1))
+		}
 		if len(o.group) == 0 {
 			code = append(code, f.Call(val, v))
 		} else {
@@ -400,6 +420,9 @@ func (g *gen) rngSetsAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code
 func (g *gen) rngResets(mi *mapInfo) []jen.Code {
 	var code []jen.Code
 	for i := range mi.ranges {
+		if p, _ := mi.pairOf(i); p != nil {
+			panic(fmt.Sprintf("the paired range-sum index %d of %s is reset", i, mi.m.Name)) // fused maps are never reset
+		}
 		code = append(code, jen.Id("m").Dot(rngName(mi, i)).Dot("Reset").Call())
 	}
 	return code

@@ -223,21 +223,21 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) ([]
 			return nil, err
 		}
 		fn := map[[2]bool]string{{false, false}: "SumLessEq", {false, true}: "SumLess", {true, false}: "SumGreaterEq", {true, true}: "SumGreater"}[[2]bool{x.Desc, x.Strict}]
-		idx := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, x.Order)))
+		ix := mi.rangeFor(group, x.Order)
 		local := g.fresh("run")
 		if x.Flag < 0 {
 			args := []jen.Code{at}
 			if len(group) > 0 {
 				args = append([]jen.Code{gkey(0)}, args...)
 			}
-			code = append(code, jen.Id(local).Op(":=").Add(idx.Clone()).Dot(fn).Call(args...))
+			code = append(code, jen.Id(local).Op(":=").Add(g.rangeMethod(mi, ix, fn)).Call(args...))
 			sc[name] = jen.Id(local)
 			continue
 		}
 		// A nullable ORDER BY value: NULL first ascending, last descending,
 		// NULLs peers; the NULL rows are group flag 0, the others flag 1.
-		nulls := idx.Clone().Dot("Total").Call(gkey(0))
-		values := idx.Clone().Dot(fn).Call(gkey(1), at)
+		nulls := g.rangeMethod(mi, ix, "Total").Call(gkey(0))
+		values := g.rangeMethod(mi, ix, fn).Call(gkey(1), at)
 		var ifNull, ifValue jen.Code
 		switch {
 		case !x.Desc && !x.Strict:
@@ -245,9 +245,9 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) ([]
 		case !x.Desc:
 			ifNull, ifValue = jen.Lit(0), jen.Add(nulls).Op("+").Add(values)
 		case !x.Strict:
-			ifNull, ifValue = jen.Add(idx.Clone().Dot("Total").Call(gkey(1))).Op("+").Add(nulls), values
+			ifNull, ifValue = jen.Add(g.rangeMethod(mi, ix, "Total").Call(gkey(1))).Op("+").Add(nulls), values
 		default:
-			ifNull, ifValue = idx.Clone().Dot("Total").Call(gkey(1)), values
+			ifNull, ifValue = g.rangeMethod(mi, ix, "Total").Call(gkey(1)), values
 		}
 		flag, err := slot(x.Flag)
 		if err != nil {

@@ -339,7 +339,7 @@ func (g *gen) collectMethod(sp *setPlan, t *viewlet.Trigger, insert bool) error 
 	}
 	g.setCollects[name] = reads
 	g.f.Commentf("%s adds one event's values to the batch's sums of %s (the columns they read, NULLs zero).", name, r.Name)
-	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(name).Params(params...).Block(g.hoist.code(body)...)
+	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(name).Params(params...).Block(g.hoist.code(g, body)...)
 	return nil
 }
 

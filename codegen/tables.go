@@ -472,11 +472,19 @@ func (g *gen) entryScope(run []*unit, sc scope, cx *shareCtx) ([]jen.Code, error
 		c.ent, c.entKey = ent, key
 		sub[i] = &c
 	}
+	pairs := g.deferPairs(run, mi.tab)
+	saved := g.deferred
+	g.deferred = map[*rangePair]bool{}
+	for _, p := range pairs {
+		g.deferred[p] = true
+	}
 	body, err := g.emitUnits(sub, sc, cx.inner())
+	g.deferred = saved
 	if err != nil {
 		return nil, err
 	}
 	code = append(code, body...)
+	code = append(code, g.pairSets(pairs, ent, key)...)
 	code = append(code, m.Clone().Dot("release").Call(jen.Id(key), jen.Id(at)))
 	return []jen.Code{jen.Block(code...)}, nil
 }
@@ -489,7 +497,7 @@ func (g *gen) entrySink(u *unit) *sink {
 		slot := jen.Id(u.ent).Dot(mi.slot)
 		m, k := jen.Id("e").Dot(mi.field), jen.Id(u.entKey)
 		var code []jen.Code
-		if len(mi.ranges) > 0 && mi.m.Type == lang.TInt {
+		if g.writesRanges(mi) && mi.m.Type == lang.TInt {
 			// The delta goes to the range-sum indexes too: computed once.
 			d := g.fresh("delta")
 			code = append(code, jen.Id(d).Op(":=").Add(acc))

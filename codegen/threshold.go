@@ -179,9 +179,9 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 			reads = append(reads, jen.Id(n).Op(":=").Add(convert(rr.code, g.maps[rr.r.Name].m.Type, l.V.Type)))
 			readVars = append(readVars, l.V.Name)
 			if negative == nil {
-				negative = rr.index.Clone().Dot("Negative").Call()
+				negative = g.rangeMethod(rr.mi, rr.ix, "Negative").Call()
 			} else {
-				negative = negative.Op("||").Add(rr.index.Clone().Dot("Negative").Call())
+				negative = negative.Op("||").Add(g.rangeMethod(rr.mi, rr.ix, "Negative").Call())
 			}
 		}
 		pred := func(cs []lang.Expr) (jen.Code, error) {
@@ -229,16 +229,16 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 		}
 		for _, m := range members {
 			mi := g.maps[m.loop.Name]
-			index := jen.Id("e").Dot(mi.field).Dot(rngName(mi, mi.rangeFor(group, pos)))
+			ix := mi.rangeFor(group, pos)
 			var read *jen.Statement
 			switch {
 			case ok && len(rays) == 1:
 				// One descent of the nested map's index, one range sum of M's.
-				read = index.Clone().Dot("SumRay").Call(append(slices.Clone(args), rays[0])...)
+				read = g.rangeMethod(mi, ix, "SumRay").Call(append(slices.Clone(args), rays[0])...)
 			case ok:
 				// One descent per nested map, one range sum of M's over the
 				// rays' intersection.
-				read = index.Clone().Dot("SumRays").Call(append(slices.Clone(args), rays...)...)
+				read = g.rangeMethod(mi, ix, "SumRays").Call(append(slices.Clone(args), rays...)...)
 			default:
 				up, err := pred(ups)
 				if err != nil {
@@ -248,7 +248,7 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 				if err != nil {
 					return nil, err
 				}
-				read = index.Clone().Dot("SumWhere").Call(append(slices.Clone(args), up, down)...)
+				read = g.rangeMethod(mi, ix, "SumWhere").Call(append(slices.Clone(args), up, down)...)
 			}
 			c, err := m.sk.emit(sc2, jen.Add(g.mul(memberCoef(g, acc, m), convert(read, mi.m.Type, m.sk.typ), m.sk.typ)))
 			if err != nil {
@@ -433,7 +433,7 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 		args = append(args, rr.group)
 	}
 	args = append(args, jen.Lit(above), jen.Lit(incl), jen.Func().Params(jen.Id(param).Add(goType(m2.m.Type))).Bool().Block(jen.Return(body)))
-	return rr.index.Clone().Dot("Threshold").Call(args...), true, nil
+	return g.rangeMethod(rr.mi, rr.ix, "Threshold").Call(args...), true, nil
 }
 
 // keyHasType reports whether the key of map read r named name has type

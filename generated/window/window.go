@@ -422,8 +422,8 @@ func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
 	if agg0 == 0 {
 		return Query1Row{}, false
 	}
-	run26 := e.query1Count.rngQuery1Agg50.SumLessEq(a, b)
-	run27 := e.query1Count.rngQuery1Count0.SumGreater(a, b)
+	run26 := e.query1Count.pairQuery1Count0.SumLessEq2(a, b)
+	run27 := e.query1Count.pairQuery1Count0.SumGreater1(a, b)
 	return Query1Row{
 		A:       a,
 		B:       b,
@@ -1246,11 +1246,10 @@ type entryQuery1Count struct {
 
 // tableQuery1Count stores the fused maps QUERY1_COUNT, QUERY1_AGG5, keyed by [a, b]; an entry lives while one of its values is non-zero.
 type tableQuery1Count struct {
-	entries         []entryQuery1Count                         // live and free entries
-	free            []int32                                    // positions of free entries
-	index           map[keyII]int32                            // primary index
-	rngQuery1Count0 runtime.RangeSumIndex[int64, int64, int64] // sums over ranges of b by a
-	rngQuery1Agg50  runtime.RangeSumIndex[int64, int64, int64] // sums over ranges of b by a
+	entries          []entryQuery1Count                                    // live and free entries
+	free             []int32                                               // positions of free entries
+	index            map[keyII]int32                                       // primary index
+	pairQuery1Count0 runtime.RangeSumPairIndex[int64, int64, int64, int64] // sums over ranges of b by a: lane 1 QUERY1_COUNT, lane 2 QUERY1_AGG5
 }
 
 func newQuery1CountTable() *tableQuery1Count {
@@ -1272,7 +1271,7 @@ func (m *tableQuery1Count) addQuery1Count(k keyII, v int64) {
 	}
 	i := m.entry(k)
 	m.entries[i].query1Count += v
-	m.rngQuery1Count0.Add(k.k0, k.k1, v)
+	m.pairQuery1Count0.Add1(k.k0, k.k1, v)
 	m.release(k, i)
 }
 
@@ -1283,7 +1282,7 @@ func (m *tableQuery1Count) addQuery1Agg5(k keyII, v int64) (overflow bool) {
 	}
 	i := m.entry(k)
 	m.entries[i].query1Agg5, overflow = runtime.AddInt(m.entries[i].query1Agg5, v)
-	m.rngQuery1Agg50.Add(k.k0, k.k1, v)
+	m.pairQuery1Count0.Add2(k.k0, k.k1, v)
 	m.release(k, i)
 	return overflow
 }
@@ -1298,7 +1297,7 @@ func (m *tableQuery1Count) loadQuery1Count(k keyII, v int64) bool {
 		return false
 	}
 	m.entries[i].query1Count = v
-	m.rngQuery1Count0.Add(k.k0, k.k1, v)
+	m.pairQuery1Count0.Add1(k.k0, k.k1, v)
 	return true
 }
 
@@ -1312,7 +1311,7 @@ func (m *tableQuery1Count) loadQuery1Agg5(k keyII, v int64) bool {
 		return false
 	}
 	m.entries[i].query1Agg5 = v
-	m.rngQuery1Agg50.Add(k.k0, k.k1, v)
+	m.pairQuery1Count0.Add2(k.k0, k.k1, v)
 	return true
 }
 

@@ -1,0 +1,186 @@
+package runtime
+
+import "cmp"
+
+// RangeSumPairIndex is two RangeSumIndexes over the same group and ordered
+// keys in one: per group one tree whose nodes hold a value of each of two
+// maps (lanes 1 and 2) with both subtree sums. Generated code keeps one
+// for two maps fused in a table (an entry per key, a value per map) that
+// nested aggregates sum over ranges of the same key: AXFinder's count and
+// volume of a broker's asks priced away from a bid. An event then finds the
+// group once, writes both values in one descent, and reads both range sums
+// in one (the methods without a lane number return both); the numbered
+// methods read or write one lane. A key leaves the tree when both its
+// values are 0. The zero value is an empty index.
+type RangeSumPairIndex[K comparable, T cmp.Ordered, V1, V2 Number] struct {
+	a      sumTreap2[T, V1, V2]
+	groups groupRoots[K]
+}
+
+// pairOp says which lanes an update writes, and how.
+type pairOp uint8
+
+const (
+	setBoth pairOp = iota // both lanes to v1, v2
+	set1                  // lane 1 to v1
+	set2                  // lane 2 to v2
+	add1                  // v1 added to lane 1
+	add2                  // v2 added to lane 2
+)
+
+func (x *RangeSumPairIndex[K, T, V1, V2]) update(g K, k T, v1 V1, v2 V2, op pairOp) {
+	if k != k {
+		return // NaN: in no range
+	}
+	if _, ok := x.groups.find(g); !ok {
+		if v1 == 0 && v2 == 0 {
+			return // nothing to remove, nothing to add
+		}
+	}
+	r := x.groups.slot(g)
+	r.root = x.a.update(r.root, &r.n, k, v1, v2, op)
+	x.groups.settle(g)
+}
+
+// Set sets the values of key k in group g to v1 and v2 (both 0 remove k).
+func (x *RangeSumPairIndex[K, T, V1, V2]) Set(g K, k T, v1 V1, v2 V2) {
+	x.update(g, k, v1, v2, setBoth)
+}
+
+// Set1 sets lane 1's value of key k in group g to v.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Set1(g K, k T, v V1) { x.update(g, k, v, 0, set1) }
+
+// Set2 sets lane 2's value of key k in group g to v.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Set2(g K, k T, v V2) { x.update(g, k, 0, v, set2) }
+
+// Add1 adds d to lane 1's value of key k in group g.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Add1(g K, k T, d V1) {
+	if d != 0 {
+		x.update(g, k, d, 0, add1)
+	}
+}
+
+// Add2 adds d to lane 2's value of key k in group g.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Add2(g K, k T, d V2) {
+	if d != 0 {
+		x.update(g, k, 0, d, add2)
+	}
+}
+
+// Get returns the values of key k in group g (0 if absent).
+func (x *RangeSumPairIndex[K, T, V1, V2]) Get(g K, k T) (V1, V2) {
+	return x.a.get(x.groups.root(g), k)
+}
+
+// Len returns the number of groups with keys.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Len() int { return x.groups.len() }
+
+// GroupLen returns the number of keys of group g.
+func (x *RangeSumPairIndex[K, T, V1, V2]) GroupLen(g K) int { return int(x.groups.size(g)) }
+
+// Negative1 reports whether a lane-1 value of any group is negative or NaN
+// (see RangeSum.Negative).
+func (x *RangeSumPairIndex[K, T, V1, V2]) Negative1() bool { return x.a.unsigned1 != 0 }
+
+// Negative2 is Negative1 for lane 2.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Negative2() bool { return x.a.unsigned2 != 0 }
+
+// SumLess returns the sums of each lane's values of group g's keys below k.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess(g K, k T) (V1, V2) {
+	return x.a.sumBelow(x.groups.root(g), k, false)
+}
+
+// SumLessEq returns the sums of each lane's values of group g's keys at or
+// below k.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq(g K, k T) (V1, V2) {
+	return x.a.sumBelow(x.groups.root(g), k, true)
+}
+
+// SumGreater returns the sums of each lane's values of group g's keys above k.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater(g K, k T) (V1, V2) {
+	return x.a.sumAbove(x.groups.root(g), k, false)
+}
+
+// SumGreaterEq returns the sums of each lane's values of group g's keys at
+// or above k.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq(g K, k T) (V1, V2) {
+	return x.a.sumAbove(x.groups.root(g), k, true)
+}
+
+// SumBetween returns the sums of each lane's values of group g's keys
+// between lo and hi, each bound included or not.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) (V1, V2) {
+	return x.a.sumBetween(x.groups.root(g), lo, loIncl, hi, hiIncl)
+}
+
+// SumWhere returns the sums of each lane's values of group g's keys for
+// which up and down hold (see RangeSum.SumWhere).
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere(g K, up, down func(T) bool) (V1, V2) {
+	return x.a.sumWhere(x.groups.root(g), up, down)
+}
+
+// SumWhereEither returns the sums of each lane's values of group g's keys
+// for which up1 and down1 hold or up2 and down2 hold (see
+// RangeSum.SumWhereEither).
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither(g K, up1, down1, up2, down2 func(T) bool) (V1, V2) {
+	return x.a.sumWhereEither(x.groups.root(g), up1, down1, up2, down2)
+}
+
+// The reads of one lane: the two-lane read, the other lane dropped.
+
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess1(g K, k T) V1 { s, _ := x.SumLess(g, k); return s }
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess2(g K, k T) V2 { _, s := x.SumLess(g, k); return s }
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq1(g K, k T) V1 {
+	s, _ := x.SumLessEq(g, k)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq2(g K, k T) V2 {
+	_, s := x.SumLessEq(g, k)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater1(g K, k T) V1 {
+	s, _ := x.SumGreater(g, k)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater2(g K, k T) V2 {
+	_, s := x.SumGreater(g, k)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq1(g K, k T) V1 {
+	s, _ := x.SumGreaterEq(g, k)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq2(g K, k T) V2 {
+	_, s := x.SumGreaterEq(g, k)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween1(g K, lo T, loIncl bool, hi T, hiIncl bool) V1 {
+	s, _ := x.SumBetween(g, lo, loIncl, hi, hiIncl)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween2(g K, lo T, loIncl bool, hi T, hiIncl bool) V2 {
+	_, s := x.SumBetween(g, lo, loIncl, hi, hiIncl)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere1(g K, up, down func(T) bool) V1 {
+	s, _ := x.SumWhere(g, up, down)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere2(g K, up, down func(T) bool) V2 {
+	_, s := x.SumWhere(g, up, down)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither1(g K, up1, down1, up2, down2 func(T) bool) V1 {
+	s, _ := x.SumWhereEither(g, up1, down1, up2, down2)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither2(g K, up1, down1, up2, down2 func(T) bool) V2 {
+	_, s := x.SumWhereEither(g, up1, down1, up2, down2)
+	return s
+}
+
+// Reset empties the index, keeping its storage for reuse.
+func (x *RangeSumPairIndex[K, T, V1, V2]) Reset() {
+	x.a.reset()
+	x.groups.reset()
+}

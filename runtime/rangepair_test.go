@@ -1,0 +1,168 @@
+package runtime
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRangeSumPairRandom checks RangeSumPairIndex against a model of two
+// maps (an INT lane and a FLOAT lane with integral values, so that sums are
+// exact) on random writes of either lane or both, with exact cancellations,
+// and every read, in several groups: a key stays while either lane holds a
+// value.
+func TestRangeSumPairRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	type vals struct {
+		a int64
+		b float64
+	}
+	for round := range 20 {
+		keys := 1 + rng.IntN(60)
+		var x RangeSumPairIndex[int, float64, int64, float64]
+		model := map[int]map[float64]vals{}
+		sum := func(g int, in func(float64) bool) (int64, float64) {
+			var s1 int64
+			var s2 float64
+			for k, v := range model[g] {
+				if in(k) {
+					s1 += v.a
+					s2 += v.b
+				}
+			}
+			return s1, s2
+		}
+		for i := range 3000 {
+			g := rng.IntN(3)
+			k := float64(rng.IntN(keys))
+			if model[g] == nil {
+				model[g] = map[float64]vals{}
+			}
+			v := model[g][k]
+			d1, d2 := int64(rng.IntN(7)-3), float64(rng.IntN(7)-3)
+			if rng.IntN(4) == 0 {
+				d1, d2 = -v.a, -v.b // cancel exactly
+			}
+			switch rng.IntN(5) {
+			case 0:
+				x.Set(g, k, v.a+d1, v.b+d2)
+				v.a, v.b = v.a+d1, v.b+d2
+			case 1:
+				x.Set1(g, k, v.a+d1)
+				v.a += d1
+			case 2:
+				x.Set2(g, k, v.b+d2)
+				v.b += d2
+			case 3:
+				x.Add1(g, k, d1)
+				v.a += d1
+			default:
+				x.Add2(g, k, d2)
+				v.b += d2
+			}
+			if v == (vals{}) {
+				delete(model[g], k)
+			} else {
+				model[g][k] = v
+			}
+			if rng.IntN(500) == 0 {
+				x.Reset()
+				clear(model)
+			}
+			q := float64(rng.IntN(keys+2) - 1)
+			q2 := q + float64(rng.IntN(10)-2)
+			li, hi := rng.IntN(2) == 0, rng.IntN(2) == 0
+			away := func(k float64) bool { return k-q > 3 || q-k > 3 }
+			up := func(k float64) bool { return k-q > 3 }
+			down := func(k float64) bool { return q-k > 3 }
+			between := func(k float64) bool { return k >= q && k <= q2 }
+			type read struct {
+				name string
+				a    int64
+				b    float64
+				in   func(float64) bool
+			}
+			var reads []read
+			add := func(name string, in func(float64) bool, a int64, b float64) {
+				reads = append(reads, read{name, a, b, in})
+			}
+			a, b := x.SumLess(g, q)
+			add("SumLess", func(k float64) bool { return k < q }, a, b)
+			a, b = x.SumLessEq(g, q)
+			add("SumLessEq", func(k float64) bool { return k <= q }, a, b)
+			a, b = x.SumGreater(g, q)
+			add("SumGreater", func(k float64) bool { return k > q }, a, b)
+			a, b = x.SumGreaterEq(g, q)
+			add("SumGreaterEq", func(k float64) bool { return k >= q }, a, b)
+			a, b = x.SumBetween(g, q, li, q2, hi)
+			add("SumBetween", func(k float64) bool { return (k > q || li && k == q) && (k < q2 || hi && k == q2) }, a, b)
+			a, b = x.SumWhereEither(g, up, nil, nil, down)
+			add("SumWhereEither rays", away, a, b)
+			a, b = x.SumWhereEither(g, func(k float64) bool { return k >= q }, func(k float64) bool { return k <= q2 }, up, nil)
+			add("SumWhereEither ranges", func(k float64) bool { return between(k) || up(k) }, a, b)
+			a, b = x.SumWhere(g, func(k float64) bool { return k >= q }, func(k float64) bool { return k <= q2 })
+			add("SumWhere", between, a, b)
+			a, b = x.SumWhere(g, nil, down)
+			add("SumWhere down", down, a, b)
+			add("SumLess lanes", func(k float64) bool { return k < q }, x.SumLess1(g, q), x.SumLess2(g, q))
+			add("SumGreaterEq lanes", func(k float64) bool { return k >= q }, x.SumGreaterEq1(g, q), x.SumGreaterEq2(g, q))
+			add("SumWhereEither lanes", away, x.SumWhereEither1(g, up, nil, nil, down), x.SumWhereEither2(g, up, nil, nil, down))
+			a, b = x.Get(g, k)
+			add("Get", func(j float64) bool { return j == k }, a, b)
+			for _, r := range reads {
+				wa, wb := sum(g, r.in)
+				if r.a != wa || r.b != wb {
+					t.Fatalf("round %d step %d group %d q %v..%v: %s = %d, %v; want %d, %v", round, i, g, q, q2, r.name, r.a, r.b, wa, wb)
+				}
+			}
+			if x.GroupLen(g) != len(model[g]) {
+				t.Fatalf("round %d step %d: GroupLen = %d, want %d", round, i, x.GroupLen(g), len(model[g]))
+			}
+			neg1, neg2 := false, false
+			for _, m := range model {
+				for _, v := range m {
+					neg1, neg2 = neg1 || v.a < 0, neg2 || v.b < 0
+				}
+			}
+			if x.Negative1() != neg1 || x.Negative2() != neg2 {
+				t.Fatalf("round %d step %d: Negative = %v, %v; want %v, %v", round, i, x.Negative1(), x.Negative2(), neg1, neg2)
+			}
+		}
+	}
+}
+
+// TestRangeSumPairNaN checks that a NaN key is not stored and a NaN bound
+// selects nothing.
+func TestRangeSumPairNaN(t *testing.T) {
+	var x RangeSumPairIndex[int, float64, int64, float64]
+	nan := 0.0
+	nan /= nan
+	x.Set(1, nan, 3, 4)
+	x.Add1(1, 2, 5)
+	if x.GroupLen(1) != 1 {
+		t.Fatalf("GroupLen = %d, want 1", x.GroupLen(1))
+	}
+	if a, b := x.SumLess(1, nan); a != 0 || b != 0 {
+		t.Errorf("SumLess(NaN) = %d, %v", a, b)
+	}
+	if a, b := x.SumGreaterEq(1, 0); a != 5 || b != 0 {
+		t.Errorf("SumGreaterEq(0) = %d, %v, want 5, 0", a, b)
+	}
+}
+
+// TestRangeSumPairNoAllocs checks that a warm index allocates nothing.
+func TestRangeSumPairNoAllocs(t *testing.T) {
+	var x RangeSumPairIndex[int64, float64, int64, float64]
+	step := func() {
+		for k := range 100 {
+			x.Set(int64(k%7), float64(k), 1, 2.5)
+		}
+		x.SumWhereEither(3, func(k float64) bool { return k > 50 }, nil, nil, func(k float64) bool { return k < 20 })
+		for k := range 100 {
+			x.Set(int64(k%7), float64(k), 0, 0)
+		}
+	}
+	step()
+	if n := testing.AllocsPerRun(50, step); n != 0 {
+		t.Errorf("%v allocations per run, want 0", n)
+	}
+}
