@@ -58,7 +58,12 @@
 //     key holding a value per map, and such a run looks its entry up once
 //     (tables.go): TPC-H Q1's eight aggregates (eleven in dialect sql, with
 //     the non-NULL counts) cost one hash lookup per event. A member's
-//     range-sum indexes are the table's. Consecutive replacing statements
+//     range-sum indexes are the table's; two members' indexes of one group
+//     and key are one runtime.RangeSumPairIndex whose nodes hold both
+//     values, written in one descent at the end of an entry scope and read
+//     in one (rangepair.go): AXFinder's count and volume of a broker's asks
+//     away from a price, VWAP's volume searched and price × volume summed
+//     over the same price levels. Consecutive replacing statements
 //     that loop over members of one table, equal but for the member, are
 //     one loop (replacegroup.go): VWAP's SUM and the count that makes it
 //     NULL over no rows walk the price levels once.

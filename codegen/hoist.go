@@ -126,14 +126,14 @@ func (h *hoist) code(g *gen, body []jen.Code) []jen.Code {
 			if below, above, ok := h.split(i, j); ok {
 				paired[j] = true
 				r := h.of[i]
-				stmt = jen.List(jen.Id(h.names[below]), jen.Id(h.names[above])).Op(":=").Add(g.rangeMethod(r.mi, r.ix, "SumSplit")).Call(
-					r.group, r.bound, jen.Lit(h.of[below].fn == "SumLessEq"), jen.Lit(h.of[above].fn == "SumGreaterEq"))
+				stmt = jen.List(jen.Id(h.names[below]), jen.Id(h.names[above])).Op(":=").Add(g.rangeCall(r.mi, r.ix, "SumSplit",
+					r.group, r.bound, jen.Lit(h.of[below].fn == "SumLessEq"), jen.Lit(h.of[above].fn == "SumGreaterEq")))
 				break
 			}
 			if p, lane1, lane2, ok := h.lanes(i, j); ok {
 				paired[j] = true
 				r := h.of[i]
-				stmt = jen.List(jen.Id(h.names[lane1]), jen.Id(h.names[lane2])).Op(":=").Id("e").Dot(r.mi.field).Dot(p.field).Dot(r.method).Call(r.args...)
+				stmt = jen.List(jen.Id(h.names[lane1]), jen.Id(h.names[lane2])).Op(":=").Id("e").Dot(r.mi.field).Dot(p.field).Dot(r.method).Call(p.args(r.args)...)
 				break
 			}
 		}

@@ -74,7 +74,7 @@ func (g *gen) holistic(ex *calculus.Extreme, best string, sc scope) ([]jen.Code,
 		if gkey != nil {
 			args = append([]jen.Code{gkey}, args...)
 		}
-		return g.rangeMethod(mi, ix, fn).Call(args...)
+		return g.rangeCall(mi, ix, fn, args...)
 	}
 	n := g.fresh("n")
 	if h.Fn == "PERCENTILE_DISC" {

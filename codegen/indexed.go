@@ -184,7 +184,7 @@ func (g *gen) rangeSum(mono calculus.Monomial, sc scope) (rangeRead, []calculus.
 		}
 	}
 	ix := mi.rangeFor(group, pos)
-	rr := rangeRead{r: r, code: g.rangeMethod(mi, ix, fn).Call(args...), mi: mi, ix: ix, method: fn, args: args, group: gkey}
+	rr := rangeRead{r: r, code: g.rangeCall(mi, ix, fn, args...), mi: mi, ix: ix, method: fn, args: args, group: gkey}
 	if side != nil {
 		rr.fn, rr.bound = fn, side
 	}
@@ -294,7 +294,7 @@ func (g *gen) rangeWhere(r *calculus.MapRef, pos int, conds []lang.Expr, rest []
 		fn = "SumWhereEither"
 	}
 	ix := mi.rangeFor(group, pos)
-	return rangeRead{r: r, code: g.rangeMethod(mi, ix, fn).Call(args...), mi: mi, ix: ix, method: fn, args: args}, rest, true, nil
+	return rangeRead{r: r, code: g.rangeCall(mi, ix, fn, args...), mi: mi, ix: ix, method: fn, args: args}, rest, true, nil
 }
 
 // monotone reports how condition c's truth depends on key k of type kt

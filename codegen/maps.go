@@ -333,7 +333,10 @@ func (g *gen) rngFields(mi *mapInfo) []jen.Code {
 		kt := goType(m.Keys[o.val].Type)
 		if p, lane := mi.pairOf(i); p != nil {
 			if lane == 0 {
-				ikt := g.keyType(subVars(m.Keys, o.group))
+				var ikt jen.Code = jen.Struct()
+				if len(o.group) > 0 {
+					ikt = g.keyType(subVars(m.Keys, o.group))
+				}
 				fields = append(fields, jen.Id(p.field).Qual(runtimePkg, "RangeSumPairIndex").Types(ikt, kt, goType(m.Type), goType(p.lanes[1].m.Type)).
 					Commentf("sums over ranges of %s by %s: lane 1 %s, lane 2 %s", m.Keys[o.val].Name, varNames(subVars(m.Keys, o.group)), m.Name, p.lanes[1].m.Name))
 			}
@@ -379,6 +382,8 @@ func (g *gen) rngUpdatesAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.C
 				continue // set at the end of the entry scope
 			}
 			f = m.Clone().Dot(p.field).Dot(fmt.Sprintf("Add%d", lane+1))
+			code = append(code, f.Call(g.pairGroup(mi, k, p), val, v))
+			continue
 		}
 		if len(o.group) == 0 {
 			code = append(code, f.Call(val, v))
@@ -407,6 +412,8 @@ func (g *gen) rngSetsAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code
 				continue // set at the end of the entry scope
 			}
 			f = m.Clone().Dot(p.field).Dot(fmt.Sprintf("Set%d", lane+1))
+			code = append(code, f.Call(g.pairGroup(mi, k, p), val, v))
+			continue
 		}
 		if len(o.group) == 0 {
 			code = append(code, f.Call(val, v))

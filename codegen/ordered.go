@@ -230,14 +230,14 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) ([]
 			if len(group) > 0 {
 				args = append([]jen.Code{gkey(0)}, args...)
 			}
-			code = append(code, jen.Id(local).Op(":=").Add(g.rangeMethod(mi, ix, fn)).Call(args...))
+			code = append(code, jen.Id(local).Op(":=").Add(g.rangeCall(mi, ix, fn, args...)))
 			sc[name] = jen.Id(local)
 			continue
 		}
 		// A nullable ORDER BY value: NULL first ascending, last descending,
 		// NULLs peers; the NULL rows are group flag 0, the others flag 1.
-		nulls := g.rangeMethod(mi, ix, "Total").Call(gkey(0))
-		values := g.rangeMethod(mi, ix, fn).Call(gkey(1), at)
+		nulls := g.rangeCall(mi, ix, "Total", gkey(0))
+		values := g.rangeCall(mi, ix, fn, gkey(1), at)
 		var ifNull, ifValue jen.Code
 		switch {
 		case !x.Desc && !x.Strict:
@@ -245,9 +245,9 @@ func (g *gen) runningSums(v *viewlet.View, keyVars []calculus.Var, sc scope) ([]
 		case !x.Desc:
 			ifNull, ifValue = jen.Lit(0), jen.Add(nulls).Op("+").Add(values)
 		case !x.Strict:
-			ifNull, ifValue = jen.Add(g.rangeMethod(mi, ix, "Total").Call(gkey(1))).Op("+").Add(nulls), values
+			ifNull, ifValue = jen.Add(g.rangeCall(mi, ix, "Total", gkey(1))).Op("+").Add(nulls), values
 		default:
-			ifNull, ifValue = g.rangeMethod(mi, ix, "Total").Call(gkey(1)), values
+			ifNull, ifValue = g.rangeCall(mi, ix, "Total", gkey(1)), values
 		}
 		flag, err := slot(x.Flag)
 		if err != nil {

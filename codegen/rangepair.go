@@ -32,10 +32,11 @@ type rangePair struct {
 }
 
 // laneReads are the methods a paired index has per lane (with the lane's
-// number appended) and, but Negative, for both lanes at once.
+// number appended) and, but Negative, for both lanes at once; Threshold
+// only for lane 1 (pairRanges puts the map it searches there).
 var laneReads = map[string]bool{
 	"SumLess": true, "SumLessEq": true, "SumGreater": true, "SumGreaterEq": true, "SumBetween": true,
-	"SumWhere": true, "SumWhereEither": true, "Negative": true,
+	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true,
 }
 
 // pairOf returns the pair holding map mi's range-sum index ix and its lane
@@ -51,9 +52,17 @@ func (mi *mapInfo) pairOf(ix int) (*rangePair, int) {
 	return p, 1
 }
 
-// rangeMethod returns the method fn of map mi's range-sum index ix, to be
-// called with the arguments of a one-index read: a paired index's method
-// of mi's lane. The first pass records fn.
+// args returns the arguments of a pair's read from those of a one-index
+// read: an index without groups is a pair's one group, struct{}{}.
+func (p *rangePair) args(args []jen.Code) []jen.Code {
+	if len(p.group) > 0 {
+		return args
+	}
+	return append([]jen.Code{jen.Struct().Values()}, args...)
+}
+
+// rangeMethod returns the method fn of map mi's range-sum index ix: a
+// paired index's method of mi's lane. The first pass records fn.
 func (g *gen) rangeMethod(mi *mapInfo, ix int, fn string) *jen.Statement {
 	if g.recording {
 		if mi.rangeUses == nil {
@@ -69,10 +78,19 @@ func (g *gen) rangeMethod(mi *mapInfo, ix int, fn string) *jen.Statement {
 	if p == nil {
 		return e.Dot(rngName(mi, ix)).Dot(fn)
 	}
-	if !laneReads[fn] {
-		panic(fmt.Sprintf("%s's paired range-sum index %d has no method %s (the first pass did not record it)", mi.m.Name, ix, fn))
+	if !laneReads[fn] || fn == "Threshold" && lane != 0 {
+		panic(fmt.Sprintf("%s's paired range-sum index %d has no method %s for lane %d (the first pass did not record it)", mi.m.Name, ix, fn, lane+1))
 	}
 	return e.Dot(p.field).Dot(fmt.Sprintf("%s%d", fn, lane+1))
+}
+
+// rangeCall is a call of method fn of map mi's range-sum index ix with the
+// arguments of a one-index read (see rangeMethod).
+func (g *gen) rangeCall(mi *mapInfo, ix int, fn string, args ...jen.Code) *jen.Statement {
+	if p, _ := mi.pairOf(ix); p != nil && fn != "Negative" {
+		args = p.args(args)
+	}
+	return g.rangeMethod(mi, ix, fn).Call(args...)
 }
 
 // pairRanges pairs the range-sum indexes of the members of each table (see
@@ -84,8 +102,9 @@ func (g *gen) pairRanges() {
 				return false
 			}
 		}
-		return len(mi.ranges[ix].group) > 0 && mi.pairs[ix] == nil
+		return mi.pairs[ix] == nil
 	}
+	searched := func(mi *mapInfo, ix int) bool { return mi.rangeUses[ix]["Threshold"] }
 	for _, t := range g.tables {
 		for a, ma := range t.members {
 			for ia, oa := range ma.ranges {
@@ -95,10 +114,13 @@ func (g *gen) pairRanges() {
 			partner:
 				for _, mb := range t.members[a+1:] {
 					for ib, ob := range mb.ranges {
-						if ob.val != oa.val || !equalInts(ob.group, oa.group) || !readable(mb, ib) {
+						if ob.val != oa.val || !equalInts(ob.group, oa.group) || !readable(mb, ib) || searched(ma, ia) && searched(mb, ib) {
 							continue
 						}
 						p := &rangePair{field: "pair" + rngName(ma, ia)[len("rng"):], lanes: [2]*mapInfo{ma, mb}, ix: [2]int{ia, ib}, group: oa.group, val: oa.val}
+						if searched(mb, ib) { // lane 1 is the one searched
+							p.lanes, p.ix = [2]*mapInfo{mb, ma}, [2]int{ib, ia}
+						}
 						for i, mi := range p.lanes {
 							if mi.pairs == nil {
 								mi.pairs = map[int]*rangePair{}
@@ -158,7 +180,7 @@ func (g *gen) pairSets(pairs []*rangePair, ent, key string) []jen.Code {
 		mi := p.lanes[0]
 		k := jen.Id(key)
 		code = append(code, jen.Id("e").Dot(mi.field).Dot(p.field).Dot("Set").Call(
-			g.partialKeyOf(mi.m, k, p.group), keyField(k.Clone(), len(mi.m.Keys), p.val), vals[0], vals[1]))
+			g.pairGroup(mi, k, p), keyField(k.Clone(), len(mi.m.Keys), p.val), vals[0], vals[1]))
 	}
 	return code
 }
@@ -172,4 +194,12 @@ func (g *gen) writesRanges(mi *mapInfo) bool {
 		}
 	}
 	return false
+}
+
+// pairGroup is the group key of pair p at the key k of a map's entry.
+func (g *gen) pairGroup(mi *mapInfo, k *jen.Statement, p *rangePair) jen.Code {
+	if len(p.group) == 0 {
+		return jen.Struct().Values()
+	}
+	return g.partialKeyOf(mi.m, k, p.group)
 }

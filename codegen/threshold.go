@@ -179,9 +179,9 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 			reads = append(reads, jen.Id(n).Op(":=").Add(convert(rr.code, g.maps[rr.r.Name].m.Type, l.V.Type)))
 			readVars = append(readVars, l.V.Name)
 			if negative == nil {
-				negative = g.rangeMethod(rr.mi, rr.ix, "Negative").Call()
+				negative = g.rangeCall(rr.mi, rr.ix, "Negative")
 			} else {
-				negative = negative.Op("||").Add(g.rangeMethod(rr.mi, rr.ix, "Negative").Call())
+				negative = negative.Op("||").Add(g.rangeCall(rr.mi, rr.ix, "Negative"))
 			}
 		}
 		pred := func(cs []lang.Expr) (jen.Code, error) {
@@ -215,9 +215,13 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 			args = append(args, gkey)
 		}
 		var fast []jen.Code
-		rays, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc2)
+		searches, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc2)
 		if err != nil {
 			return nil, err
+		}
+		rays := make([]jen.Code, len(searches))
+		for i, r := range searches {
+			rays[i] = r.code
 		}
 		if ok && len(members) > 1 {
 			// The rays once, for every member.
@@ -230,15 +234,21 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 		for _, m := range members {
 			mi := g.maps[m.loop.Name]
 			ix := mi.rangeFor(group, pos)
-			var read *jen.Statement
+			var read, paired *jen.Statement
+			if ok && len(members) == 1 && len(rays) == 1 {
+				paired, _ = g.pairedRaySum(mi, ix, searches[0])
+			}
 			switch {
+			case paired != nil:
+				// One descent of the pair: the threshold on lane 1, the sum of lane 2.
+				read = paired
 			case ok && len(rays) == 1:
 				// One descent of the nested map's index, one range sum of M's.
-				read = g.rangeMethod(mi, ix, "SumRay").Call(append(slices.Clone(args), rays[0])...)
+				read = g.rangeCall(mi, ix, "SumRay", append(slices.Clone(args), rays[0])...)
 			case ok:
 				// One descent per nested map, one range sum of M's over the
 				// rays' intersection.
-				read = g.rangeMethod(mi, ix, "SumRays").Call(append(slices.Clone(args), rays...)...)
+				read = g.rangeCall(mi, ix, "SumRays", append(slices.Clone(args), rays...)...)
 			default:
 				up, err := pred(ups)
 				if err != nil {
@@ -248,7 +258,7 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 				if err != nil {
 					return nil, err
 				}
-				read = g.rangeMethod(mi, ix, "SumWhere").Call(append(slices.Clone(args), up, down)...)
+				read = g.rangeCall(mi, ix, "SumWhere", append(slices.Clone(args), up, down)...)
 			}
 			c, err := m.sk.emit(sc2, jen.Add(g.mul(memberCoef(g, acc, m), convert(read, mi.m.Type, m.sk.typ), m.sk.typ)))
 			if err != nil {
@@ -316,7 +326,7 @@ func (g *gen) rangeSlope(l *calculus.Lift, k calculus.Var, kt lang.Type, sc scop
 // conditions hold, one per lift (at most two), when each condition reads
 // one lift and not k itself, and each lift is a range sum that
 // thresholdRay reads in one descent. ok is false for other reads.
-func (g *gen) thresholdRays(kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, sc scope) ([]jen.Code, bool, error) {
+func (g *gen) thresholdRays(kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, sc scope) ([]raySearch, bool, error) {
 	if len(kLifts) > 2 {
 		return nil, false, nil
 	}
@@ -336,7 +346,7 @@ func (g *gen) thresholdRays(kLifts, conds []calculus.Term, k calculus.Var, kt la
 		}
 		byLift[at] = append(byLift[at], c)
 	}
-	var rays []jen.Code
+	var rays []raySearch
 	for i, l := range kLifts {
 		if len(byLift[i]) == 0 {
 			continue // a lift no condition reads: its value is 1 at every key
@@ -356,14 +366,15 @@ func (g *gen) thresholdRays(kLifts, conds []calculus.Term, k calculus.Var, kt la
 // only, the runtime.KeyRay of the keys k where they hold: one descent of
 // M2's index (RangeSum.Threshold), O(log n), instead of a read of x at
 // each step of a search, O(log² n). ok is false for other reads.
-func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, sc scope) (jen.Code, bool, error) {
+func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, sc scope) (raySearch, bool, error) {
+	var none raySearch
 	if len(kLifts) != 1 {
-		return nil, false, nil
+		return none, false, nil
 	}
 	l := kLifts[0].(*calculus.Lift)
 	for _, c := range conds {
 		if hasVar(calculus.Vars(c), k.Name) {
-			return nil, false, nil
+			return none, false, nil
 		}
 	}
 	mono := calculus.Expand(l.T.(*calculus.AggSum).T)[0]
@@ -371,23 +382,23 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 	for _, f := range mono.Factors {
 		if v, ok := f.(*calculus.Val); ok {
 			if bound != nil {
-				return nil, false, nil
+				return none, false, nil
 			}
 			b, ok := v.E.(*lang.Binary)
 			if !ok {
-				return nil, false, nil
+				return none, false, nil
 			}
 			bound = b
 		}
 	}
 	if bound == nil {
-		return nil, false, nil
+		return none, false, nil
 	}
 	// p op k, with p the summed key.
 	lv, lok := bound.L.(*calculus.VarRef)
 	rv, rok := bound.R.(*calculus.VarRef)
 	if !lok || !rok {
-		return nil, false, nil
+		return none, false, nil
 	}
 	op := bound.Op
 	if lv.V.Name == k.Name {
@@ -395,20 +406,20 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 		lv, rv = rv, lv
 	}
 	if rv.V.Name != k.Name || lv.V.Name == k.Name {
-		return nil, false, nil
+		return none, false, nil
 	}
 	above, incl := op == ">" || op == ">=", op == ">=" || op == "<="
 	if op != ">" && op != ">=" && op != "<" && op != "<=" {
-		return nil, false, nil
+		return none, false, nil
 	}
 	psc := sc.with(k.Name, jen.Id("k"))
 	rr, rest, ok, err := g.rangeSum(mono, psc)
 	if err != nil || !ok || len(rest) > 0 {
-		return nil, false, err
+		return none, false, err
 	}
 	m2 := g.maps[rr.r.Name]
 	if !keyHasType(m2, rr.r, lv.V.Name, kt) {
-		return nil, false, nil
+		return none, false, nil
 	}
 	// pred(x): the conditions, x bound to the function's parameter.
 	param := "sum"
@@ -420,7 +431,7 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 	for _, c := range conds {
 		x, err := g.expr(c.(*calculus.Val).E, xsc)
 		if err != nil {
-			return nil, false, err
+			return none, false, err
 		}
 		if body == nil {
 			body = jen.Parens(x)
@@ -433,7 +444,29 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 		args = append(args, rr.group)
 	}
 	args = append(args, jen.Lit(above), jen.Lit(incl), jen.Func().Params(jen.Id(param).Add(goType(m2.m.Type))).Bool().Block(jen.Return(body)))
-	return g.rangeMethod(rr.mi, rr.ix, "Threshold").Call(args...), true, nil
+	return raySearch{code: g.rangeCall(rr.mi, rr.ix, "Threshold", args...), mi: rr.mi, ix: rr.ix, args: args}, true, nil
+}
+
+// raySearch is a threshold search of one range-sum index: its code and
+// what it searches, so that the sum over its ray of the index paired with
+// it is the same descent (RangeSumPairIndex.ThresholdSum2).
+type raySearch struct {
+	code jen.Code
+	mi   *mapInfo
+	ix   int
+	args []jen.Code // of Threshold, for an index without a pair
+}
+
+// pairedRaySum returns the sum of map mi's range-sum index ix over ray
+// search r when mi's index is lane 2 of the pair whose lane 1 r searches:
+// one descent for both.
+func (g *gen) pairedRaySum(mi *mapInfo, ix int, r raySearch) (*jen.Statement, bool) {
+	p, lane := mi.pairOf(ix)
+	q, searched := r.mi.pairOf(r.ix)
+	if p == nil || p != q || lane != 1 || searched != 0 {
+		return nil, false
+	}
+	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot("ThresholdSum2").Call(p.args(r.args)...), true
 }
 
 // keyHasType reports whether the key of map read r named name has type

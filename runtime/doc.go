@@ -28,8 +28,11 @@
 //     with O(log n) Add, Min and Max, no allocation once warm) and
 //     OrderedIndex (one such multiset per group key, sharing node storage).
 //   - Range sums for inequality-correlated sums in generated code: RangeSum
-//     (a treap with subtree sums: O(log n) Add and SumLess/SumGreater/…) and
-//     RangeSumIndex (one per group key).
+//     (a B+-tree with subtree sums: O(log n) Add and SumLess/SumGreater/…),
+//     RangeSumIndex (a treap with subtree sums per group key, sharing node
+//     storage) and RangeSumPairIndex (two maps'
+//     values per node, for two fused maps summed over one key: one descent
+//     updates or reads both).
 //   - Numbers for both engines: AddInt, SubInt, MulInt (checked int64
 //     arithmetic), OverflowError and EventError (an event rejected for an
 //     integer overflow, ErrOverflow), FloatSum (a compensated float sum).

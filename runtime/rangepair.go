@@ -184,3 +184,35 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Reset() {
 	x.a.reset()
 	x.groups.reset()
 }
+
+// Threshold1 is RangeSum.Threshold over group g's lane-1 values: the keys
+// k where pred(F(k)) holds, F(k) the sum of lane 1's values above k
+// (above) or below it. Lane 1 must have no negative value (Negative1).
+func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold1(g K, above, incl bool, pred func(V1) bool) KeyRay[T] {
+	r, _ := x.a.threshold1(x.groups.root(g), above, incl, pred)
+	return r
+}
+
+// ThresholdSum2 returns the sum of group g's lane-2 values over the keys
+// that Threshold1 returns, in the same descent.
+func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdSum2(g K, above, incl bool, pred func(V1) bool) V2 {
+	_, s := x.a.threshold1(x.groups.root(g), above, incl, pred)
+	return s
+}
+
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay1(g K, r KeyRay[T]) V1 {
+	s, _ := x.a.sumRay(x.groups.root(g), r)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay2(g K, r KeyRay[T]) V2 {
+	_, s := x.a.sumRay(x.groups.root(g), r)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays1(g K, r, q KeyRay[T]) V1 {
+	s, _ := x.a.sumRays(x.groups.root(g), r, q)
+	return s
+}
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays2(g K, r, q KeyRay[T]) V2 {
+	_, s := x.a.sumRays(x.groups.root(g), r, q)
+	return s
+}

@@ -166,3 +166,93 @@ func TestRangeSumPairNoAllocs(t *testing.T) {
 		t.Errorf("%v allocations per run, want 0", n)
 	}
 }
+
+// TestRangeSumPairThreshold checks Threshold1, ThresholdSum2, SumRay and
+// SumRays against brute force: with lane 1 non-negative, the ray holds
+// exactly the keys k (of the index, lane 1's value 0 or not) where the
+// condition on F(k) holds, and ThresholdSum2 is lane 2's sum over it.
+func TestRangeSumPairThreshold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	type vals struct{ a, b float64 }
+	inRay := func(r KeyRay[float64], k float64) bool {
+		switch {
+		case r.All:
+			return true
+		case r.None:
+			return false
+		case r.Up:
+			return k > r.Bound || r.Incl && k == r.Bound
+		}
+		return k < r.Bound || r.Incl && k == r.Bound
+	}
+	for round := range 40 {
+		var x RangeSumPairIndex[struct{}, float64, float64, float64]
+		model := map[float64]vals{}
+		keys := 1 + rng.IntN(50)
+		for i := range 800 {
+			k := float64(rng.IntN(keys))
+			v := model[k]
+			switch rng.IntN(3) {
+			case 0:
+				v.a = float64(rng.IntN(4)) // 0 now and then: a key held by lane 2 alone
+			case 1:
+				v.b = float64(rng.IntN(9) - 4)
+			default:
+				v = vals{}
+			}
+			x.Set(struct{}{}, k, v.a, v.b)
+			if v == (vals{}) {
+				delete(model, k)
+			} else {
+				model[k] = v
+			}
+			above, incl := rng.IntN(2) == 0, rng.IntN(2) == 0
+			var total float64
+			for _, v := range model {
+				total += v.a
+			}
+			c := float64(rng.IntN(int(total)+3)) - 1
+			strict := rng.IntN(2) == 0
+			pred := func(f float64) bool { return c > f || !strict && c == f }
+			if rng.IntN(2) == 0 {
+				pred = func(f float64) bool { return f > c || !strict && c == f }
+			}
+			f := func(k float64) float64 {
+				var s float64
+				for j, v := range model {
+					if above && (j > k || incl && j == k) || !above && (j < k || incl && j == k) {
+						s += v.a
+					}
+				}
+				return s
+			}
+			r := x.Threshold1(struct{}{}, above, incl, pred)
+			var want2 float64
+			for k, v := range model {
+				g := pred(f(k))
+				if inRay(r, k) != g {
+					t.Fatalf("round %d step %d: key %v in ray %+v is %v, want %v (above %v incl %v c %v)", round, i, k, r, !g, g, above, incl, c)
+				}
+				if g {
+					want2 += v.b
+				}
+			}
+			if got := x.ThresholdSum2(struct{}{}, above, incl, pred); got != want2 {
+				t.Fatalf("round %d step %d: ThresholdSum2 = %v, want %v", round, i, got, want2)
+			}
+			if got := x.SumRay2(struct{}{}, r); got != want2 {
+				t.Fatalf("round %d step %d: SumRay2 = %v, want %v", round, i, got, want2)
+			}
+			q := x.Threshold1(struct{}{}, !above, incl, pred)
+			var want1 float64
+			for k, v := range model {
+				if inRay(r, k) && inRay(q, k) {
+					want1 += v.a
+				}
+			}
+			if got := x.SumRays1(struct{}{}, r, q); got != want1 {
+				t.Fatalf("round %d step %d: SumRays1 = %v, want %v", round, i, got, want1)
+			}
+		}
+	}
+}

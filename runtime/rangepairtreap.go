@@ -383,3 +383,82 @@ func (a *sumTreap2[T, V1, V2]) alloc() int32 {
 	a.nodes = append(a.nodes, rsNode2[T, V1, V2]{})
 	return int32(len(a.nodes) - 1)
 }
+
+// threshold1 is sumTreap.threshold over lane 1's sums: the ray of keys k
+// where pred(F(k)) holds, F(k) the sum of lane 1's values above k (or
+// below it). It also returns the sum of lane 2's values over the ray: the
+// descent splits the keys into those at or above the last node where g
+// held its upper value (accAbove) and those at or below the last where it
+// did not (accBelow), and the ray is one side.
+func (a *sumTreap2[T, V1, V2]) threshold1(t int32, above, incl bool, pred func(V1) bool) (KeyRay[T], V2) {
+	total, total2 := a.sums(t)
+	var lowF, highF V1 = total, 0
+	if !above {
+		lowF, highF = 0, total
+	}
+	gLow, gHigh := pred(lowF), pred(highF)
+	if gLow == gHigh {
+		if gLow {
+			return KeyRay[T]{All: true}, total2
+		}
+		return KeyRay[T]{None: true}, 0
+	}
+	up := !gLow
+	var accAbove, accBelow V1
+	var above2, below2 V2
+	var cand, prev T
+	for n := t; n != 0; {
+		nd := &a.nodes[n]
+		l, r := &a.nodes[nd.left], &a.nodes[nd.right]
+		var f V1
+		if above {
+			f = accAbove + r.s1
+		} else {
+			f = accBelow + l.s1
+		}
+		if incl {
+			f += nd.v1
+		}
+		if pred(f) == up {
+			cand = nd.key
+			accAbove += r.s1 + nd.v1
+			above2 += r.s2 + nd.v2
+			n = nd.left
+		} else {
+			prev = nd.key
+			accBelow += l.s1 + nd.v1
+			below2 += l.s2 + nd.v2
+			n = nd.right
+		}
+	}
+	sum := below2
+	if up {
+		sum = above2
+	}
+	if above != incl {
+		return KeyRay[T]{Bound: cand, Up: up, Incl: up}, sum
+	}
+	return KeyRay[T]{Bound: prev, Up: up, Incl: !up}, sum
+}
+
+// sumRay returns both lanes' sums over the keys of ray r.
+func (a *sumTreap2[T, V1, V2]) sumRay(t int32, r KeyRay[T]) (V1, V2) {
+	switch {
+	case r.None:
+		return 0, 0
+	case r.All:
+		return a.sums(t)
+	case r.Up:
+		return a.sumAbove(t, r.Bound, r.Incl)
+	}
+	return a.sumBelow(t, r.Bound, r.Incl)
+}
+
+// sumRays returns both lanes' sums over the keys in rays r and q.
+func (a *sumTreap2[T, V1, V2]) sumRays(t int32, r, q KeyRay[T]) (V1, V2) {
+	one, lo, hi, between := meetRays(r, q)
+	if between {
+		return a.sumBetween(t, lo.Bound, lo.Incl, hi.Bound, hi.Incl)
+	}
+	return a.sumRay(t, one)
+}
