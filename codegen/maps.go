@@ -373,18 +373,23 @@ func (g *gen) rngUpdates(mi *mapInfo) []jen.Code {
 // rngUpdatesAt adds the delta v of the entry with key k to the range-sum
 // indexes of map mi, whose storage is m.
 func (g *gen) rngUpdatesAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code {
+	return g.rngWrites(mi, m, k, v, "Add")
+}
+
+// rngWrites calls method op (Add or Set) of each range-sum index of map
+// mi, stored in m, at key k with v: of a pair, op of mi's lane (but for
+// the pairs the entry scope being emitted sets at its end).
+func (g *gen) rngWrites(mi *mapInfo, m, k *jen.Statement, v jen.Code, op string) []jen.Code {
 	var code []jen.Code
 	for i, o := range mi.ranges {
 		val := keyField(k.Clone(), len(mi.m.Keys), o.val)
-		f := m.Clone().Dot(rngName(mi, i)).Dot("Add")
 		if p, lane := mi.pairOf(i); p != nil {
-			if g.deferred[p] {
-				continue // set at the end of the entry scope
+			if !g.deferred[p] {
+				code = append(code, m.Clone().Dot(p.field).Dot(fmt.Sprintf("%s%d", op, lane+1)).Call(g.pairGroup(mi, k, p), val, v))
 			}
-			f = m.Clone().Dot(p.field).Dot(fmt.Sprintf("Add%d", lane+1))
-			code = append(code, f.Call(g.pairGroup(mi, k, p), val, v))
 			continue
 		}
+		f := m.Clone().Dot(rngName(mi, i)).Dot(op)
 		if len(o.group) == 0 {
 			code = append(code, f.Call(val, v))
 		} else {
@@ -403,25 +408,7 @@ func (g *gen) rngSets(mi *mapInfo, v jen.Code) []jen.Code {
 
 // rngSetsAt is rngSets for map mi stored in m, at key k.
 func (g *gen) rngSetsAt(mi *mapInfo, m, k *jen.Statement, v jen.Code) []jen.Code {
-	var code []jen.Code
-	for i, o := range mi.ranges {
-		val := keyField(k.Clone(), len(mi.m.Keys), o.val)
-		f := m.Clone().Dot(rngName(mi, i)).Dot("Set")
-		if p, lane := mi.pairOf(i); p != nil {
-			if g.deferred[p] {
-				continue // set at the end of the entry scope
-			}
-			f = m.Clone().Dot(p.field).Dot(fmt.Sprintf("Set%d", lane+1))
-			code = append(code, f.Call(g.pairGroup(mi, k, p), val, v))
-			continue
-		}
-		if len(o.group) == 0 {
-			code = append(code, f.Call(val, v))
-		} else {
-			code = append(code, f.Call(g.partialKeyOf(mi.m, k, o.group), val, v))
-		}
-	}
-	return code
+	return g.rngWrites(mi, m, k, v, "Set")
 }
 
 func (g *gen) rngResets(mi *mapInfo) []jen.Code {

@@ -236,7 +236,7 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 			ix := mi.rangeFor(group, pos)
 			var read, paired *jen.Statement
 			if ok && len(members) == 1 && len(rays) == 1 {
-				paired, _ = g.pairedRaySum(mi, ix, searches[0])
+				paired = g.pairedRaySum(mi, ix, searches[0])
 			}
 			switch {
 			case paired != nil:
@@ -458,15 +458,15 @@ type raySearch struct {
 }
 
 // pairedRaySum returns the sum of map mi's range-sum index ix over ray
-// search r when mi's index is lane 2 of the pair whose lane 1 r searches:
-// one descent for both.
-func (g *gen) pairedRaySum(mi *mapInfo, ix int, r raySearch) (*jen.Statement, bool) {
+// search r when mi's index is lane 2 of the pair whose lane 1 r searches
+// (one descent for both), else nil.
+func (g *gen) pairedRaySum(mi *mapInfo, ix int, r raySearch) *jen.Statement {
 	p, lane := mi.pairOf(ix)
 	q, searched := r.mi.pairOf(r.ix)
 	if p == nil || p != q || lane != 1 || searched != 0 {
-		return nil, false
+		return nil
 	}
-	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot("ThresholdSum2").Call(p.args(r.args)...), true
+	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot("ThresholdSum2").Call(p.args(r.args)...)
 }
 
 // keyHasType reports whether the key of map read r named name has type
