@@ -236,7 +236,7 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 			ix := mi.rangeFor(group, pos)
 			var read, paired *jen.Statement
 			if ok && len(members) == 1 && len(rays) == 1 {
-				paired = g.pairedRaySum(mi, ix, searches[0])
+				paired = g.pairedRaySum(mi, ix, gkey, searches[0])
 			}
 			switch {
 			case paired != nil:
@@ -444,26 +444,27 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 		args = append(args, rr.group)
 	}
 	args = append(args, jen.Lit(above), jen.Lit(incl), jen.Func().Params(jen.Id(param).Add(goType(m2.m.Type))).Bool().Block(jen.Return(body)))
-	return raySearch{code: g.rangeCall(rr.mi, rr.ix, "Threshold", args...), mi: rr.mi, ix: rr.ix, args: args}, true, nil
+	return raySearch{code: g.rangeCall(rr.mi, rr.ix, "Threshold", args...), mi: rr.mi, ix: rr.ix, group: rr.group, args: args}, true, nil
 }
 
 // raySearch is a threshold search of one range-sum index: its code and
 // what it searches, so that the sum over its ray of the index paired with
 // it is the same descent (RangeSumPairIndex.ThresholdSum2).
 type raySearch struct {
-	code jen.Code
-	mi   *mapInfo
-	ix   int
-	args []jen.Code // of Threshold, for an index without a pair
+	code  jen.Code
+	mi    *mapInfo
+	ix    int
+	group jen.Code   // the group key searched (nil: an index without groups)
+	args  []jen.Code // of Threshold, for an index without a pair
 }
 
-// pairedRaySum returns the sum of map mi's range-sum index ix over ray
-// search r when mi's index is lane 2 of the pair whose lane 1 r searches
-// (one descent for both), else nil.
-func (g *gen) pairedRaySum(mi *mapInfo, ix int, r raySearch) *jen.Statement {
+// pairedRaySum returns the sum of map mi's range-sum index ix in group
+// gkey over ray search r when mi's index is lane 2 of the pair whose lane
+// 1 r searches, in the same group (one descent for both), else nil.
+func (g *gen) pairedRaySum(mi *mapInfo, ix int, gkey jen.Code, r raySearch) *jen.Statement {
 	p, lane := mi.pairOf(ix)
 	q, searched := r.mi.pairOf(r.ix)
-	if p == nil || p != q || lane != 1 || searched != 0 {
+	if p == nil || p != q || lane != 1 || searched != 0 || (gkey == nil) != (r.group == nil) || gkey != nil && !same(gkey, r.group) {
 		return nil
 	}
 	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot("ThresholdSum2").Call(p.args(r.args)...)
