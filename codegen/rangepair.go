@@ -15,12 +15,14 @@ import (
 // maps' values (lanes 1 and 2). An update finds the group once and writes
 // both values in one descent (an entry scope that adds to both slots sets
 // both lanes at its end), and the two hoisted reads of one range, one per
-// lane, are one descent returning both sums (hoist.code).
+// lane, are one descent returning both sums (hoist.code). A threshold
+// read (threshold.go) searches lane 1 and sums lane 2 over the ray found
+// in the same descent (ThresholdSum2): VWAP's volume and price × volume.
 //
-// The pair type implements the reads that range reads make (SumLess …
-// SumWhereEither, one lane or both, and Negative); the first pass records
-// every method generated code calls on each index (rangeUses), and only
-// indexes read by those alone are paired, before the second pass.
+// The pair type has the reads that range and threshold reads make
+// (laneReads); the first pass records every method generated code calls
+// on each index (rangeUses), and only indexes read by those alone are
+// paired, before the second pass.
 
 // rangePair is two members' range-sum indexes stored as one.
 type rangePair struct {
@@ -31,9 +33,10 @@ type rangePair struct {
 	val   int         // key position of the ordered key
 }
 
-// laneReads are the methods a paired index has per lane (with the lane's
-// number appended) and, but Negative, for both lanes at once; Threshold
-// only for lane 1 (pairRanges puts the map it searches there).
+// laneReads are the methods a paired index has per lane, the lane's
+// number appended (Threshold for lane 1 only: pairRanges puts the map it
+// searches there); the range reads, SumLess … SumWhereEither, also for
+// both lanes at once (hoist.lanes).
 var laneReads = map[string]bool{
 	"SumLess": true, "SumLessEq": true, "SumGreater": true, "SumGreaterEq": true, "SumBetween": true,
 	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true,
