@@ -128,52 +128,79 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither(g K, up1, down1, up2, d
 
 // The reads of one lane: the two-lane read, the other lane dropped.
 
+// SumLess1 is SumLess of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess1(g K, k T) V1 { s, _ := x.SumLess(g, k); return s }
+
+// SumLess2 is SumLess of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess2(g K, k T) V2 { _, s := x.SumLess(g, k); return s }
+
+// SumLessEq1 is SumLessEq of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq1(g K, k T) V1 {
 	s, _ := x.SumLessEq(g, k)
 	return s
 }
+
+// SumLessEq2 is SumLessEq of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq2(g K, k T) V2 {
 	_, s := x.SumLessEq(g, k)
 	return s
 }
+
+// SumGreater1 is SumGreater of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater1(g K, k T) V1 {
 	s, _ := x.SumGreater(g, k)
 	return s
 }
+
+// SumGreater2 is SumGreater of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater2(g K, k T) V2 {
 	_, s := x.SumGreater(g, k)
 	return s
 }
+
+// SumGreaterEq1 is SumGreaterEq of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq1(g K, k T) V1 {
 	s, _ := x.SumGreaterEq(g, k)
 	return s
 }
+
+// SumGreaterEq2 is SumGreaterEq of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq2(g K, k T) V2 {
 	_, s := x.SumGreaterEq(g, k)
 	return s
 }
+
+// SumBetween1 is SumBetween of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween1(g K, lo T, loIncl bool, hi T, hiIncl bool) V1 {
 	s, _ := x.SumBetween(g, lo, loIncl, hi, hiIncl)
 	return s
 }
+
+// SumBetween2 is SumBetween of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween2(g K, lo T, loIncl bool, hi T, hiIncl bool) V2 {
 	_, s := x.SumBetween(g, lo, loIncl, hi, hiIncl)
 	return s
 }
+
+// SumWhere1 is SumWhere of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere1(g K, up, down func(T) bool) V1 {
 	s, _ := x.SumWhere(g, up, down)
 	return s
 }
+
+// SumWhere2 is SumWhere of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere2(g K, up, down func(T) bool) V2 {
 	_, s := x.SumWhere(g, up, down)
 	return s
 }
+
+// SumWhereEither1 is SumWhereEither of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither1(g K, up1, down1, up2, down2 func(T) bool) V1 {
 	s, _ := x.SumWhereEither(g, up1, down1, up2, down2)
 	return s
 }
+
+// SumWhereEither2 is SumWhereEither of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither2(g K, up1, down1, up2, down2 func(T) bool) V2 {
 	_, s := x.SumWhereEither(g, up1, down1, up2, down2)
 	return s
@@ -200,18 +227,25 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdSum2(g K, above, incl bool, p
 	return s
 }
 
+// SumRay1 returns the sum of lane 1's values of group g's keys in r.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay1(g K, r KeyRay[T]) V1 {
 	s, _ := x.a.sumRay(x.groups.root(g), r)
 	return s
 }
+
+// SumRay2 returns the sum of lane 2's values of group g's keys in r.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay2(g K, r KeyRay[T]) V2 {
 	_, s := x.a.sumRay(x.groups.root(g), r)
 	return s
 }
+
+// SumRays1 returns the sum of lane 1's values of group g's keys in both r and q.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays1(g K, r, q KeyRay[T]) V1 {
 	s, _ := x.a.sumRays(x.groups.root(g), r, q)
 	return s
 }
+
+// SumRays2 returns the sum of lane 2's values of group g's keys in both r and q.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays2(g K, r, q KeyRay[T]) V2 {
 	_, s := x.a.sumRays(x.groups.root(g), r, q)
 	return s
