@@ -29,9 +29,10 @@ type rangePair struct {
 	field string      // of the table
 	lanes [2]*mapInfo // the maps of lanes 1 and 2
 	ix    [2]int      // their range-sum index numbers
-	group []int       // key positions of the group
-	val   int         // key position of the ordered key
 }
+
+// index returns the group and ordered key positions the pair's indexes share.
+func (p *rangePair) index() ordIndex { return p.lanes[0].ranges[p.ix[0]] }
 
 // laneReads are the methods a paired index has per lane, the lane's
 // number appended (Threshold for lane 1 only: pairRanges puts the map it
@@ -58,7 +59,7 @@ func (mi *mapInfo) pairOf(ix int) (*rangePair, int) {
 // args returns the arguments of a pair's read from those of a one-index
 // read: an index without groups is a pair's one group, struct{}{}.
 func (p *rangePair) args(args []jen.Code) []jen.Code {
-	if len(p.group) > 0 {
+	if len(p.index().group) > 0 {
 		return args
 	}
 	return append([]jen.Code{jen.Struct().Values()}, args...)
@@ -120,7 +121,7 @@ func (g *gen) pairRanges() {
 						if ob.val != oa.val || !equalInts(ob.group, oa.group) || !readable(mb, ib) || searched(ma, ia) && searched(mb, ib) {
 							continue
 						}
-						p := &rangePair{field: "pair" + rngName(ma, ia)[len("rng"):], lanes: [2]*mapInfo{ma, mb}, ix: [2]int{ia, ib}, group: oa.group, val: oa.val}
+						p := &rangePair{field: "pair" + rngName(ma, ia)[len("rng"):], lanes: [2]*mapInfo{ma, mb}, ix: [2]int{ia, ib}}
 						if searched(mb, ib) { // lane 1 is the one searched
 							p.lanes, p.ix = [2]*mapInfo{mb, ma}, [2]int{ib, ia}
 						}
@@ -183,7 +184,7 @@ func (g *gen) pairSets(pairs []*rangePair, ent, key string) []jen.Code {
 		mi := p.lanes[0]
 		k := jen.Id(key)
 		code = append(code, jen.Id("e").Dot(mi.field).Dot(p.field).Dot("Set").Call(
-			g.pairGroup(mi, k, p), keyField(k.Clone(), len(mi.m.Keys), p.val), vals[0], vals[1]))
+			g.pairGroup(mi, k, p), keyField(k.Clone(), len(mi.m.Keys), p.index().val), vals[0], vals[1]))
 	}
 	return code
 }
@@ -201,8 +202,8 @@ func (g *gen) writesRanges(mi *mapInfo) bool {
 
 // pairGroup is the group key of pair p at the key k of a map's entry.
 func (g *gen) pairGroup(mi *mapInfo, k *jen.Statement, p *rangePair) jen.Code {
-	if len(p.group) == 0 {
+	if len(p.index().group) == 0 {
 		return jen.Struct().Values()
 	}
-	return g.partialKeyOf(mi.m, k, p.group)
+	return g.partialKeyOf(mi.m, k, p.index().group)
 }
