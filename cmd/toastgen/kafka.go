@@ -121,7 +121,7 @@ func mergeFlags(fs *flag.FlagSet) func(string) error {
 	kf := defineKafkaFlags(fs)
 	format := fs.String("format", "table", "output `format` of the merged views: table or json (as run's)")
 	follow := fs.Bool("follow", false, "print every change of the merged views as a JSON line (as run -changes', event 0), until interrupted")
-	idle := fs.Duration("idle", time.Second, "print the merged views once no task's state has arrived for this `long`")
+	idle := fs.Duration("idle", time.Second, "print the merged views, after every state committed before the start, once no task's state has arrived for this `long`")
 	return func(query string) error {
 		co, err := copts()
 		if err != nil {

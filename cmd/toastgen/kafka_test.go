@@ -68,15 +68,15 @@ func TestCLIKafka(t *testing.T) {
 	}
 	wg.Wait()
 	args = append([]string{"merge"}, kafka...)
-	merged, stderr, code := runCLI(t, root, "", nil, append(args, "-format", "json", "examples/tpch/q3.sql")...)
+	merged, mergeErr, code := runCLI(t, root, "", nil, append(args, "-format", "json", "examples/tpch/q3.sql")...)
 	if code != 0 {
-		t.Fatalf("merge: exit status %d\n%s", code, stderr)
+		t.Fatalf("merge: exit status %d\n%s", code, mergeErr)
 	}
 	one, stderr, code := runCLI(t, root, "", nil, "run", "-depth", "-1", "-format", "json", "examples/tpch/q3.sql")
 	if code != 0 {
 		t.Fatalf("run: exit status %d\n%s", code, stderr)
 	}
 	if merged != one {
-		t.Errorf("merge:\n%s\nrun:\n%s", merged, one)
+		t.Errorf("merge:\n%s\n%s\nrun:\n%s", merged, mergeErr, one)
 	}
 }

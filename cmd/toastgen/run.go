@@ -119,7 +119,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 	group := fs.String("group", "", "with -kafka, the consumer `G`roup of the members")
 	name := fs.String("name", "", "with -kafka, this member's `NAME` in the group, kept across restarts (default: host name and process id)")
 	commitEvery := fs.Int("commit-every", 0, "with -kafka, the most records applied per transaction, `N` (default 10000)")
-	exitIdle := fs.Duration("exit-idle", 0, "with -kafka, stop once no record has arrived for this `long` (default: run until interrupted)")
+	exitIdle := fs.Duration("exit-idle", 0, "with -kafka, stop once no record has arrived for this `long` and every input partition held is read to its end (default: run until interrupted)")
 	return func(query string) error {
 		if *kf.brokers != "" {
 			set := map[string]bool{}

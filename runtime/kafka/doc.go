@@ -68,6 +68,17 @@ engine restored from its latest snapshot; its Views are the partitions'
 merged (runtime.Partitioned.MergeViews). Every task's state covers a
 prefix of each of its input partitions, so the merged views are those of
 one engine fed those prefixes: nothing lost, nothing counted twice.
+Merger.CatchUp reads the state topic up to its last stable offset at the
+call, so a merger that prints once (toastgen merge) holds every state
+committed before it started however slow its first fetch.
+
+Both readers keep the transaction markers the client would drop: a
+read-committed reader has read a partition to its end when its position
+(after the last record, markers included) reaches the partition's last
+stable offset. A member with an idle timeout (toastgen run -exit-idle)
+stops only then, for every partition it holds and every broadcast one:
+a member whose fetches are slower than its idle timeout would otherwise
+stop with input unread.
 
 # Broadcast relations
 

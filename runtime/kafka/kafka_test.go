@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -421,9 +422,11 @@ func TestBadKey(t *testing.T) {
 	}
 }
 
-// TestMergeMain: the merger of toastgen merge prints the views of the
-// whole stream once the state topic is idle, and with -follow the merged
-// views' changes as JSON lines.
+// TestMergeMain: a member whose -exit-idle is shorter than a fetch stops
+// only once it has read its input to the end; the merger of toastgen
+// merge prints the views of the whole stream, though its -idle is shorter
+// than its first fetch too; with -follow it prints the merged views'
+// changes as JSON lines.
 func TestMergeMain(t *testing.T) {
 	q := compileTestQuery(t)
 	proto := q.engine(t)
@@ -458,17 +461,21 @@ func TestMergeMain(t *testing.T) {
 	if err := cl.ProduceSync(context.Background(), recs...).FirstErr(); err != nil {
 		t.Fatal(err)
 	}
-	m, err := NewMember(cfg, q.engine(t))
+	// Every fetch of the member waits 300 ms at the broker (it never has
+	// the bytes asked for), longer than the member polls and idles.
+	slow := cfg
+	slow.Opts = append(slices.Clone(cfg.Opts), kgo.FetchMinBytes(1<<30), kgo.FetchMaxWait(300*time.Millisecond))
+	m, err := NewMember(slow, q.engine(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.exitIdle = 2 * time.Second
+	m.exitIdle = time.Millisecond
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	var got, want strings.Builder
-	if err := mergeMain(context.Background(), cfg, proto, "json", false, 300*time.Millisecond, &got); err != nil {
+	if err := mergeMain(context.Background(), cfg, proto, "json", false, time.Microsecond, &got); err != nil {
 		t.Fatal(err)
 	}
 	if err := runtime.WriteJSON(&want, whole.Views()); err != nil {

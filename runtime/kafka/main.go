@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -69,6 +70,19 @@ func memberMain(ctx context.Context, cfg Config, e runtime.Partitioned, exitIdle
 	return err
 }
 
+// coverage prints offsets as "topic:partition<offset" (every record
+// below the offset), sorted.
+func coverage(offsets map[string]int64) string {
+	if len(offsets) == 0 {
+		return "no input"
+	}
+	var parts []string
+	for _, src := range slices.Sorted(maps.Keys(offsets)) {
+		parts = append(parts, fmt.Sprintf("%s<%d", src, offsets[src]))
+	}
+	return strings.Join(parts, " ")
+}
+
 func mergeMain(ctx context.Context, cfg Config, e runtime.Partitioned, format string, follow bool, idle time.Duration, w io.Writer) error {
 	if format != "table" && format != "json" {
 		return fmt.Errorf("-format must be table or json, got %q", format)
@@ -92,6 +106,11 @@ func mergeMain(ctx context.Context, cfg Config, e runtime.Partitioned, format st
 		}
 		return werr
 	}
+	// First every state committed before now, however long the first
+	// fetch takes; then until no state arrives for idle.
+	if err := m.CatchUp(ctx); err != nil {
+		return err
+	}
 	for {
 		pctx, cancel := context.WithTimeout(ctx, idle)
 		before := m.Offsets()
@@ -108,6 +127,7 @@ func mergeMain(ctx context.Context, cfg Config, e runtime.Partitioned, format st
 			break
 		}
 	}
+	fmt.Fprintf(os.Stderr, "toastgen: merged the states of %d tasks, covering %s\n", m.Tasks(), coverage(m.Offsets()))
 	if format == "json" {
 		return runtime.WriteJSON(w, m.Views())
 	}

@@ -41,12 +41,18 @@ type Member struct {
 	// read, in order, so that a task restored from an older state or
 	// rolled back applies those it has not (broadcast relations are
 	// small: dimension tables).
-	bcast *kgo.Client
-	blog  []*kgo.Record
+	bcast   *kgo.Client
+	btopics []string
+	blog    []*kgo.Record
 
 	mu       sync.Mutex // guards tasks and assigned against the rebalance callbacks
 	tasks    map[int32]*task
 	assigned map[int32]bool // the partition numbers assigned to this member
+	// read is, per input partition ("topic:partition") this member reads,
+	// the offset after the last record polled, transaction markers
+	// included: with exitIdle, the member stops only once it has read
+	// each to its end.
+	read map[string]int64
 
 	exitIdle time.Duration // Run returns once no record has arrived for this long (0: never)
 
@@ -93,16 +99,15 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 	if _, ok := e.NewPartition().(runtime.Snapshotter); !ok {
 		return nil, fmt.Errorf("kafka: the engine (%T) does not write snapshots", e)
 	}
-	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}, assigned: map[int32]bool{},
+	m := &Member{cfg: cfg, proto: e, relOf: map[string]int{}, tasks: map[int32]*task{}, assigned: map[int32]bool{}, read: map[string]int64{},
 		cols: e.PartitionColumns(), keyed: kgo.StickyKeyPartitioner(nil).ForTopic("")}
-	var btopics []string
 	for i, r := range e.Relations() {
 		if r.Unread {
 			continue
 		}
 		m.relOf[cfg.Topic(r)] = i
 		if e.PartitionColumns()[i] == runtime.Broadcast {
-			btopics = append(btopics, cfg.Topic(r))
+			m.btopics = append(m.btopics, cfg.Topic(r))
 		} else {
 			m.topics = append(m.topics, cfg.Topic(r))
 		}
@@ -115,12 +120,13 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 		return nil, err
 	}
 	m.states = states
-	if len(btopics) > 0 {
+	if len(m.btopics) > 0 {
 		m.bcast, err = kgo.NewClient(append([]kgo.Opt{
 			kgo.SeedBrokers(cfg.Brokers...),
-			kgo.ConsumeTopics(btopics...),
+			kgo.ConsumeTopics(m.btopics...),
 			kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
 			kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+			kgo.KeepControlRecords(),
 		}, cfg.Opts...)...)
 		if err != nil {
 			states.close()
@@ -134,6 +140,9 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 			for _, p := range ps {
 				delete(m.tasks, p)
 				delete(m.assigned, p)
+				for _, topic := range m.topics {
+					delete(m.read, sourceName(topic, p))
+				}
 			}
 		}
 	}
@@ -152,6 +161,7 @@ func NewMember(cfg Config, e runtime.Partitioned) (*Member, error) {
 		kgo.ConsumeTopics(m.topics...),
 		kgo.TransactionalID(cfg.Group + "." + cfg.Name),
 		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		kgo.KeepControlRecords(),           // see read
 		kgo.Balancers(kgo.RangeBalancer()), // partition p of every topic to one member
 		kgo.BlockRebalanceOnPoll(),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
@@ -203,6 +213,10 @@ func (m *Member) Run(ctx context.Context) error {
 			cancel()
 			err = fetchErr(bs)
 		}
+		m.mu.Lock()
+		noteRead(m.read, fs)
+		noteRead(m.read, bs)
+		m.mu.Unlock()
 		if err != nil {
 			m.sess.AllowRebalance()
 			return err
@@ -214,13 +228,13 @@ func (m *Member) Run(ctx context.Context) error {
 			}
 			return err
 		}
-		if fs.NumRecords() == 0 {
+		if events(fs) == 0 {
 			// Broadcast records alone are applied at once but
 			// committed with the next partitioned batch, or once the
 			// partitioned topics have been quiet for broadcastQuiet: a
 			// transaction that commits no consumer offset holds the
 			// next one for 500 ms (see the package doc).
-			if bs.NumRecords() > 0 {
+			if events(bs) > 0 {
 				last = time.Now()
 				m.mu.Lock()
 				err := m.applyBroadcast(bs)
@@ -230,10 +244,14 @@ func (m *Member) Run(ctx context.Context) error {
 					return err
 				}
 			}
-			if !m.caughtUp() || time.Since(lastPartitioned) < broadcastQuiet {
+			if !m.uncommitted() || time.Since(lastPartitioned) < broadcastQuiet {
 				m.sess.AllowRebalance()
-				if m.exitIdle > 0 && time.Since(last) >= m.exitIdle && !m.caughtUp() {
-					return nil
+				if m.exitIdle > 0 && time.Since(last) >= m.exitIdle && !m.uncommitted() {
+					drained, err := m.drained(ctx)
+					if err != nil || drained {
+						return err
+					}
+					last = time.Now() // idle, but not at the end: a fetch is slow
 				}
 				continue
 			}
@@ -350,7 +368,13 @@ func (m *Member) transact(ctx context.Context, fs, bs kgo.Fetches) error {
 	}
 	m.stats.aborts++
 	// Aborted: the session rewinds the consumer to the committed
-	// offsets, so every task goes back to its committed state.
+	// offsets, so every task goes back to its committed state, and what
+	// was read of the partitioned topics is read again.
+	for src := range m.read {
+		if topic, _, _ := strings.Cut(src, ":"); slices.Contains(m.topics, topic) {
+			delete(m.read, src)
+		}
+	}
 	for _, t := range m.tasks {
 		rerr := t.rollback(m.proto)
 		if rerr == nil {
@@ -367,7 +391,7 @@ func (m *Member) transact(ctx context.Context, fs, bs kgo.Fetches) error {
 func (m *Member) apply(ctx context.Context, fs kgo.Fetches) error {
 	var err error
 	fs.EachRecord(func(r *kgo.Record) {
-		if err != nil {
+		if err != nil || r.Attrs.IsControl() {
 			return
 		}
 		rel, ok := m.relOf[r.Topic]
@@ -388,7 +412,7 @@ func (m *Member) applyBroadcast(bs kgo.Fetches) error {
 	var err error
 	order := slices.Sorted(maps.Keys(m.tasks)) // the tasks do not change in the batch
 	bs.EachRecord(func(r *kgo.Record) {
-		if err != nil {
+		if err != nil || r.Attrs.IsControl() {
 			return
 		}
 		m.blog = append(m.blog, r)
@@ -441,10 +465,10 @@ func (m *Member) startTasks(ctx context.Context) error {
 	return nil
 }
 
-// caughtUp reports whether a task applied broadcast records outside a
-// transaction (catchUp after a restore or a rollback): its state is yet
-// to be committed.
-func (m *Member) caughtUp() bool {
+// uncommitted reports whether a task applied records outside a
+// transaction (broadcast records alone, or catchUp after a restore or a
+// rollback): its state is yet to be committed.
+func (m *Member) uncommitted() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, t := range m.tasks {
@@ -453,6 +477,45 @@ func (m *Member) caughtUp() bool {
 		}
 	}
 	return false
+}
+
+// drained reports whether the member has read every partition it reads
+// to its end: the partitions of the partitioned topics assigned to it
+// (from the group's committed offset, if above what it read) and every
+// partition of the broadcast topics.
+func (m *Member) drained(ctx context.Context) (bool, error) {
+	ends, err := endOffsets(ctx, m.sess.Client(), append(slices.Clone(m.topics), m.btopics...))
+	if err != nil {
+		return false, err
+	}
+	committed := m.sess.Client().CommittedOffsets()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for src := range ends {
+		topic, part, _ := strings.Cut(src, ":") // topic names have no ':'
+		if !slices.Contains(m.topics, topic) {
+			continue // broadcast: every partition
+		}
+		n, _ := strconv.Atoi(part)
+		if !m.assigned[int32(n)] {
+			delete(ends, src)
+		} else if o, ok := committed[topic][int32(n)]; ok && o.Offset > m.read[src] {
+			m.read[src] = o.Offset
+		}
+	}
+	return readTo(m.read, ends), nil
+}
+
+// events counts the records of fs that are events (not transaction
+// markers).
+func events(fs kgo.Fetches) int {
+	n := 0
+	fs.EachRecord(func(r *kgo.Record) {
+		if !r.Attrs.IsControl() {
+			n++
+		}
+	})
+	return n
 }
 
 // checkKey checks that a record of a partitioned relation is keyed and

@@ -20,6 +20,7 @@ type Merger struct {
 	mu       sync.Mutex
 	views    []runtime.View
 	offsets  map[string]int64
+	tasks    int
 	onChange func(runtime.Change)
 }
 
@@ -63,10 +64,29 @@ func (m *Merger) Poll(ctx context.Context) error {
 	}
 	m.mu.Lock()
 	old, f := m.views, m.onChange
-	m.views, m.offsets = views, offsets
+	m.views, m.offsets, m.tasks = views, offsets, len(m.states.latest)
 	m.mu.Unlock()
 	if f != nil {
 		runtime.DiffViews(old, views, f)
+	}
+	return nil
+}
+
+// CatchUp reads the state topic up to its end at the call: afterwards the
+// views merge every state committed before the call (a Poll whose wait
+// ends before the first records arrive says nothing of that).
+func (m *Merger) CatchUp(ctx context.Context) error {
+	ends, err := endOffsets(ctx, m.states.cl, []string{m.states.topic})
+	if err != nil {
+		return err
+	}
+	for !readTo(m.states.read, ends) {
+		if err := m.Poll(ctx); err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -81,6 +101,13 @@ func (m *Merger) merge() ([]runtime.View, error) {
 		parts = append(parts, m.proto.NewPartition())
 	}
 	return m.proto.MergeViews(parts)
+}
+
+// Tasks returns how many tasks' states the views merge.
+func (m *Merger) Tasks() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.tasks
 }
 
 // Views returns the merged views after the last Poll (shared: callers

@@ -40,8 +40,13 @@ func covers(next, old map[string]int64) bool {
 // the state it would replace (a stale write) is ignored.
 type stateReader struct {
 	cl     *kgo.Client
+	topic  string
 	proto  runtime.Partitioned
 	latest map[int32]*taskState
+	// read is, per partition of the state topic, the offset after the
+	// last record read, transaction markers included (the client keeps
+	// them for this): the last stable offset once all is read.
+	read map[string]int64
 	// engines: restore each state into an engine (a merger); a member's
 	// reader reads only the offsets, and restores the tasks it runs.
 	engines bool
@@ -53,12 +58,13 @@ func newStateReader(c Config, proto runtime.Partitioned, engines bool) (*stateRe
 		kgo.ConsumeTopics(c.StateTopic()),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
 		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		kgo.KeepControlRecords(),
 	}, c.Opts...)
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &stateReader{cl: cl, proto: proto, latest: map[int32]*taskState{}, engines: engines}, nil
+	return &stateReader{cl: cl, topic: c.StateTopic(), proto: proto, latest: map[int32]*taskState{}, read: map[string]int64{}, engines: engines}, nil
 }
 
 // poll reads the state records that are there, waiting for one until ctx
@@ -76,8 +82,9 @@ func (s *stateReader) poll(ctx context.Context) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	noteRead(s.read, fs)
 	fs.EachRecord(func(r *kgo.Record) {
-		if err != nil {
+		if err != nil || r.Attrs.IsControl() { // a transaction's marker
 			return
 		}
 		var c bool
