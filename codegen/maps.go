@@ -334,11 +334,13 @@ func (g *gen) rngFields(mi *mapInfo) []jen.Code {
 		if p, lane := mi.pairOf(i); p != nil {
 			if lane == 0 {
 				var ikt jen.Code = jen.Struct()
+				by := "" // an index without groups: the one group struct{}{}
 				if len(o.group) > 0 {
 					ikt = g.keyType(subVars(m.Keys, o.group))
+					by = " by " + varNames(subVars(m.Keys, o.group))
 				}
 				fields = append(fields, jen.Id(p.field).Qual(runtimePkg, "RangeSumPairIndex").Types(ikt, kt, goType(m.Type), goType(p.lanes[1].m.Type)).
-					Commentf("sums over ranges of %s by %s: lane 1 %s, lane 2 %s", m.Keys[o.val].Name, varNames(subVars(m.Keys, o.group)), m.Name, p.lanes[1].m.Name))
+					Commentf("sums over ranges of %s%s: lane 1 %s, lane 2 %s", m.Keys[o.val].Name, by, m.Name, p.lanes[1].m.Name))
 			}
 			continue
 		}

@@ -18,6 +18,11 @@ import (
 // lane, are one descent returning both sums (hoist.code). A threshold
 // read (threshold.go) searches lane 1 and sums lane 2 over the ray found
 // in the same descent (ThresholdSum2): VWAP's volume and price × volume.
+// Two maps that threshold reads both search (a sum and its count in the
+// sql dialect) pair too, each searched on its lane (Threshold1,
+// Threshold2), and two members of one threshold read summing the two
+// lanes of a pair over the same rays read both in one descent
+// (threshold.go, pairedRaySums).
 //
 // The pair type has the reads that range and threshold reads make
 // (laneReads); the first pass records every method generated code calls
@@ -35,9 +40,8 @@ type rangePair struct {
 func (p *rangePair) index() ordIndex { return p.lanes[0].ranges[p.ix[0]] }
 
 // laneReads are the methods a paired index has per lane, the lane's
-// number appended (Threshold for lane 1 only: pairRanges puts the map it
-// searches there); the range reads, SumLess … SumWhereEither, also for
-// both lanes at once (hoist.lanes).
+// number appended; the range reads, SumLess … SumWhereEither, SumRay and
+// SumRays, also for both lanes at once (hoist.lanes, pairedRaySums).
 var laneReads = map[string]bool{
 	"SumLess": true, "SumLessEq": true, "SumGreater": true, "SumGreaterEq": true, "SumBetween": true,
 	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true,
@@ -82,7 +86,7 @@ func (g *gen) rangeMethod(mi *mapInfo, ix int, fn string) *jen.Statement {
 	if p == nil {
 		return e.Dot(rngName(mi, ix)).Dot(fn)
 	}
-	if !laneReads[fn] || fn == "Threshold" && lane != 0 {
+	if !laneReads[fn] {
 		panic(fmt.Sprintf("%s's paired range-sum index %d has no method %s for lane %d (the first pass did not record it)", mi.m.Name, ix, fn, lane+1))
 	}
 	return e.Dot(p.field).Dot(fmt.Sprintf("%s%d", fn, lane+1))
@@ -109,6 +113,9 @@ func (g *gen) pairRanges() {
 		return mi.pairs[ix] == nil
 	}
 	searched := func(mi *mapInfo, ix int) bool { return mi.rangeUses[ix]["Threshold"] }
+	// A map that a threshold read searches goes to lane 1 when its partner
+	// is not searched: the read summing the partner over the ray is then
+	// one descent (ThresholdSum2).
 	for _, t := range g.tables {
 		for a, ma := range t.members {
 			for ia, oa := range ma.ranges {
@@ -118,11 +125,11 @@ func (g *gen) pairRanges() {
 			partner:
 				for _, mb := range t.members[a+1:] {
 					for ib, ob := range mb.ranges {
-						if ob.val != oa.val || !equalInts(ob.group, oa.group) || !readable(mb, ib) || searched(ma, ia) && searched(mb, ib) {
+						if ob.val != oa.val || !equalInts(ob.group, oa.group) || !readable(mb, ib) {
 							continue
 						}
 						p := &rangePair{field: "pair" + rngName(ma, ia)[len("rng"):], lanes: [2]*mapInfo{ma, mb}, ix: [2]int{ia, ib}}
-						if searched(mb, ib) { // lane 1 is the one searched
+						if searched(mb, ib) && !searched(ma, ia) {
 							p.lanes, p.ix = [2]*mapInfo{mb, ma}, [2]int{ib, ia}
 						}
 						for i, mi := range p.lanes {

@@ -231,6 +231,14 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 				rays[i] = jen.Id(n)
 			}
 		}
+		// Two members summing the two lanes of one pair over the rays: one
+		// descent for both.
+		laneSums := map[*mapInfo]jen.Code{}
+		if ok {
+			var c []jen.Code
+			c, laneSums = g.pairedRaySums(members, group, pos, args, rays)
+			fast = append(fast, c...)
+		}
 		for _, m := range members {
 			mi := g.maps[m.loop.Name]
 			ix := mi.rangeFor(group, pos)
@@ -239,6 +247,8 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 				paired = g.pairedRaySum(mi, ix, gkey, searches[0])
 			}
 			switch {
+			case laneSums[mi] != nil:
+				read = jen.Add(laneSums[mi])
 			case paired != nil:
 				// One descent of the pair: the threshold on lane 1, the sum of lane 2.
 				read = paired
@@ -468,6 +478,38 @@ func (g *gen) pairedRaySum(mi *mapInfo, ix int, gkey jen.Code, r raySearch) *jen
 		return nil
 	}
 	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot("ThresholdSum2").Call(p.args(r.args)...)
+}
+
+// pairedRaySums returns, for the members of a threshold read whose maps'
+// indexes are the two lanes of one pair, one read of both lanes' sums
+// over the rays (RangeSumPairIndex.SumRay or SumRays) and, per such
+// member's map, the variable holding its lane's sum.
+func (g *gen) pairedRaySums(members []thresholdMember, group []int, pos int, args, rays []jen.Code) ([]jen.Code, map[*mapInfo]jen.Code) {
+	var code []jen.Code
+	sums := map[*mapInfo]jen.Code{}
+	for i, a := range members {
+		ma := g.maps[a.loop.Name]
+		p, lane := ma.pairOf(ma.rangeFor(group, pos))
+		if p == nil || lane != 0 || sums[ma] != nil {
+			continue
+		}
+		for _, b := range members[i+1:] {
+			mb := g.maps[b.loop.Name]
+			if q, lb := mb.pairOf(mb.rangeFor(group, pos)); q != p || lb != 1 {
+				continue
+			}
+			fn := "SumRays"
+			if len(rays) == 1 {
+				fn = "SumRay"
+			}
+			s1, s2 := g.fresh("lane"), g.fresh("lane")
+			call := jen.Id("e").Dot(ma.field).Dot(p.field).Dot(fn).Call(p.args(append(slices.Clone(args), rays...))...)
+			code = append(code, jen.List(jen.Id(s1), jen.Id(s2)).Op(":=").Add(call))
+			sums[ma], sums[mb] = jen.Id(s1), jen.Id(s2)
+			break
+		}
+	}
+	return code, sums
 }
 
 // keyHasType reports whether the key of map read r named name has type

@@ -220,6 +220,12 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold1(g K, above, incl bool, pred
 	return r
 }
 
+// Threshold2 is Threshold1 over group g's lane-2 values; lane 2 must have
+// no negative value (Negative2).
+func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold2(g K, above, incl bool, pred func(V2) bool) KeyRay[T] {
+	return x.a.threshold2(x.groups.root(g), above, incl, pred)
+}
+
 // ThresholdSum2 returns the sum of group g's lane-2 values over the keys
 // that Threshold1 returns, in the same descent.
 func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdSum2(g K, above, incl bool, pred func(V1) bool) V2 {
@@ -227,26 +233,37 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdSum2(g K, above, incl bool, p
 	return s
 }
 
-// SumRay1 returns the sum of lane 1's values of group g's keys in r.
+// SumRay returns the sums of each lane's values of group g's keys in r.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay(g K, r KeyRay[T]) (V1, V2) {
+	return x.a.sumRay(x.groups.root(g), r)
+}
+
+// SumRays returns the sums of each lane's values of group g's keys in both
+// r and q.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays(g K, r, q KeyRay[T]) (V1, V2) {
+	return x.a.sumRays(x.groups.root(g), r, q)
+}
+
+// SumRay1 is SumRay of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay1(g K, r KeyRay[T]) V1 {
-	s, _ := x.a.sumRay(x.groups.root(g), r)
+	s, _ := x.SumRay(g, r)
 	return s
 }
 
-// SumRay2 returns the sum of lane 2's values of group g's keys in r.
+// SumRay2 is SumRay of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay2(g K, r KeyRay[T]) V2 {
-	_, s := x.a.sumRay(x.groups.root(g), r)
+	_, s := x.SumRay(g, r)
 	return s
 }
 
-// SumRays1 returns the sum of lane 1's values of group g's keys in both r and q.
+// SumRays1 is SumRays of lane 1 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays1(g K, r, q KeyRay[T]) V1 {
-	s, _ := x.a.sumRays(x.groups.root(g), r, q)
+	s, _ := x.SumRays(g, r, q)
 	return s
 }
 
-// SumRays2 returns the sum of lane 2's values of group g's keys in both r and q.
+// SumRays2 is SumRays of lane 2 alone.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays2(g K, r, q KeyRay[T]) V2 {
-	_, s := x.a.sumRays(x.groups.root(g), r, q)
+	_, s := x.SumRays(g, r, q)
 	return s
 }

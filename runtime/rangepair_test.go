@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -167,13 +168,23 @@ func TestRangeSumPairNoAllocs(t *testing.T) {
 	}
 }
 
-// TestRangeSumPairThreshold checks Threshold1, ThresholdSum2, SumRay and
-// SumRays against brute force: with lane 1 non-negative, the ray holds
-// exactly the keys k (of the index, lane 1's value 0 or not) where the
-// condition on F(k) holds, and ThresholdSum2 is lane 2's sum over it.
+// TestRangeSumPairThreshold checks Threshold1 and Threshold2,
+// ThresholdSum2, SumRay and SumRays against brute force: with the searched
+// lane non-negative, the ray holds exactly the keys k (of the index, the
+// searched lane's value 0 or not) where the condition on F(k) holds, and
+// ThresholdSum2 is lane 2's sum over lane 1's ray.
 func TestRangeSumPairThreshold(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	type vals struct{ a, b float64 }
+	for _, lane := range []int{1, 2} {
+		t.Run(fmt.Sprintf("lane%d", lane), func(t *testing.T) { testPairThreshold(t, lane) })
+	}
+}
+
+// testPairThreshold checks the threshold search of one lane (1 or 2; the
+// other lane's values may be negative) and the sums over its rays.
+func testPairThreshold(t *testing.T, lane int) {
+	rng := rand.New(rand.NewPCG(5, uint64(6+lane)))
+	// s is the searched lane's value, o the other's.
+	type vals struct{ s, o float64 }
 	inRay := func(r KeyRay[float64], k float64) bool {
 		switch {
 		case r.All:
@@ -187,6 +198,19 @@ func TestRangeSumPairThreshold(t *testing.T) {
 	}
 	for round := range 40 {
 		var x RangeSumPairIndex[struct{}, float64, float64, float64]
+		set := func(k float64, v vals) {
+			if lane == 1 {
+				x.Set(struct{}{}, k, v.s, v.o)
+			} else {
+				x.Set(struct{}{}, k, v.o, v.s)
+			}
+		}
+		threshold := x.Threshold1
+		sumRaysSearched, sumRayOther := x.SumRays1, x.SumRay2
+		if lane == 2 {
+			threshold = x.Threshold2
+			sumRaysSearched, sumRayOther = x.SumRays2, x.SumRay1
+		}
 		model := map[float64]vals{}
 		keys := 1 + rng.IntN(50)
 		for i := range 800 {
@@ -194,13 +218,13 @@ func TestRangeSumPairThreshold(t *testing.T) {
 			v := model[k]
 			switch rng.IntN(3) {
 			case 0:
-				v.a = float64(rng.IntN(4)) // 0 now and then: a key held by lane 2 alone
+				v.s = float64(rng.IntN(4)) // 0 now and then: a key held by the other lane alone
 			case 1:
-				v.b = float64(rng.IntN(9) - 4)
+				v.o = float64(rng.IntN(9) - 4)
 			default:
 				v = vals{}
 			}
-			x.Set(struct{}{}, k, v.a, v.b)
+			set(k, v)
 			if v == (vals{}) {
 				delete(model, k)
 			} else {
@@ -209,7 +233,7 @@ func TestRangeSumPairThreshold(t *testing.T) {
 			above, incl := rng.IntN(2) == 0, rng.IntN(2) == 0
 			var total float64
 			for _, v := range model {
-				total += v.a
+				total += v.s
 			}
 			c := float64(rng.IntN(int(total)+3)) - 1
 			strict := rng.IntN(2) == 0
@@ -221,37 +245,47 @@ func TestRangeSumPairThreshold(t *testing.T) {
 				var s float64
 				for j, v := range model {
 					if above && (j > k || incl && j == k) || !above && (j < k || incl && j == k) {
-						s += v.a
+						s += v.s
 					}
 				}
 				return s
 			}
-			r := x.Threshold1(struct{}{}, above, incl, pred)
-			var want2 float64
+			r := threshold(struct{}{}, above, incl, pred)
+			var wantOther float64
 			for k, v := range model {
 				g := pred(f(k))
 				if inRay(r, k) != g {
 					t.Fatalf("round %d step %d: key %v in ray %+v is %v, want %v (above %v incl %v c %v)", round, i, k, r, !g, g, above, incl, c)
 				}
 				if g {
-					want2 += v.b
+					wantOther += v.o
 				}
 			}
-			if got := x.ThresholdSum2(struct{}{}, above, incl, pred); got != want2 {
-				t.Fatalf("round %d step %d: ThresholdSum2 = %v, want %v", round, i, got, want2)
+			if lane == 1 {
+				if got := x.ThresholdSum2(struct{}{}, above, incl, pred); got != wantOther {
+					t.Fatalf("round %d step %d: ThresholdSum2 = %v, want %v", round, i, got, wantOther)
+				}
 			}
-			if got := x.SumRay2(struct{}{}, r); got != want2 {
-				t.Fatalf("round %d step %d: SumRay2 = %v, want %v", round, i, got, want2)
+			if got := sumRayOther(struct{}{}, r); got != wantOther {
+				t.Fatalf("round %d step %d: the other lane's SumRay = %v, want %v", round, i, got, wantOther)
 			}
-			q := x.Threshold1(struct{}{}, !above, incl, pred)
-			var want1 float64
+			q := threshold(struct{}{}, !above, incl, pred)
+			var wantS, wantO float64
 			for k, v := range model {
 				if inRay(r, k) && inRay(q, k) {
-					want1 += v.a
+					wantS += v.s
+					wantO += v.o
 				}
 			}
-			if got := x.SumRays1(struct{}{}, r, q); got != want1 {
-				t.Fatalf("round %d step %d: SumRays1 = %v, want %v", round, i, got, want1)
+			if got := sumRaysSearched(struct{}{}, r, q); got != wantS {
+				t.Fatalf("round %d step %d: the searched lane's SumRays = %v, want %v", round, i, got, wantS)
+			}
+			g1, g2 := x.SumRays(struct{}{}, r, q)
+			if lane == 2 {
+				g1, g2 = g2, g1
+			}
+			if g1 != wantS || g2 != wantO {
+				t.Fatalf("round %d step %d: SumRays = %v, %v, want %v, %v", round, i, g1, g2, wantS, wantO)
 			}
 		}
 	}

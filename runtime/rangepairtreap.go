@@ -441,6 +441,49 @@ func (a *sumTreap2[T, V1, V2]) threshold1(t int32, above, incl bool, pred func(V
 	return KeyRay[T]{Bound: prev, Up: up, Incl: !up}, sum
 }
 
+// threshold2 is threshold1's search over lane 2's sums (without a sum of
+// lane 1).
+func (a *sumTreap2[T, V1, V2]) threshold2(t int32, above, incl bool, pred func(V2) bool) KeyRay[T] {
+	_, total := a.sums(t)
+	var lowF, highF V2 = total, 0
+	if !above {
+		lowF, highF = 0, total
+	}
+	gLow, gHigh := pred(lowF), pred(highF)
+	if gLow == gHigh {
+		return KeyRay[T]{All: gLow, None: !gLow}
+	}
+	up := !gLow
+	var accAbove, accBelow V2
+	var cand, prev T
+	for n := t; n != 0; {
+		nd := &a.nodes[n]
+		l, r := &a.nodes[nd.left], &a.nodes[nd.right]
+		var f V2
+		if above {
+			f = accAbove + r.s2
+		} else {
+			f = accBelow + l.s2
+		}
+		if incl {
+			f += nd.v2
+		}
+		if pred(f) == up {
+			cand = nd.key
+			accAbove += r.s2 + nd.v2
+			n = nd.left
+		} else {
+			prev = nd.key
+			accBelow += l.s2 + nd.v2
+			n = nd.right
+		}
+	}
+	if above != incl {
+		return KeyRay[T]{Bound: cand, Up: up, Incl: up}
+	}
+	return KeyRay[T]{Bound: prev, Up: up, Incl: !up}
+}
+
 // sumRay returns both lanes' sums over the keys of ray r.
 func (a *sumTreap2[T, V1, V2]) sumRay(t int32, r KeyRay[T]) (V1, V2) {
 	switch {
