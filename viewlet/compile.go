@@ -118,6 +118,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 		}
 	}
 	pinFlags(c.prog)
+	dropPinnedKeys(c.prog)
 	pruneUnread(c.prog)
 	hashKeys(c.prog)
 	return c.prog, nil

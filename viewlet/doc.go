@@ -58,6 +58,9 @@
 //     a map by it where the flag must be non-zero and one free key is left
 //     (dialect sql), so that codegen's range and threshold reads apply to
 //     nullable columns as to NOT NULL ones.
+//   - dropPinnedKeys (flagkeys.go) then removes from a map a flag key that
+//     is 1 in every entry and that every read binds to 1: the map is keyed
+//     as a NOT NULL column's would be, and fuses with those.
 //   - hashKeys records, per map, the keys that determine its other keys
 //     through the relations' PRIMARY KEYs (Map.HashKey, from
 //     calculus.Determinant): code generators may hash entries by them
