@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/toastgen/toastgen/calculus"
-	"github.com/toastgen/toastgen/lang"
 )
 
 // Flag keys that are always 1. A map key that is a presence flag pinned by
@@ -25,14 +24,6 @@ import (
 
 // dropPinnedKeys removes such keys from the maps of p.
 func dropPinnedKeys(p *Program) {
-	rels := map[string]*lang.Relation{}
-	for _, r := range p.Relations {
-		rels[r.Name] = r
-	}
-	maps := map[string]*Map{}
-	for _, m := range p.Maps {
-		maps[m.Name] = m
-	}
 	keep := map[*Map]bool{}
 	for _, v := range p.Views {
 		for _, m := range v.Aggs {
@@ -47,7 +38,7 @@ func dropPinnedKeys(p *Program) {
 			}
 		}
 	}
-	fk := &flagKeys{rels: rels, maps: maps, memo: map[string][]flagKey{}}
+	fk := newFlagKeys(p)
 	for _, m := range p.Maps {
 		if keep[m] || len(m.InitEntries) > 0 {
 			continue

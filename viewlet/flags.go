@@ -36,19 +36,11 @@ import (
 
 // pinFlags rewrites the trigger statements of p as described above.
 func pinFlags(p *Program) {
-	rels := map[string]*lang.Relation{}
-	for _, r := range p.Relations {
-		rels[r.Name] = r
-	}
-	maps := map[string]*Map{}
-	for _, m := range p.Maps {
-		maps[m.Name] = m
-	}
-	fk := &flagKeys{rels: rels, maps: maps, memo: map[string][]flagKey{}}
+	fk := newFlagKeys(p)
 	for _, t := range p.Triggers {
 		// The event's presence flags: its arguments after one per column.
 		var flags []calculus.Var
-		if r := rels[t.Event.Rel]; r != nil && len(t.Event.Args) > len(r.Columns) {
+		if r := fk.rels[t.Event.Rel]; r != nil && len(t.Event.Args) > len(r.Columns) {
 			flags = t.Event.Args[len(r.Columns):]
 		}
 		for _, s := range t.Stmts {
@@ -134,6 +126,18 @@ type flagKeys struct {
 	rels map[string]*lang.Relation
 	maps map[string]*Map
 	memo map[string][]flagKey
+}
+
+// newFlagKeys returns the flag keys of p's maps, computed as asked.
+func newFlagKeys(p *Program) *flagKeys {
+	fk := &flagKeys{rels: map[string]*lang.Relation{}, maps: map[string]*Map{}, memo: map[string][]flagKey{}}
+	for _, r := range p.Relations {
+		fk.rels[r.Name] = r
+	}
+	for _, m := range p.Maps {
+		fk.maps[m.Name] = m
+	}
+	return fk
 }
 
 // of returns the flag keys of the named map: a key is a flag when every
