@@ -53,12 +53,19 @@ func dropPinnedKeys(p *Program) {
 }
 
 // keyDroppable reports whether key j of m can go: every statement writing
-// m has an RHS that is zero unless its key j is non-zero, and every read of
-// m is a factor of a trigger monomial that lifts the read's key j to 1.
+// m adds (no :=) an RHS that is zero unless its key j is non-zero, and
+// every read of m is a factor of a trigger monomial that lifts the read's
+// key j to 1.
 func keyDroppable(p *Program, m *Map, j int) bool {
 	for _, t := range p.Triggers {
 		for _, s := range t.Stmts {
 			if s.Map == m {
+				if s.Replace {
+					// := clears the entries that match its bound keys:
+					// without the flag, an event whose flag is 0 would
+					// clear those where it is 1.
+					return false
+				}
 				k := s.Keys[j].Name
 				for _, mono := range s.RHS {
 					if !hasNonZero(mono.Factors, k) && !liftsToOne(mono.Factors, k) {
