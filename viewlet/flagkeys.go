@@ -19,8 +19,8 @@ import (
 // NOT NULL column — VWAP's price × volume by price alone, fused with the
 // volume and count by price in one table, one hash lookup per event
 // instead of two, and an index without groups. Maps that views read, that
-// kernels read or keep, and that hold entries before any event are left
-// as they are.
+// kernels read or keep, that hold entries before any event or that a :=
+// statement writes are left as they are.
 
 // dropPinnedKeys removes such keys from the maps of p.
 func dropPinnedKeys(p *Program) {
