@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/toastgen/toastgen/runtime"
@@ -16,6 +17,9 @@ import (
 type Merger struct {
 	proto  runtime.Partitioned
 	states *stateReader
+	// broadcast holds the topics of the broadcast relations: every task
+	// reads them.
+	broadcast map[string]bool
 
 	mu       sync.Mutex
 	views    []runtime.View
@@ -31,7 +35,12 @@ func NewMerger(cfg Config, e runtime.Partitioned) (*Merger, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Merger{proto: e, states: states}
+	m := &Merger{proto: e, states: states, broadcast: map[string]bool{}}
+	for i, r := range e.Relations() {
+		if e.PartitionColumns()[i] == runtime.Broadcast {
+			m.broadcast[cfg.Topic(r)] = true
+		}
+	}
 	m.views, err = m.merge()
 	if err != nil {
 		states.close()
@@ -53,12 +62,26 @@ func (m *Merger) Poll(ctx context.Context) error {
 		return err
 	}
 	// A broadcast partition is read by every task: the merged views
-	// cover what the one furthest behind has applied.
+	// cover what the one furthest behind has applied, 0 for a task whose
+	// state holds none of it yet.
+	bsrcs := map[string]bool{}
+	for _, st := range m.states.latest {
+		for src := range st.next {
+			if topic, _, _ := strings.Cut(src, ":"); m.broadcast[topic] {
+				bsrcs[src] = true
+			}
+		}
+	}
 	offsets := map[string]int64{}
 	for _, st := range m.states.latest {
 		for src, o := range st.next {
-			if old, ok := offsets[src]; !ok || o < old {
+			if old, ok := offsets[src]; !bsrcs[src] && (!ok || o < old) {
 				offsets[src] = o
+			}
+		}
+		for src := range bsrcs {
+			if old, ok := offsets[src]; !ok || st.next[src] < old {
+				offsets[src] = st.next[src]
 			}
 		}
 	}
@@ -122,7 +145,7 @@ func (m *Merger) Views() []runtime.View {
 // offset that the merged views do not cover: they are the views of the
 // records below these offsets, each counted once, when every task has
 // read its broadcast topics as far (for a broadcast partition it is the
-// least offset of the tasks').
+// least offset of the tasks', 0 for a task whose state holds none of it).
 func (m *Merger) Offsets() map[string]int64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
