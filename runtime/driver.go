@@ -359,9 +359,7 @@ func Bench(e Engine, opts BenchOptions) (BenchResult, error) {
 		if err := b.Add(rel, insert, fields); err != nil {
 			return err
 		}
-		if k > 1 {
-			log.add(rel, insert, fields)
-		}
+		log.add(rel, insert, fields)
 		return nil
 	}, progress("collect"), nil)
 	if err != nil {
