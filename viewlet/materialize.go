@@ -340,6 +340,31 @@ func (c *compiler) factorize(fs []calculus.Term, args, lhs []calculus.Var) []cal
 	if len(fs) < 2 {
 		return fs
 	}
+	// A condition's conjuncts are factors of their own: one that tests
+	// both parts (dialect sql's presence conditions, ANDed) would join
+	// them.
+	var split []calculus.Term
+	for _, f := range fs {
+		if v, ok := f.(*calculus.Val); ok && v.E.Type() == lang.TBool {
+			if cs := splitCondition(v.E); len(cs) > 1 {
+				for _, c := range cs {
+					split = append(split, &calculus.Val{E: c})
+				}
+				continue
+			}
+		}
+		split = append(split, f)
+	}
+	if out, ok := c.factorizeParts(split, args, lhs); ok {
+		return out
+	}
+	return fs
+}
+
+// factorizeParts is factorize on factors whose conditions are split; ok
+// is false when no part is lifted.
+func (c *compiler) factorizeParts(fs []calculus.Term, args, lhs []calculus.Var) ([]calculus.Term, bool) {
+	parts0 := c.parts
 	bound := map[string]bool{}
 	for _, a := range args {
 		bound[a.Name] = true
@@ -377,7 +402,7 @@ func (c *compiler) factorize(fs []calculus.Term, args, lhs []calculus.Var) []cal
 		groups[r] = append(groups[r], i)
 	}
 	if len(roots) < 2 {
-		return fs
+		return fs, false
 	}
 	looping := 0
 	for _, r := range roots {
@@ -389,7 +414,7 @@ func (c *compiler) factorize(fs []calculus.Term, args, lhs []calculus.Var) []cal
 		}
 	}
 	if looping < 2 {
-		return fs // nothing to gain: a single loop
+		return fs, false // nothing to gain: a single loop
 	}
 	var out []calculus.Term
 	for _, r := range roots {
@@ -415,5 +440,5 @@ func (c *compiler) factorize(fs []calculus.Term, args, lhs []calculus.Var) []cal
 		v := calculus.Var{Name: fmt.Sprintf("part%d", c.parts), Type: lang.TFloat}
 		out = append(out, &calculus.Lift{V: v, T: &calculus.AggSum{T: prod(orderFactors(part, args))}}, &calculus.Val{E: calculus.Ref(v)})
 	}
-	return out
+	return out, c.parts > parts0
 }
