@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -493,5 +494,36 @@ func TestMergeMain(t *testing.T) {
 	n := strings.Count(lines.String(), "\n")
 	if n == 0 || !strings.HasPrefix(lines.String(), `{"event":0,`) {
 		t.Errorf("-follow printed %d lines:\n%.300s", n, lines.String())
+	}
+}
+
+// TestCoverage checks the offsets that merged views claim to cover: a
+// partitioned topic's partition as far as its task read, a broadcast
+// partition as far as the task furthest behind read it — 0 when a task's
+// state holds none of it yet (a task that has read no customer: its views
+// lack every customer, whatever the other tasks read).
+func TestCoverage(t *testing.T) {
+	broadcast := map[string]bool{"q.t": true}
+	cases := []struct {
+		name  string
+		nexts []map[string]int64
+		want  map[string]int64
+	}{
+		{"every task read the broadcast partitions",
+			[]map[string]int64{{"q.r:0": 5, "q.t:0": 3, "q.t:1": 4}, {"q.r:1": 7, "q.t:0": 2, "q.t:1": 9}},
+			map[string]int64{"q.r:0": 5, "q.r:1": 7, "q.t:0": 2, "q.t:1": 4}},
+		{"a task read none of a broadcast partition",
+			[]map[string]int64{{"q.r:0": 5, "q.t:0": 3, "q.t:1": 4}, {"q.r:1": 7, "q.t:1": 9}},
+			map[string]int64{"q.r:0": 5, "q.r:1": 7, "q.t:0": 0, "q.t:1": 4}},
+		{"a task read no broadcast record",
+			[]map[string]int64{{"q.r:0": 5}, {"q.r:1": 7, "q.t:0": 6}},
+			map[string]int64{"q.r:0": 5, "q.r:1": 7, "q.t:0": 0}},
+		{"one task", []map[string]int64{{"q.r:0": 5, "q.t:0": 6}}, map[string]int64{"q.r:0": 5, "q.t:0": 6}},
+		{"no task", nil, map[string]int64{}},
+	}
+	for _, c := range cases {
+		if got := covered(c.nexts, broadcast); !maps.Equal(got, c.want) {
+			t.Errorf("%s: covered = %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -61,30 +61,11 @@ func (m *Merger) Poll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	// A broadcast partition is read by every task: the merged views
-	// cover what the one furthest behind has applied, 0 for a task whose
-	// state holds none of it yet.
-	bsrcs := map[string]bool{}
+	nexts := make([]map[string]int64, 0, len(m.states.latest))
 	for _, st := range m.states.latest {
-		for src := range st.next {
-			if topic, _, _ := strings.Cut(src, ":"); m.broadcast[topic] {
-				bsrcs[src] = true
-			}
-		}
+		nexts = append(nexts, st.next)
 	}
-	offsets := map[string]int64{}
-	for _, st := range m.states.latest {
-		for src, o := range st.next {
-			if old, ok := offsets[src]; !bsrcs[src] && (!ok || o < old) {
-				offsets[src] = o
-			}
-		}
-		for src := range bsrcs {
-			if old, ok := offsets[src]; !ok || st.next[src] < old {
-				offsets[src] = st.next[src]
-			}
-		}
-	}
+	offsets := covered(nexts, m.broadcast)
 	m.mu.Lock()
 	old, f := m.views, m.onChange
 	m.views, m.offsets, m.tasks = views, offsets, len(m.states.latest)
@@ -93,6 +74,35 @@ func (m *Merger) Poll(ctx context.Context) error {
 		runtime.DiffViews(old, views, f)
 	}
 	return nil
+}
+
+// covered returns the offsets that views merged from tasks whose states
+// hold next offsets nexts cover (see Offsets): per partition of a
+// partitioned topic its task's, per partition of a broadcast topic the
+// least of every task's, 0 for a task whose state holds none of it yet.
+func covered(nexts []map[string]int64, broadcast map[string]bool) map[string]int64 {
+	bsrcs := map[string]bool{}
+	for _, next := range nexts {
+		for src := range next {
+			if topic, _, _ := strings.Cut(src, ":"); broadcast[topic] {
+				bsrcs[src] = true
+			}
+		}
+	}
+	offsets := map[string]int64{}
+	for _, next := range nexts {
+		for src, o := range next {
+			if old, ok := offsets[src]; !bsrcs[src] && (!ok || o < old) {
+				offsets[src] = o
+			}
+		}
+		for src := range bsrcs {
+			if old, ok := offsets[src]; !ok || next[src] < old {
+				offsets[src] = next[src]
+			}
+		}
+	}
+	return offsets
 }
 
 // CatchUp reads the state topic up to its end at the call: afterwards the
