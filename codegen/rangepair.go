@@ -44,7 +44,7 @@ func (p *rangePair) index() ordIndex { return p.lanes[0].ranges[p.ix[0]] }
 // SumRays, also for both lanes at once (hoist.lanes, pairedRaySums).
 var laneReads = map[string]bool{
 	"SumLess": true, "SumLessEq": true, "SumGreater": true, "SumGreaterEq": true, "SumBetween": true,
-	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true,
+	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true, "ThresholdBound": true,
 }
 
 // pairOf returns the pair holding map mi's range-sum index ix and its lane
@@ -112,7 +112,9 @@ func (g *gen) pairRanges() {
 		}
 		return mi.pairs[ix] == nil
 	}
-	searched := func(mi *mapInfo, ix int) bool { return mi.rangeUses[ix]["Threshold"] }
+	searched := func(mi *mapInfo, ix int) bool {
+		return mi.rangeUses[ix]["Threshold"] || mi.rangeUses[ix]["ThresholdBound"]
+	}
 	// A map that a threshold read searches goes to lane 1 when its partner
 	// is not searched: the read summing the partner over the ray is then
 	// one descent (ThresholdSum2).

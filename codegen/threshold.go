@@ -453,8 +453,58 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 	if rr.group != nil {
 		args = append(args, rr.group)
 	}
-	args = append(args, jen.Lit(above), jen.Lit(incl), jen.Func().Params(jen.Id(param).Add(goType(m2.m.Type))).Bool().Block(jen.Return(body)))
-	return raySearch{code: g.rangeCall(rr.mi, rr.ix, "Threshold", args...), mi: rr.mi, ix: rr.ix, group: rr.group, args: args}, true, nil
+	args = append(args, jen.Lit(above), jen.Lit(incl))
+	fn := "Threshold"
+	if b, ok, err := g.sumBound(conds, l.V, m2.m.Type, sc); err != nil {
+		return none, false, err
+	} else if ok {
+		fn = "ThresholdBound"
+		args = append(args, b)
+	} else {
+		args = append(args, jen.Func().Params(jen.Id(param).Add(goType(m2.m.Type))).Bool().Block(jen.Return(body)))
+	}
+	return raySearch{code: g.rangeCall(rr.mi, rr.ix, fn, args...), fn: fn, mi: rr.mi, ix: rr.ix, group: rr.group, args: args}, true, nil
+}
+
+// sumBound returns the condition of a threshold read as a
+// runtime.SumBound when it is one comparison of the sum x (of type vt,
+// the index's value type) with an expression of that type without x —
+// VWAP's 0.25 * total > x: the search then compares inline instead of
+// calling a function per entry.
+func (g *gen) sumBound(conds []calculus.Term, x calculus.Var, vt lang.Type, sc scope) (jen.Code, bool, error) {
+	if len(conds) != 1 || x.Type != vt {
+		return nil, false, nil
+	}
+	b, ok := conds[0].(*calculus.Val).E.(*lang.Binary)
+	if !ok {
+		return nil, false, nil
+	}
+	isX := func(e lang.Expr) bool {
+		v, ok := e.(*calculus.VarRef)
+		return ok && v.V.Name == x.Name
+	}
+	// sum op c, the sum on the left.
+	op, c := b.Op, b.R
+	if isX(b.R) {
+		op, c = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op], b.L
+	} else if !isX(b.L) {
+		return nil, false, nil
+	}
+	if l, ok := c.(*lang.Lit); ok && !l.Null && op == "!=" && (l.T == lang.TInt && l.Int == 0 || l.T == lang.TFloat && l.Float == 0) {
+		op = ">" // a threshold read sums no negative value: x != 0 is x > 0 (the count that makes a SUM NULL)
+	}
+	if op != "<" && op != "<=" && op != ">" && op != ">=" || c.Type() != vt || hasVar(calculus.ExprVars(c, nil), x.Name) {
+		return nil, false, nil
+	}
+	ce, err := g.expr(c, sc)
+	if err != nil {
+		return nil, false, err
+	}
+	return jen.Qual(runtimePkg, "SumBound").Types(goType(vt)).Values(
+		jen.Id("C").Op(":").Add(ce),
+		jen.Id("Below").Op(":").Lit(op == "<" || op == "<="),
+		jen.Id("Incl").Op(":").Lit(op == "<=" || op == ">="),
+	), true, nil
 }
 
 // raySearch is a threshold search of one range-sum index: its code and
@@ -462,6 +512,7 @@ func (g *gen) thresholdRay(kLifts, conds []calculus.Term, k calculus.Var, kt lan
 // it is the same descent (RangeSumPairIndex.ThresholdSum2).
 type raySearch struct {
 	code  jen.Code
+	fn    string // Threshold, or ThresholdBound
 	mi    *mapInfo
 	ix    int
 	group jen.Code   // the group key searched (nil: an index without groups)
@@ -477,7 +528,7 @@ func (g *gen) pairedRaySum(mi *mapInfo, ix int, gkey jen.Code, r raySearch) *jen
 	if p == nil || p != q || lane != 1 || searched != 0 || (gkey == nil) != (r.group == nil) || gkey != nil && !same(gkey, r.group) {
 		return nil
 	}
-	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot("ThresholdSum2").Call(p.args(r.args)...)
+	return jen.Id("e").Dot(mi.field).Dot(p.field).Dot(r.fn + "Sum2").Call(p.args(r.args)...)
 }
 
 // pairedRaySums returns, for the members of a threshold read whose maps'

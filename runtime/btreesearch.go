@@ -5,6 +5,23 @@ package runtime
 // RangeSum.Select. Each is one descent; at an inner node a child j holds
 // the keys from keys[j] up to (not including) keys[j+1].
 
+// firstKey returns the position of the first of the ascending keys where
+// pred gives up, pred being monotone along them (false then true for up,
+// true then false for !up); len(keys) if none. A binary search: a node's
+// entries cost log₂ btreeWidth calls of pred, not one each.
+func firstKey[T any](keys []T, pred func(T) bool, up bool) int {
+	lo, hi := 0, len(keys)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if pred(keys[mid]) == up {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
 // ray sums the values of the keys where pred holds, pred being false then
 // true along the keys (up) or true then false (!up), in one descent, and
 // returns the least (up) or greatest (!up) such key.
@@ -17,10 +34,7 @@ func (b *sumBTree[T, V]) ray(pred func(T) bool, up bool) (sum V, bound T, ok boo
 		nd := &b.nodes[id]
 		n := int(nd.n)
 		// j: the first entry whose key is past the change of pred.
-		j := 0
-		for j < n && pred(nd.keys[j]) != up {
-			j++
-		}
+		j := firstKey(nd.keys[:n], pred, up)
 		if up {
 			for m := j; m < n; m++ {
 				sum += nd.vals[m]

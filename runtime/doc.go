@@ -30,9 +30,10 @@
 //   - Range sums for inequality-correlated sums in generated code: RangeSum
 //     (a B+-tree with subtree sums: O(log n) Add and SumLess/SumGreater/…),
 //     RangeSumIndex (a treap with subtree sums per group key, sharing node
-//     storage) and RangeSumPairIndex (two maps'
-//     values per node, for two fused maps summed over one key: one descent
-//     updates or reads both).
+//     storage) and RangeSumPairIndex (a two-lane B+-tree per group key,
+//     two maps' values per entry, for two fused maps summed over one key:
+//     one descent updates or reads both). Threshold reads take a pred
+//     function or a SumBound (sum compared with a bound, inline).
 //   - Numbers for both engines: AddInt, SubInt, MulInt (checked int64
 //     arithmetic), OverflowError and EventError (an event rejected for an
 //     integer overflow, ErrOverflow), FloatSum (a compensated float sum).

@@ -10,13 +10,16 @@ package runtime
 // empty.
 type groupRoots[K comparable] struct {
 	pos   map[K]int32 // group → position in roots
-	roots []treapRoot // live and free
+	roots []treeRoot  // live and free
 	free  []int32
 	last  K     // the group found last …
 	at    int32 // … at position at-1 (0: none)
 }
 
-type treapRoot struct{ root, n int32 }
+// treeRoot is a group's tree: its root node (0: empty), its height (a
+// B+-tree's: 0 when the root is a leaf; a treap has none) and its number
+// of keys.
+type treeRoot struct{ root, height, n int32 }
 
 // find returns the position of group g's root, if g has one.
 func (r *groupRoots[K]) find(g K) (int32, bool) {
@@ -35,6 +38,14 @@ func (r *groupRoots[K]) root(g K) int32 {
 	return 0
 }
 
+// tree returns group g's tree (empty if g has none).
+func (r *groupRoots[K]) tree(g K) treeRoot {
+	if i, ok := r.find(g); ok {
+		return r.roots[i]
+	}
+	return treeRoot{}
+}
+
 // size returns the number of keys of group g's tree.
 func (r *groupRoots[K]) size(g K) int32 {
 	if i, ok := r.find(g); ok {
@@ -45,7 +56,7 @@ func (r *groupRoots[K]) size(g K) int32 {
 
 // slot returns the root of group g, creating an empty one if g has none;
 // call settle after changing the tree.
-func (r *groupRoots[K]) slot(g K) *treapRoot {
+func (r *groupRoots[K]) slot(g K) *treeRoot {
 	i, ok := r.find(g)
 	if ok {
 		r.last, r.at = g, i+1
@@ -56,10 +67,10 @@ func (r *groupRoots[K]) slot(g K) *treapRoot {
 		if n := len(r.free); n > 0 {
 			i = r.free[n-1]
 			r.free = r.free[:n-1]
-			r.roots[i] = treapRoot{}
+			r.roots[i] = treeRoot{}
 		} else {
 			i = int32(len(r.roots))
-			r.roots = append(r.roots, treapRoot{})
+			r.roots = append(r.roots, treeRoot{})
 		}
 		r.pos[g] = i
 		r.last, r.at = g, i+1

@@ -143,7 +143,7 @@ func (m *msModel) add(v float64, n int64) {
 
 // checkTreap checks the search-tree and heap orders of the trees at roots
 // (with sizes) and that they and the free list partition the nodes.
-func checkTreap(t *testing.T, a *treap[float64], roots []treapRoot) {
+func checkTreap(t *testing.T, a *treap[float64], roots []treeRoot) {
 	t.Helper()
 	seen := map[int32]bool{}
 	var visit func(x int32, lo, hi float64) int
@@ -225,7 +225,7 @@ func TestMultisetRandom(t *testing.T) {
 				t.Fatalf("seed %d step %d: Count(%v) = %d, want %d", seed, step, v, c, m.count(v))
 			}
 			if step%100 == 0 {
-				checkTreap(t, &s.a, []treapRoot{{s.root, s.n}})
+				checkTreap(t, &s.a, []treeRoot{{root: s.root, n: s.n}})
 				if got := msContents(&s); !slices.Equal(got, []msPair(m)) {
 					t.Fatalf("seed %d step %d: contents %v, want %v", seed, step, got, m)
 				}
@@ -235,7 +235,7 @@ func TestMultisetRandom(t *testing.T) {
 				m = m[:0]
 			}
 		}
-		checkTreap(t, &s.a, []treapRoot{{s.root, s.n}})
+		checkTreap(t, &s.a, []treeRoot{{root: s.root, n: s.n}})
 	}
 }
 
@@ -314,7 +314,7 @@ func TestOrderedIndexRandom(t *testing.T) {
 			t.Fatalf("step %d: GroupLen(%d) = %d, want %d", step, g, x.GroupLen(g), len(*m))
 		}
 		if step%250 == 0 {
-			var roots []treapRoot
+			var roots []treeRoot
 			for g, m := range models {
 				var got []msPair
 				for v, n := range x.Group(g) {

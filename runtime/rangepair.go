@@ -3,8 +3,10 @@ package runtime
 import "cmp"
 
 // RangeSumPairIndex is two RangeSumIndexes over the same group and ordered
-// keys in one: per group one tree whose nodes hold a value of each of two
-// maps (lanes 1 and 2) with both subtree sums. Generated code keeps one
+// keys in one: per group one B+-tree (sumBTree2) whose entries hold a value
+// of each of two maps (lanes 1 and 2), its inner entries both sums of
+// their subtrees; the groups' trees share one node slice. Generated code
+// keeps one
 // for two maps fused in a table (an entry per key, a value per map) that
 // nested aggregates sum over ranges of the same key: AXFinder's count and
 // volume of a broker's asks priced away from a bid. An event then finds the
@@ -13,7 +15,7 @@ import "cmp"
 // methods read or write one lane. A key leaves the tree when both its
 // values are 0. The zero value is an empty index.
 type RangeSumPairIndex[K comparable, T cmp.Ordered, V1, V2 Number] struct {
-	a      sumTreap2[T, V1, V2]
+	a      sumBTree2[T, V1, V2]
 	groups groupRoots[K]
 }
 
@@ -37,8 +39,7 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) update(g K, k T, v1 V1, v2 V2, op pair
 			return // nothing to remove, nothing to add
 		}
 	}
-	r := x.groups.slot(g)
-	r.root = x.a.update(r.root, &r.n, k, v1, v2, op)
+	x.a.update(x.groups.slot(g), k, v1, v2, op)
 	x.groups.settle(g)
 }
 
@@ -69,7 +70,7 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Add2(g K, k T, d V2) {
 
 // Get returns the values of key k in group g (0 if absent).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Get(g K, k T) (V1, V2) {
-	return x.a.get(x.groups.root(g), k)
+	return x.a.get(x.groups.tree(g), k)
 }
 
 // Len returns the number of groups with keys.
@@ -87,43 +88,43 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Negative2() bool { return x.a.unsigned
 
 // SumLess returns the sums of each lane's values of group g's keys below k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess(g K, k T) (V1, V2) {
-	return x.a.sumBelow(x.groups.root(g), k, false)
+	return x.a.sumBelow(x.groups.tree(g), k, false)
 }
 
 // SumLessEq returns the sums of each lane's values of group g's keys at or
 // below k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq(g K, k T) (V1, V2) {
-	return x.a.sumBelow(x.groups.root(g), k, true)
+	return x.a.sumBelow(x.groups.tree(g), k, true)
 }
 
 // SumGreater returns the sums of each lane's values of group g's keys above k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater(g K, k T) (V1, V2) {
-	return x.a.sumAbove(x.groups.root(g), k, false)
+	return x.a.sumAbove(x.groups.tree(g), k, false)
 }
 
 // SumGreaterEq returns the sums of each lane's values of group g's keys at
 // or above k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq(g K, k T) (V1, V2) {
-	return x.a.sumAbove(x.groups.root(g), k, true)
+	return x.a.sumAbove(x.groups.tree(g), k, true)
 }
 
 // SumBetween returns the sums of each lane's values of group g's keys
 // between lo and hi, each bound included or not.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) (V1, V2) {
-	return x.a.sumBetween(x.groups.root(g), lo, loIncl, hi, hiIncl)
+	return x.a.sumBetween(x.groups.tree(g), lo, loIncl, hi, hiIncl)
 }
 
 // SumWhere returns the sums of each lane's values of group g's keys for
 // which up and down hold (see RangeSum.SumWhere).
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere(g K, up, down func(T) bool) (V1, V2) {
-	return x.a.sumWhere(x.groups.root(g), up, down)
+	return x.a.sumWhere(x.groups.tree(g), up, down)
 }
 
 // SumWhereEither returns the sums of each lane's values of group g's keys
 // for which up1 and down1 hold or up2 and down2 hold (see
 // RangeSum.SumWhereEither).
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither(g K, up1, down1, up2, down2 func(T) bool) (V1, V2) {
-	return x.a.sumWhereEither(x.groups.root(g), up1, down1, up2, down2)
+	return x.a.sumWhereEither(x.groups.tree(g), up1, down1, up2, down2)
 }
 
 // The reads of one lane: the two-lane read, the other lane dropped.
@@ -216,32 +217,49 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Reset() {
 // k where pred(F(k)) holds, F(k) the sum of lane 1's values above k
 // (above) or below it. Lane 1 must have no negative value (Negative1).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold1(g K, above, incl bool, pred func(V1) bool) KeyRay[T] {
-	r, _ := x.a.threshold1(x.groups.root(g), above, incl, pred)
+	r, _ := x.a.threshold1(x.groups.tree(g), above, incl, pred, nil)
 	return r
 }
 
 // Threshold2 is Threshold1 over group g's lane-2 values; lane 2 must have
 // no negative value (Negative2).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold2(g K, above, incl bool, pred func(V2) bool) KeyRay[T] {
-	return x.a.threshold2(x.groups.root(g), above, incl, pred)
+	return x.a.threshold2(x.groups.tree(g), above, incl, pred, nil)
 }
 
 // ThresholdSum2 returns the sum of group g's lane-2 values over the keys
 // that Threshold1 returns, in the same descent.
 func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdSum2(g K, above, incl bool, pred func(V1) bool) V2 {
-	_, s := x.a.threshold1(x.groups.root(g), above, incl, pred)
+	_, s := x.a.threshold1(x.groups.tree(g), above, incl, pred, nil)
+	return s
+}
+
+// ThresholdBound1 is Threshold1 by condition c.
+func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdBound1(g K, above, incl bool, c SumBound[V1]) KeyRay[T] {
+	r, _ := x.a.threshold1(x.groups.tree(g), above, incl, nil, &c)
+	return r
+}
+
+// ThresholdBound2 is Threshold2 by condition c.
+func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdBound2(g K, above, incl bool, c SumBound[V2]) KeyRay[T] {
+	return x.a.threshold2(x.groups.tree(g), above, incl, nil, &c)
+}
+
+// ThresholdBoundSum2 is ThresholdSum2 by condition c.
+func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdBoundSum2(g K, above, incl bool, c SumBound[V1]) V2 {
+	_, s := x.a.threshold1(x.groups.tree(g), above, incl, nil, &c)
 	return s
 }
 
 // SumRay returns the sums of each lane's values of group g's keys in r.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay(g K, r KeyRay[T]) (V1, V2) {
-	return x.a.sumRay(x.groups.root(g), r)
+	return x.a.sumRay(x.groups.tree(g), r)
 }
 
 // SumRays returns the sums of each lane's values of group g's keys in both
 // r and q.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays(g K, r, q KeyRay[T]) (V1, V2) {
-	return x.a.sumRays(x.groups.root(g), r, q)
+	return x.a.sumRays(x.groups.tree(g), r, q)
 }
 
 // SumRay1 is SumRay of lane 1 alone.

@@ -18,7 +18,13 @@ func TestRangeSumPairRandom(t *testing.T) {
 		b float64
 	}
 	for round := range 20 {
-		keys := 1 + rng.IntN(60)
+		// Rounds of a few keys, and big rounds: waves that fill group 0's
+		// tree to three levels and empty it again (splits, merges and
+		// refills from siblings at every height).
+		keys, steps, big := 1+rng.IntN(60), 3000, round%4 == 3
+		if big {
+			keys, steps = 1000, 6000
+		}
 		var x RangeSumPairIndex[int, float64, int64, float64]
 		model := map[int]map[float64]vals{}
 		sum := func(g int, in func(float64) bool) (int64, float64) {
@@ -32,18 +38,32 @@ func TestRangeSumPairRandom(t *testing.T) {
 			}
 			return s1, s2
 		}
-		for i := range 3000 {
+		for i := range steps {
+			if i%50 == 0 {
+				checkBTree2(t, &x)
+			}
 			g := rng.IntN(3)
+			emptying := false
+			if big {
+				if rng.IntN(10) != 0 {
+					g = 0
+				}
+				emptying = i/1500%2 == 1
+			}
 			k := float64(rng.IntN(keys))
 			if model[g] == nil {
 				model[g] = map[float64]vals{}
 			}
 			v := model[g][k]
 			d1, d2 := int64(rng.IntN(7)-3), float64(rng.IntN(7)-3)
-			if rng.IntN(4) == 0 {
+			op := rng.IntN(5)
+			if rng.IntN(4) == 0 || emptying {
 				d1, d2 = -v.a, -v.b // cancel exactly
+				if emptying {
+					op = 0
+				}
 			}
-			switch rng.IntN(5) {
+			switch op {
 			case 0:
 				x.Set(g, k, v.a+d1, v.b+d2)
 				v.a, v.b = v.a+d1, v.b+d2
@@ -205,14 +225,17 @@ func testPairThreshold(t *testing.T, lane int) {
 				x.Set(struct{}{}, k, v.o, v.s)
 			}
 		}
-		threshold := x.Threshold1
+		threshold, thresholdBound := x.Threshold1, x.ThresholdBound1
 		sumRaysSearched, sumRayOther := x.SumRays1, x.SumRay2
 		if lane == 2 {
-			threshold = x.Threshold2
+			threshold, thresholdBound = x.Threshold2, x.ThresholdBound2
 			sumRaysSearched, sumRayOther = x.SumRays2, x.SumRay1
 		}
 		model := map[float64]vals{}
 		keys := 1 + rng.IntN(50)
+		if round%8 == 7 {
+			keys = 400
+		}
 		for i := range 800 {
 			k := float64(rng.IntN(keys))
 			v := model[k]
@@ -238,8 +261,10 @@ func testPairThreshold(t *testing.T, lane int) {
 			c := float64(rng.IntN(int(total)+3)) - 1
 			strict := rng.IntN(2) == 0
 			pred := func(f float64) bool { return c > f || !strict && c == f }
+			bound := SumBound[float64]{C: c, Below: true, Incl: !strict}
 			if rng.IntN(2) == 0 {
 				pred = func(f float64) bool { return f > c || !strict && c == f }
+				bound.Below = false
 			}
 			f := func(k float64) float64 {
 				var s float64
@@ -251,6 +276,9 @@ func testPairThreshold(t *testing.T, lane int) {
 				return s
 			}
 			r := threshold(struct{}{}, above, incl, pred)
+			if rb := thresholdBound(struct{}{}, above, incl, bound); rb != r {
+				t.Fatalf("round %d step %d: ThresholdBound = %+v, Threshold %+v", round, i, rb, r)
+			}
 			var wantOther float64
 			for k, v := range model {
 				g := pred(f(k))
@@ -264,6 +292,9 @@ func testPairThreshold(t *testing.T, lane int) {
 			if lane == 1 {
 				if got := x.ThresholdSum2(struct{}{}, above, incl, pred); got != wantOther {
 					t.Fatalf("round %d step %d: ThresholdSum2 = %v, want %v", round, i, got, wantOther)
+				}
+				if got := x.ThresholdBoundSum2(struct{}{}, above, incl, bound); got != wantOther {
+					t.Fatalf("round %d step %d: ThresholdBoundSum2 = %v, want %v", round, i, got, wantOther)
 				}
 			}
 			if got := sumRayOther(struct{}{}, r); got != wantOther {

@@ -18,6 +18,23 @@ type KeyRay[T any] struct {
 	Up, Incl  bool
 }
 
+// SumBound is the condition of a threshold read that compares the sum F
+// with a bound C: F < C (Below), F ≤ C (Below, Incl), F > C, F ≥ C. The
+// ThresholdBound methods search by it as the Threshold methods by a pred
+// function, comparing inline where a pred is a call per entry scanned. A
+// NaN bound holds for no sum.
+type SumBound[V Number] struct {
+	C           V
+	Below, Incl bool
+}
+
+func (b SumBound[V]) holds(f V) bool {
+	if b.Below {
+		return f < b.C || b.Incl && f == b.C
+	}
+	return f > b.C || b.Incl && f == b.C
+}
+
 // Threshold returns the keys k, over all values of the key type, where
 // pred(F(k)) holds, F(k) being the sum of the values of the keys above k
 // (above) or below it (!above), k itself included with incl. The map must
@@ -28,6 +45,11 @@ func (s *RangeSum[T, V]) Threshold(above, incl bool, pred func(V) bool) KeyRay[T
 		s = &RangeSum[T, V]{}
 	}
 	return s.t.threshold(above, incl, pred)
+}
+
+// ThresholdBound is Threshold by condition c.
+func (s *RangeSum[T, V]) ThresholdBound(above, incl bool, c SumBound[V]) KeyRay[T] {
+	return s.Threshold(above, incl, c.holds)
 }
 
 // SumRay returns the sum of the values of the keys in r.
@@ -41,6 +63,11 @@ func (s *RangeSum[T, V]) SumRay(r KeyRay[T]) V {
 // Threshold is RangeSum.Threshold over group g's keys.
 func (x *RangeSumIndex[K, T, V]) Threshold(g K, above, incl bool, pred func(V) bool) KeyRay[T] {
 	return x.a.threshold(x.groups.root(g), above, incl, pred)
+}
+
+// ThresholdBound is Threshold by condition c.
+func (x *RangeSumIndex[K, T, V]) ThresholdBound(g K, above, incl bool, c SumBound[V]) KeyRay[T] {
+	return x.Threshold(g, above, incl, c.holds)
 }
 
 // SumRay returns the sum of the values of group g's keys in r.

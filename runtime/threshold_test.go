@@ -46,6 +46,9 @@ func TestThreshold(t *testing.T) {
 						pred = func(f int64) bool { return f <= c }
 					}
 					ray := m2.Threshold(above, incl, pred)
+					if rb := m2.ThresholdBound(above, incl, SumBound[int64]{C: c, Below: less, Incl: less}); rb != ray {
+						t.Fatalf("iter %d: ThresholdBound = %+v, Threshold %+v", iter, rb, ray)
+					}
 					got := m3.SumRay(ray)
 					var want int64
 					for k, v := range keys3 {
