@@ -15,7 +15,10 @@
 //
 //   - materialize groups the remaining atoms into components joined by
 //     variables the event does not bind; each component becomes one map keyed
-//     by what the rest of the statement needs. Maps are shared between views
+//     by what the rest of the statement needs. A condition that is a
+//     conjunction counts as its conjuncts, {A AND B} = {A} * {B}, so that
+//     dialect sql's presence conditions, ANDed over a product's operands, do
+//     not join the operands' relations. Maps are shared between views
 //     and statements up to variable renaming (canonical).
 //   - splitAtHub keeps a component whose key groups meet only through one
 //     summed-over variable from becoming the cross product of those groups.

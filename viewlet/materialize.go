@@ -31,7 +31,7 @@ func (c *compiler) materialize(factors []calculus.Term, args, lhs []calculus.Var
 	for _, a := range args {
 		bound[a.Name] = true
 	}
-	factors = append([]calculus.Term{}, factors...)
+	factors = splitConjuncts(factors)
 	n := len(factors)
 	stay := make([]bool, n) // conditions that read a parameter (see correlate.go)
 components:
@@ -213,6 +213,27 @@ components:
 	return orderFactors(c.factorize(out, args, lhs), args), nil
 }
 
+// splitConjuncts returns factors with each condition that is a
+// conjunction replaced by its conjuncts, {A AND B} = {A} * {B}: a
+// conjunct reads only its own variables, so that it joins only the
+// component they belong to (dialect sql's presence conditions of a
+// product's operands AND both sides of a join).
+func splitConjuncts(factors []calculus.Term) []calculus.Term {
+	out := make([]calculus.Term, 0, len(factors))
+	for _, f := range factors {
+		if v, ok := f.(*calculus.Val); ok && v.E.Type() == lang.TBool {
+			if cs := splitCondition(v.E); len(cs) > 1 {
+				for _, c := range cs {
+					out = append(out, &calculus.Val{E: c})
+				}
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // splitAtHub keeps a component from being materialized as a cross product.
 // If the component's keys fall into several groups of atoms that are joined
 // only through one summed-over variable v (Q5's nation key joins customers,
@@ -340,31 +361,6 @@ func (c *compiler) factorize(fs []calculus.Term, args, lhs []calculus.Var) []cal
 	if len(fs) < 2 {
 		return fs
 	}
-	// A condition's conjuncts are factors of their own: one that tests
-	// both parts (dialect sql's presence conditions, ANDed) would join
-	// them.
-	var split []calculus.Term
-	for _, f := range fs {
-		if v, ok := f.(*calculus.Val); ok && v.E.Type() == lang.TBool {
-			if cs := splitCondition(v.E); len(cs) > 1 {
-				for _, c := range cs {
-					split = append(split, &calculus.Val{E: c})
-				}
-				continue
-			}
-		}
-		split = append(split, f)
-	}
-	if out, ok := c.factorizeParts(split, args, lhs); ok {
-		return out
-	}
-	return fs
-}
-
-// factorizeParts is factorize on factors whose conditions are split; ok
-// is false when no part is lifted.
-func (c *compiler) factorizeParts(fs []calculus.Term, args, lhs []calculus.Var) ([]calculus.Term, bool) {
-	parts0 := c.parts
 	bound := map[string]bool{}
 	for _, a := range args {
 		bound[a.Name] = true
@@ -402,7 +398,7 @@ func (c *compiler) factorizeParts(fs []calculus.Term, args, lhs []calculus.Var) 
 		groups[r] = append(groups[r], i)
 	}
 	if len(roots) < 2 {
-		return fs, false
+		return fs
 	}
 	looping := 0
 	for _, r := range roots {
@@ -414,7 +410,7 @@ func (c *compiler) factorizeParts(fs []calculus.Term, args, lhs []calculus.Var) 
 		}
 	}
 	if looping < 2 {
-		return fs, false // nothing to gain: a single loop
+		return fs // nothing to gain: a single loop
 	}
 	var out []calculus.Term
 	for _, r := range roots {
@@ -440,5 +436,5 @@ func (c *compiler) factorizeParts(fs []calculus.Term, args, lhs []calculus.Var) 
 		v := calculus.Var{Name: fmt.Sprintf("part%d", c.parts), Type: lang.TFloat}
 		out = append(out, &calculus.Lift{V: v, T: &calculus.AggSum{T: prod(orderFactors(part, args))}}, &calculus.Val{E: calculus.Ref(v)})
 	}
-	return out, c.parts > parts0
+	return out
 }

@@ -1,10 +1,11 @@
 -- Products of two independent sides under nested aggregates (dialect
 -- sql), MissedTrades' shape: the presence conditions of both sides are
--- one conjunction, which factorize splits into its conjuncts so that each
--- side is summed once per event (a part, viewlet materialize.go) instead
--- of a loop over one side's entries per entry of the other. Variants: a
--- grouped side with a correlated nested SUM, both sides filtered by a
--- threshold of their own nested sums, COUNT beside SUM, NULLs on both.
+-- one conjunction, which materialize splits into its conjuncts so that
+-- each side is its own component and is summed once per event (a part,
+-- viewlet materialize.go) instead of a loop over one side's entries per
+-- entry of the other. Variants: a grouped side with a correlated nested
+-- SUM, both sides filtered by a threshold of their own nested sums, COUNT
+-- beside SUM, NULLs on both.
 -- diff: sql ints=4 events=700
 CREATE STREAM R(a int, b float);
 CREATE STREAM S(c int, d float);
