@@ -33,6 +33,9 @@ import (
 // non-zero (pinTargets: both are 1), so that the statement updates the
 // event's entry and reads its map at a bound key (AXFinder and
 // BrokerSpread in dialect sql: a range read, not a loop over the group).
+// The monomials inside factorize's parts, (part1 ^= AggSum([], …)), are
+// pinned as a statement's are (pinParts): MissedTrades' asks, summed once
+// per event, are a threshold read.
 
 // pinFlags rewrites the trigger statements of p as described above.
 func pinFlags(p *Program) {
@@ -50,12 +53,65 @@ func pinFlags(p *Program) {
 					s.RHS[i] = out
 					pinned = true
 				}
+				s.RHS[i] = fk.pinParts(s.RHS[i], t.Event.Args)
 			}
 			if pinned {
 				pinTargets(s, flags)
 			}
 		}
 	}
+}
+
+// pinParts pins the monomials inside the parts of mono, the lifted sums
+// that factorize computes once ((part1 ^= AggSum([], …)): MissedTrades'
+// threshold read of the asks in dialect sql), as pin does a statement's:
+// a part reads no variable bound outside it but the event's.
+func (fk *flagKeys) pinParts(mono calculus.Monomial, args []calculus.Var) calculus.Monomial {
+	var out []calculus.Term
+	changed := false
+	for _, f := range mono.Factors {
+		l, ok := f.(*calculus.Lift)
+		a, isSum := calculus.Term(nil), false
+		if ok {
+			if x, ok := l.T.(*calculus.AggSum); ok && len(x.Group) == 0 && isPart(l.V.Name) {
+				a, isSum = x, true
+			}
+		}
+		if !isSum {
+			out = append(out, f)
+			continue
+		}
+		x := a.(*calculus.AggSum)
+		var terms []calculus.Term
+		pinnedAny := false
+		for _, m := range calculus.Expand(x.T) {
+			if pm, ok := fk.pin(m, args); ok {
+				m, pinnedAny = pm, true
+			}
+			terms = append(terms, m.Term(l.V.Type))
+		}
+		if !pinnedAny {
+			out = append(out, f)
+			continue
+		}
+		var t calculus.Term = &calculus.Sum{Terms: terms}
+		if len(terms) == 1 {
+			t = terms[0]
+		}
+		out = append(out, &calculus.Lift{V: l.V, T: &calculus.AggSum{Group: x.Group, T: t}})
+		changed = true
+	}
+	if !changed {
+		return mono
+	}
+	return calculus.Monomial{Coef: mono.Coef, Factors: out}
+}
+
+// isPart reports whether a lifted variable is one of factorize's parts,
+// named part<N>: it reads no variable but the event's.
+func isPart(name string) bool {
+	n, ok := strings.CutPrefix(name, "part")
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // pinTargets: a target key k of statement s that every monomial of its RHS
