@@ -71,17 +71,14 @@ func (fk *flagKeys) pinParts(mono calculus.Monomial, args []calculus.Var) calcul
 	changed := false
 	for _, f := range mono.Factors {
 		l, ok := f.(*calculus.Lift)
-		a, isSum := calculus.Term(nil), false
-		if ok {
-			if x, ok := l.T.(*calculus.AggSum); ok && len(x.Group) == 0 && isPart(l.V.Name) {
-				a, isSum = x, true
-			}
+		var x *calculus.AggSum
+		if ok && isPart(l.V.Name) {
+			x, _ = l.T.(*calculus.AggSum)
 		}
-		if !isSum {
+		if x == nil || len(x.Group) > 0 {
 			out = append(out, f)
 			continue
 		}
-		x := a.(*calculus.AggSum)
 		var terms []calculus.Term
 		pinnedAny := false
 		for _, m := range calculus.Expand(x.T) {
