@@ -1,6 +1,7 @@
 package viewlet
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/toastgen/toastgen/calculus"
@@ -64,10 +65,11 @@ func pinFlags(p *Program) {
 
 // pinParts pins the monomials inside the parts of mono, the lifted sums
 // that factorize computes once ((part1 ^= AggSum([], …)): MissedTrades'
-// threshold read of the asks in dialect sql), as pin does a statement's:
-// a part reads no variable bound outside it but the event's.
+// threshold read of the asks in dialect sql), as pin does a statement's,
+// with the event's variables and those bound before the part bound.
 func (fk *flagKeys) pinParts(mono calculus.Monomial, args []calculus.Var) calculus.Monomial {
 	var out []calculus.Term
+	bound := slices.Clone(args)
 	changed := false
 	for _, f := range mono.Factors {
 		l, ok := f.(*calculus.Lift)
@@ -77,18 +79,20 @@ func (fk *flagKeys) pinParts(mono calculus.Monomial, args []calculus.Var) calcul
 		}
 		if x == nil || len(x.Group) > 0 {
 			out = append(out, f)
+			bound = append(bound, binds(f)...)
 			continue
 		}
 		var terms []calculus.Term
 		pinnedAny := false
 		for _, m := range calculus.Expand(x.T) {
-			if pm, ok := fk.pin(m, args); ok {
+			if pm, ok := fk.pin(m, bound); ok {
 				m, pinnedAny = pm, true
 			}
 			terms = append(terms, m.Term(l.V.Type))
 		}
 		if !pinnedAny {
 			out = append(out, f)
+			bound = append(bound, l.V)
 			continue
 		}
 		var t calculus.Term = &calculus.Sum{Terms: terms}
@@ -96,6 +100,7 @@ func (fk *flagKeys) pinParts(mono calculus.Monomial, args []calculus.Var) calcul
 			t = terms[0]
 		}
 		out = append(out, &calculus.Lift{V: l.V, T: &calculus.AggSum{Group: x.Group, T: t}})
+		bound = append(bound, l.V)
 		changed = true
 	}
 	if !changed {
