@@ -55,8 +55,9 @@ always agree: the snapshot's sources equal the committed offsets.
   - A task newly assigned to a member (its partitions moved after a crash
     or a rebalance) is restored from the state topic: the member reads it
     until it holds a snapshot of the task whose sources cover the group's
-    committed offsets of the task's partitions (fetched when it joined,
-    stable under KIP-447; it reads only the snapshots' headers,
+    committed offsets of the task's partitions (asked of the group's
+    coordinator when the task starts, stable under KIP-447: the client's
+    own copy may not hold them yet; it reads only the snapshots' headers,
     runtime.ReadSnapshotHeader), then applies records from there. A task
     whose partitions have no committed offset starts empty.
   - A state record that covers less than one already read for its task

@@ -2,7 +2,9 @@ package kafka
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -77,4 +79,61 @@ func readTo(read, ends map[string]int64) bool {
 		}
 	}
 	return true
+}
+
+// unstableRetry is how long committedOffsets waits before it asks again
+// while a transaction that commits the group's offsets is completing.
+const unstableRetry = 50 * time.Millisecond
+
+// committedOffsets returns the offsets that group has committed for
+// partition p of topics ("topic:partition" → offset; a partition
+// without a commit is absent), read from the group's coordinator and
+// stable: an offset committed by a transaction still completing is
+// waited for. A member asks when it starts a task: the client's own
+// CommittedOffsets may not hold the partition yet, since the client
+// fetches the offsets of a partition after the assignment callback,
+// concurrently with the polls, and a task restored from the state of
+// older offsets than those the consumer resumes from would never apply
+// the records in between.
+func committedOffsets(ctx context.Context, cl *kgo.Client, group string, topics []string, p int32) (map[string]int64, error) {
+	for {
+		req := kmsg.NewPtrOffsetFetchRequest()
+		req.Group = group
+		req.RequireStable = true
+		for _, topic := range topics {
+			rt := kmsg.NewOffsetFetchRequestTopic()
+			rt.Topic = topic
+			rt.Partitions = []int32{p}
+			req.Topics = append(req.Topics, rt)
+		}
+		resp, err := req.RequestWith(ctx, cl)
+		if err != nil {
+			return nil, fmt.Errorf("kafka: reading group %s's committed offsets: %w", group, err)
+		}
+		if err := kerr.ErrorForCode(resp.ErrorCode); err != nil {
+			return nil, fmt.Errorf("kafka: reading group %s's committed offsets: %w", group, err)
+		}
+		offsets, unstable := map[string]int64{}, false
+		for _, t := range resp.Topics {
+			for _, rp := range t.Partitions {
+				err := kerr.ErrorForCode(rp.ErrorCode)
+				switch {
+				case errors.Is(err, kerr.UnstableOffsetCommit):
+					unstable = true
+				case err != nil:
+					return nil, fmt.Errorf("kafka: group %s's committed offset of %s partition %d: %w", group, t.Topic, rp.Partition, err)
+				case rp.Offset >= 0:
+					offsets[sourceName(t.Topic, rp.Partition)] = rp.Offset
+				}
+			}
+		}
+		if !unstable {
+			return offsets, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(unstableRetry):
+		}
+	}
 }

@@ -497,6 +497,81 @@ func TestMergeMain(t *testing.T) {
 	}
 }
 
+// TestTaskRestore checks that a member starts a task from the state
+// that covers the group's committed offsets even before its client has
+// fetched them (the client fetches a partition's offsets after the
+// assignment callback, concurrently with the polls): a task started
+// empty, or from an older state, while the consumer resumes from the
+// committed offsets would never apply the records in between.
+func TestTaskRestore(t *testing.T) {
+	q := compileTestQuery(t)
+	proto := q.engine(t)
+	cfg := Config{Group: "g", Name: "a", Prefix: "tr.", CommitEvery: 50, Opts: []kgo.Opt{kgo.FetchMaxWait(50 * time.Millisecond)}}
+	cfg.Brokers = cluster(t, 3, cfg)
+	cl, err := kgo.NewClient(kgo.SeedBrokers(cfg.Brokers...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	relIndex := map[string]int{}
+	for i, r := range proto.Relations() {
+		relIndex[r.Name] = i
+	}
+	var recs []*kgo.Record
+	for _, ev := range oracle.Generate(q.f, 5, 300, 0.2, oracle.Domain{Ints: 5}).Events {
+		rec, err := NewRecord(cfg, proto, relIndex[ev.Rel], ev.Insert, fieldsOf(ev.Tuple))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	ends := map[string]int64{}
+	for _, r := range cl.ProduceSync(context.Background(), recs...) {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		src := sourceName(r.Record.Topic, r.Record.Partition)
+		ends[src] = max(ends[src], r.Record.Offset+1)
+	}
+	a, err := NewMember(cfg, q.engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.exitIdle = 100 * time.Millisecond
+	err = a.Run(context.Background())
+	a.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A second member of the group starts every task before it polls.
+	cfg.Name = "b"
+	b, err := NewMember(cfg, q.engine(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for p := range int32(3) {
+		task, err := b.task(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, topic := range b.topics {
+			src := sourceName(topic, p)
+			if task.next[src] != ends[src] {
+				t.Errorf("task %d starts at %s offset %d, not %d, the offset committed", p, src, task.next[src], ends[src])
+			}
+		}
+	}
+	if b.stats.restored != 3 {
+		t.Errorf("%d tasks restored, not 3", b.stats.restored)
+	}
+}
+
 // TestCoverage checks the offsets that merged views claim to cover: a
 // partitioned topic's partition as far as its task read, a broadcast
 // partition as far as the task furthest behind read it — 0 when a task's

@@ -557,12 +557,11 @@ func (m *Member) task(ctx context.Context, p int32) (*task, error) {
 		return t, nil
 	}
 	t := &task{part: p}
-	want := map[string]int64{}
-	committed := m.sess.Client().CommittedOffsets()
-	for _, topic := range m.topics {
-		if o, ok := committed[topic][p]; ok && o.Offset >= 0 {
-			want[sourceName(topic, p)] = o.Offset
-		}
+	// The consumer resumes from the group's committed offsets: the
+	// task's state must cover them (see committedOffsets).
+	want, err := committedOffsets(ctx, m.sess.Client(), m.cfg.Group, m.topics, p)
+	if err != nil {
+		return nil, err
 	}
 	if len(want) > 0 {
 		st, err := m.states.await(ctx, p, want)
