@@ -8,15 +8,38 @@ import "cmp"
 // children's sums, so one descent writes or reads both lanes. The trees
 // of all groups share the node slice and its free list; a group's tree is
 // a treeRoot (root, height, keys). A key stays while either of its values
-// is not 0. As in sumBTree, sums are recomputed from a node's entries
-// (never adjusted by deltas) and every node but the root holds at least
-// btreeWidth/4 entries.
+// is not 0. As in sumBTree, every node but the root holds at least
+// btreeWidth/4 entries, and an inner entry is always the sum of its
+// child's entries as laneSum computes it: recomputed on the path of an
+// update, except where adding the update's delta gives that very value
+// (see exactLane), which spares the path's recomputation.
 type sumBTree2[T cmp.Ordered, V1, V2 Number] struct {
 	nodes []btNode2[T, V1, V2] // live and free nodes; node 0 is never used
 	free  []int32              // positions of free nodes
 	// unsigned1 and unsigned2 count the keys whose lane-1 (lane-2) value
 	// is not ≥ 0, in all trees (Negative1, Negative2).
 	unsigned1, unsigned2 int32
+	// inexact counts the keys with a value of either lane that is not
+	// exactLane, in all trees: while it is 0, every sum of a tree of
+	// fewer than exactKeys keys is an exact integer, whatever the order of
+	// the adds, so an update adds its delta to the path's inner entries.
+	inexact int32
+}
+
+// exactKeys bounds the keys of a tree whose sums are exact when every value
+// is exactLane: 2^16 values of magnitude at most 2^36 sum to less than 2^53.
+const exactKeys = 1 << 16
+
+// exactLane reports whether value v is an integer of magnitude at most
+// 2^36: float64 adds of such values are exact while their sums stay below
+// 2^53. Integer lanes are exact at every value (their adds wrap the same
+// in any order).
+func exactLane[V Number](v V) bool {
+	if V(1)/V(2) == 0 {
+		return true // an integer type
+	}
+	f := float64(v)
+	return f == float64(int64(f)) && f <= 1<<36 && f >= -(1<<36)
 }
 
 type btNode2[T cmp.Ordered, V1, V2 Number] struct {
@@ -120,7 +143,7 @@ func (b *sumBTree2[T, V1, V2]) release(x int32) { b.free = append(b.free, x) }
 
 func (b *sumBTree2[T, V1, V2]) reset() {
 	b.nodes, b.free = b.nodes[:0], b.free[:0]
-	b.unsigned1, b.unsigned2 = 0, 0
+	b.unsigned1, b.unsigned2, b.inexact = 0, 0, 0
 }
 
 // count keeps the unsigned counts as a key's values go from o1, o2 to n1, n2.
@@ -136,6 +159,12 @@ func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) {
 	}
 	if n2 != 0 && !(n2 >= 0) {
 		b.unsigned2++
+	}
+	if !exactLane(o1) || !exactLane(o2) {
+		b.inexact--
+	}
+	if !exactLane(n1) || !exactLane(n2) {
+		b.inexact++
 	}
 }
 
@@ -188,6 +217,17 @@ func (b *sumBTree2[T, V1, V2]) update(r *treeRoot, k T, v1 V1, v2 V2, op pairOp)
 		b.count(o1, o2, n1, n2)
 		if n1 != 0 || n2 != 0 {
 			leaf.v1[i], leaf.v2[i] = n1, n2
+			if b.inexact == 0 && exactLane(o1) && exactLane(o2) && r.n < exactKeys {
+				// Every value exact before and after: the path's sums
+				// take the delta, no key or node changes.
+				d1, d2 := n1-o1, n2-o2
+				for h := int32(1); h <= r.height; h++ {
+					pn := &b.nodes[path[h]]
+					pn.v1[at[h]] += d1
+					pn.v2[at[h]] += d2
+				}
+				return
+			}
 		} else {
 			leaf.removeAt(i, true)
 			r.n--

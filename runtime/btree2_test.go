@@ -1,16 +1,20 @@
 package runtime
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // checkBTree2 checks the shape of every group's tree of a
 // RangeSumPairIndex: keys ascending, every leaf at the tree's height, each
-// inner entry holding its child's least key and both lanes' sums, every
-// node but the root at least a quarter full, a key with a value not 0 in
-// some lane, the key counts and the counts of negative values as kept.
+// inner entry holding its child's least key and both lanes' sums as
+// laneSum computes them (bit for bit), every node but the root at least a
+// quarter full, a key with a value not 0 in some lane, the key counts and
+// the counts of negative and of inexact values as kept.
 func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, int64, float64]) {
 	t.Helper()
 	b := &x.a
-	var neg1, neg2 int32
+	var neg1, neg2, inexact int32
 	for g, i := range x.groups.pos {
 		r := x.groups.roots[i]
 		if r.root == 0 {
@@ -41,6 +45,9 @@ func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, in
 					if nd.v2[i] < 0 {
 						neg2++
 					}
+					if !exactLane(nd.v1[i]) || !exactLane(nd.v2[i]) {
+						inexact++
+					}
 					keys++
 				} else {
 					l, c1, c2 := visit(nd.child[i], h-1, false)
@@ -48,9 +55,8 @@ func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, in
 						t.Fatalf("group %v: node %d entry %d: key %v sums %v, %v; child has %v and %v, %v", g, id, i, nd.keys[i], nd.v1[i], nd.v2[i], l, c1, c2)
 					}
 				}
-				s1 += nd.v1[i]
-				s2 += nd.v2[i]
 			}
+			s1, s2 = nd.sums()
 			return nd.keys[0], s1, s2
 		}
 		visit(r.root, r.height, true)
@@ -60,5 +66,60 @@ func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, in
 	}
 	if neg1 != b.unsigned1 || neg2 != b.unsigned2 {
 		t.Fatalf("unsigned %d, %d; counted %d, %d", b.unsigned1, b.unsigned2, neg1, neg2)
+	}
+	if inexact != b.inexact {
+		t.Fatalf("inexact %d; counted %d", b.inexact, inexact)
+	}
+}
+
+// TestBTree2ExactDelta checks that the sums an update adds its delta to
+// stay the sums recomputed from the entries, bit for bit, while values go
+// from integers (updates add deltas) to fractions and beyond 2^36 (updates
+// recompute their paths) and back.
+func TestBTree2ExactDelta(t *testing.T) {
+	var x RangeSumPairIndex[int, float64, int64, float64]
+	rng := rand.New(rand.NewPCG(5, 6))
+	vals := map[float64]float64{}
+	for i := range 20000 {
+		k := float64(rng.IntN(600))
+		var v float64
+		switch phase := i / 2000 % 5; {
+		case phase == 0 || phase == 3: // integers
+			v = float64(rng.IntN(2001) - 1000)
+		case phase == 1: // some fractions
+			v = float64(rng.IntN(2001)-1000) * 0.1
+		case phase == 2: // some beyond 2^36
+			v = float64(rng.IntN(3)-1) * (1<<40 + float64(rng.IntN(1000)))
+		default: // back to integers: keys go, then come back
+			if rng.IntN(2) == 0 {
+				v = 0
+			} else {
+				v = float64(rng.IntN(2001) - 1000)
+			}
+		}
+		if rng.IntN(8) == 0 {
+			v = 0
+		}
+		x.Set(0, k, int64(v), v)
+		vals[k] = v
+		if i%20 == 0 {
+			checkBTree2(t, &x)
+		}
+	}
+	for k := range 600 { // every key back to an integer
+		v := float64(k%7 - 3)
+		x.Set(0, float64(k), int64(v), v)
+		vals[float64(k)] = v
+		checkBTree2(t, &x)
+	}
+	if x.a.inexact != 0 {
+		t.Fatalf("%d inexact values left", x.a.inexact)
+	}
+	var want float64
+	for _, v := range vals {
+		want += v
+	}
+	if _, got := x.a.total(x.groups.tree(0)); got != want {
+		t.Errorf("total %v, want %v", got, want)
 	}
 }
