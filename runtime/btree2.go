@@ -48,6 +48,10 @@ type btNode2[T cmp.Ordered, V1, V2 Number] struct {
 	v2    [btreeWidth]V2    // lane 2
 	child [btreeWidth]int32 // an inner node's children
 	n     int32             // entries in use
+	// At a tree's root, both lanes' sums over the tree as sums computes
+	// them (kept by update: a threshold read starts from them).
+	sum1 V1
+	sum2 V2
 }
 
 // laneSum sums the first n values in four running sums, so that the adds
@@ -192,7 +196,9 @@ func (b *sumBTree2[T, V1, V2]) update(r *treeRoot, k T, v1 V1, v2 V2, op pairOp)
 			return
 		}
 		r.root, r.height, r.n = b.alloc(), 0, 1
-		b.nodes[r.root].insertAt(0, k, n1, n2, 0)
+		rn := &b.nodes[r.root]
+		rn.insertAt(0, k, n1, n2, 0)
+		rn.sum1, rn.sum2 = n1, n2
 		b.count(0, 0, n1, n2)
 		return
 	}
@@ -226,6 +232,9 @@ func (b *sumBTree2[T, V1, V2]) update(r *treeRoot, k T, v1 V1, v2 V2, op pairOp)
 					pn.v1[at[h]] += d1
 					pn.v2[at[h]] += d2
 				}
+				rn := &b.nodes[r.root]
+				rn.sum1 += d1
+				rn.sum2 += d2
 				return
 			}
 		} else {
@@ -269,6 +278,10 @@ func (b *sumBTree2[T, V1, V2]) update(r *treeRoot, k T, v1 V1, v2 V2, op pairOp)
 	if r.root != 0 && b.nodes[r.root].n == 0 {
 		b.release(r.root)
 		r.root = 0
+	}
+	if r.root != 0 {
+		rn := &b.nodes[r.root]
+		rn.sum1, rn.sum2 = rn.sums()
 	}
 }
 
@@ -373,5 +386,5 @@ func (b *sumBTree2[T, V1, V2]) total(r treeRoot) (V1, V2) {
 	if r.root == 0 {
 		return 0, 0
 	}
-	return b.nodes[r.root].sums()
+	return b.nodes[r.root].sum1, b.nodes[r.root].sum2
 }

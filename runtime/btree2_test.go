@@ -9,8 +9,8 @@ import (
 // RangeSumPairIndex: keys ascending, every leaf at the tree's height, each
 // inner entry holding its child's least key and both lanes' sums as
 // laneSum computes them (bit for bit), every node but the root at least a
-// quarter full, a key with a value not 0 in some lane, the key counts and
-// the counts of negative and of inexact values as kept.
+// quarter full, a key with a value not 0 in some lane, the root's sums,
+// the key counts and the counts of negative and of inexact values as kept.
 func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, int64, float64]) {
 	t.Helper()
 	b := &x.a
@@ -60,6 +60,10 @@ func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, in
 			return nd.keys[0], s1, s2
 		}
 		visit(r.root, r.height, true)
+		rn := &b.nodes[r.root]
+		if s1, s2 := rn.sums(); s1 != rn.sum1 || s2 != rn.sum2 {
+			t.Fatalf("group %v: the root's sums are kept as %v, %v; its entries sum to %v, %v", g, rn.sum1, rn.sum2, s1, s2)
+		}
 		if keys != r.n {
 			t.Fatalf("group %v: n=%d, counted %d", g, r.n, keys)
 		}

@@ -239,26 +239,27 @@ func (b *sumBTree2[T, V1, V2]) sumRays(r treeRoot, kr, kq KeyRay[T]) (V1, V2) {
 func (b *sumBTree2[T, V1, V2]) threshold1(r treeRoot, above, incl bool, pred func(V1) bool, bound *SumBound[V1]) (KeyRay[T], V2) {
 	return laneThreshold(b, r, above, incl, pred, bound, true, func(nd *btNode2[T, V1, V2]) (*[btreeWidth]V1, *[btreeWidth]V2) {
 		return &nd.v1, &nd.v2
-	})
+	}, func(nd *btNode2[T, V1, V2]) (V1, V2) { return nd.sum1, nd.sum2 })
 }
 
 // threshold2 is threshold1's search over lane 2's sums.
 func (b *sumBTree2[T, V1, V2]) threshold2(r treeRoot, above, incl bool, pred func(V2) bool, bound *SumBound[V2]) KeyRay[T] {
 	ray, _ := laneThreshold(b, r, above, incl, pred, bound, false, func(nd *btNode2[T, V1, V2]) (*[btreeWidth]V2, *[btreeWidth]V1) {
 		return &nd.v2, &nd.v1
-	})
+	}, func(nd *btNode2[T, V1, V2]) (V2, V1) { return nd.sum2, nd.sum1 })
 	return ray
 }
 
 // laneThreshold is sumBTree.threshold over the sums of the lane S that
-// lanes picks from a node (O being the other lane): the ray of keys k
+// lanes picks from a node (O being the other lane; sumLanes picks the
+// root's sums of both in the same order): the ray of keys k
 // where pred(F(k)) holds (bound.holds when pred is nil: compared inline,
 // no call per entry), F(k) the sum of S above k (above) or below it, at k
 // too with incl. With other it also returns the sum of the other lane's
 // values over the ray, from the same descent: the keys right of the path
 // (the ray goes up) or left of it are summed on the way down.
 func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], r treeRoot, above, incl bool, pred func(S) bool, bound *SumBound[S], other bool,
-	lanes func(*btNode2[T, V1, V2]) (*[btreeWidth]S, *[btreeWidth]O)) (KeyRay[T], O) {
+	lanes func(*btNode2[T, V1, V2]) (*[btreeWidth]S, *[btreeWidth]O), sumLanes func(*btNode2[T, V1, V2]) (S, O)) (KeyRay[T], O) {
 	g := func(f S) bool {
 		if pred != nil {
 			return pred(f)
@@ -268,12 +269,7 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 	var total S
 	var totalO O
 	if r.root != 0 {
-		s, o := lanes(&b.nodes[r.root])
-		n := int(b.nodes[r.root].n)
-		total = laneSum(s, n)
-		if other {
-			totalO = laneSum(o, n)
-		}
+		total, totalO = sumLanes(&b.nodes[r.root])
 	}
 	var lowF, highF S = total, 0
 	if !above {
