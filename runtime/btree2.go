@@ -150,8 +150,9 @@ func (b *sumBTree2[T, V1, V2]) reset() {
 	b.unsigned1, b.unsigned2, b.inexact = 0, 0, 0
 }
 
-// count keeps the unsigned counts as a key's values go from o1, o2 to n1, n2.
-func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) {
+// count keeps the unsigned and inexact counts as a key's values go from
+// o1, o2 to n1, n2, and reports whether all four are exactLane.
+func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) (exact bool) {
 	if o1 != 0 && !(o1 >= 0) {
 		b.unsigned1--
 	}
@@ -164,12 +165,14 @@ func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) {
 	if n2 != 0 && !(n2 >= 0) {
 		b.unsigned2++
 	}
-	if !exactLane(o1) || !exactLane(o2) {
+	oldExact, newExact := exactLane(o1) && exactLane(o2), exactLane(n1) && exactLane(n2)
+	if !oldExact {
 		b.inexact--
 	}
-	if !exactLane(n1) || !exactLane(n2) {
+	if !newExact {
 		b.inexact++
 	}
+	return oldExact && newExact
 }
 
 // after returns a key's values after op, from o1, o2.
@@ -220,10 +223,10 @@ func (b *sumBTree2[T, V1, V2]) update(r *treeRoot, k T, v1 V1, v2 V2, op pairOp)
 		if n1 == o1 && n2 == o2 {
 			return
 		}
-		b.count(o1, o2, n1, n2)
+		exact := b.count(o1, o2, n1, n2)
 		if n1 != 0 || n2 != 0 {
 			leaf.v1[i], leaf.v2[i] = n1, n2
-			if b.inexact == 0 && exactLane(o1) && exactLane(o2) && r.n < exactKeys {
+			if exact && b.inexact == 0 && r.n < exactKeys {
 				// Every value exact before and after: the path's sums
 				// take the delta, no key or node changes.
 				d1, d2 := n1-o1, n2-o2
