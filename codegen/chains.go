@@ -1,6 +1,11 @@
 package codegen
 
-import "github.com/dave/jennifer/jen"
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/toastgen/toastgen/calculus"
+	"github.com/toastgen/toastgen/lang"
+)
 
 // Hash keys. A map whose keys are determined by some of them through the
 // relations' primary keys (viewlet.Map.HashKey: Q18's customer-order map,
@@ -48,13 +53,84 @@ func tableChainKey(t *table) []int {
 	return out
 }
 
+// primaryIndex is the kind of a storage type's primary index (field
+// index): a Go map from the key to the entry's position, the same from a
+// hash key to a chain of entries (chained), or, for one FLOAT key, a
+// runtime.FloatIndex (a map keyed by the key's bits: Go hashes float64
+// keys on a slower path).
+type primaryIndex uint8
+
+const (
+	plainIndex primaryIndex = iota
+	chainedIndex
+	floatIndex
+)
+
+// indexOf returns the kind of the primary index of a storage type keyed
+// by keys.
+func indexOf(keys []calculus.Var, chained bool) primaryIndex {
+	switch {
+	case chained:
+		return chainedIndex
+	case len(keys) == 1 && keys[0].Type == lang.TFloat:
+		return floatIndex
+	}
+	return plainIndex
+}
+
+// index returns the kind of mi's primary index (its table's, if fused).
+func (mi *mapInfo) index() primaryIndex {
+	if mi.tab != nil {
+		return indexOf(mi.tab.keys, tableChainKey(mi.tab) != nil)
+	}
+	return indexOf(mi.m.Keys, chainKey(mi) != nil)
+}
+
+// indexType is the type of a primary index of kind ix keyed by ikt.
+func indexType(ix primaryIndex, ikt jen.Code) *jen.Statement {
+	if ix == floatIndex {
+		return jen.Qual(runtimePkg, "FloatIndex")
+	}
+	return jen.Map(ikt).Int32()
+}
+
 // lookup is the comma-ok lookup of key k in the primary index of a storage
-// type (receiver m): the index itself, or its find method when chained.
-func lookup(chained bool, k jen.Code) *jen.Statement {
-	if chained {
+// type (receiver m): the index itself, its find method when chained, its
+// Get method when a FloatIndex.
+func lookup(ix primaryIndex, k jen.Code) *jen.Statement {
+	switch ix {
+	case chainedIndex:
 		return jen.Id("m").Dot("find").Call(k)
+	case floatIndex:
+		return jen.Id("m").Dot("index").Dot("Get").Call(k)
 	}
 	return jen.Id("m").Dot("index").Index(k)
+}
+
+// setIndex records in a plain or float primary index that k's entry is at
+// position i.
+func setIndex(ix primaryIndex, k, i jen.Code) *jen.Statement {
+	if ix == floatIndex {
+		return jen.Id("m").Dot("index").Dot("Set").Call(k, i)
+	}
+	return jen.Id("m").Dot("index").Index(k).Op("=").Add(i)
+}
+
+// deleteIndex removes k from a plain or float primary index.
+func deleteIndex(ix primaryIndex, k jen.Code) *jen.Statement {
+	if ix == floatIndex {
+		return jen.Id("m").Dot("index").Dot("Delete").Call(k)
+	}
+	return jen.Delete(jen.Id("m").Dot("index"), k)
+}
+
+// rangeIndex is what a loop over the keys and positions of the primary
+// index of storage x ranges over.
+func rangeIndex(ix primaryIndex, x *jen.Statement) *jen.Statement {
+	if ix == floatIndex {
+		return x.Dot("index").Dot("All").Call()
+	}
+	return x.Dot("index")
 }
 
 // chainMethods emits find, link and unchain for a chained storage type typ

@@ -62,6 +62,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	if chained {
 		keep = true // find compares whole keys
 	}
+	ix := indexOf(m.Keys, chained)
 	var efields []jen.Code
 	if keep {
 		efields = append(efields, jen.Id("key").Add(kt))
@@ -88,9 +89,9 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	fields = append(fields,
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
-		jen.Id("index").Map(ikt).Int32().Comment(icomment),
+		jen.Id("index").Add(indexType(ix, ikt)).Comment(icomment),
 	)
-	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(ikt).Int32())}
+	inits := jen.Dict{jen.Id("index"): jen.Make(indexType(ix, ikt))}
 	for i, ix := range mi.indexes {
 		ikt := g.keyType(subVars(m.Keys, ix))
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(m.Keys, ix))))
@@ -112,7 +113,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	if mi.usesGet {
 		g.f.Func().Params(recv).Id("get").Params(jen.Id("k").Add(kt)).Add(vt).Block(
-			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok")).Block(
 				jen.Return(valueOf(mi, jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val")))),
 			jen.Return(jen.Lit(0)),
 		)
@@ -178,12 +179,12 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		setVal = append([]jen.Code{jen.Id("ent").Dot("key").Op("=").Id("k")}, setVal...)
 	}
 	ret := noOverflow
-	link := jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i")
+	link := setIndex(ix, jen.Id("k"), jen.Id("i"))
 	if chained {
 		link = jen.Id("m").Dot("link").Call(jen.Id("k"), jen.Id("i"))
 	}
 	body = append(body,
-		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))),
+		jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))),
 		jen.If(jen.Op("!").Id("ok")).Block(append(append([]jen.Code{
 			jen.If(jen.Id("n").Op(":=").Len(jen.Id("m").Dot("free")), jen.Id("n").Op(">").Lit(0)).Block(
 				jen.Id("i").Op("=").Id("m").Dot("free").Index(jen.Id("n").Op("-").Lit(1)),
@@ -214,13 +215,13 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	}
 	g.addMethod(mi, kt, vt, body)
 	if mi.usesLoad {
-		g.loadMethod(mi, kt, chained)
+		g.loadMethod(mi, kt, ix)
 	}
 	var unlink []jen.Code
 	if len(mi.indexes) > 0 {
 		unlink = append(unlink, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
 	}
-	drop := jen.Delete(jen.Id("m").Dot("index"), jen.Id("k"))
+	drop := deleteIndex(ix, jen.Id("k"))
 	if chained {
 		drop = jen.Id("m").Dot("unchain").Call(jen.Id("k"), jen.Id("i"))
 	}
@@ -234,7 +235,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		if isInt {
 			g.f.Comment("set sets the value of k to v (0 removes the entry).")
 			g.f.Func().Params(recv).Id("set").Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Block(
-				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok")).Block(
 					jen.If(jen.Id("v").Op("==").Lit(0)).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")), jen.Return()),
 					cur.Clone().Op("=").Id("v"),
 					jen.Return()),
@@ -243,13 +244,13 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		} else {
 			g.f.Comment("set sets the value of k to the sum v (0 removes the entry).")
 			g.f.Func().Params(recv).Id("set").Params(jen.Id("k").Add(kt), jen.Id("v").Qual(runtimePkg, "FloatSum")).Block(
-				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok")).Block(
 					jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")), jen.Return()),
 					cur.Clone().Op("=").Id("v"),
 					jen.Return()),
 				jen.If(jen.Id("v").Dot("IsZero").Call()).Block(jen.Return()),
 				jen.Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v").Dot("Value").Call()),
-				jen.List(jen.Id("i"), jen.Id("_")).Op(":=").Add(lookup(chained, jen.Id("k"))),
+				jen.List(jen.Id("i"), jen.Id("_")).Op(":=").Add(lookup(ix, jen.Id("k"))),
 				jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val").Op("=").Id("v"),
 			)
 		}
@@ -257,7 +258,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	if mi.removes {
 		g.f.Comment("remove removes the entry of k, if any.")
 		g.f.Func().Params(recv).Id("remove").Params(jen.Id("k").Add(kt)).Block(
-			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok")).Block(
 				append(append(append(g.touches(mi), g.rngSets(mi, jen.Lit(0))...), g.modeRemoves(mi)...), jen.Id("m").Dot("unlink").Call(jen.Id("k"), jen.Id("i")))...))
 	}
 }
@@ -438,14 +439,14 @@ func subVars(vs []calculus.Var, pos []int) []calculus.Var {
 // add, so that every index is built as the triggers keep it; a FLOAT
 // entry then gets the snapshot's compensated sum as it was. It refuses
 // (false) a key that has an entry and a zero value.
-func (g *gen) loadMethod(mi *mapInfo, kt jen.Code, chained bool) {
+func (g *gen) loadMethod(mi *mapInfo, kt jen.Code, ix primaryIndex) {
 	recv := jen.Id("m").Op("*").Id(mi.typ)
 	g.f.Comment("load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.")
 	if mi.m.Type == lang.TFloat {
 		g.f.Func().Params(recv).Id("load").Params(jen.Id("k").Add(kt), jen.Id("v").Qual(runtimePkg, "FloatSum")).Bool().Block(
-			jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok").Op("||").Id("v").Dot("IsZero").Call()).Block(jen.Return(jen.False())),
+			jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok").Op("||").Id("v").Dot("IsZero").Call()).Block(jen.Return(jen.False())),
 			jen.Id("m").Dot("add").Call(jen.Id("k"), jen.Id("v").Dot("Value").Call()),
-			jen.List(jen.Id("i"), jen.Id("_")).Op(":=").Add(lookup(chained, jen.Id("k"))),
+			jen.List(jen.Id("i"), jen.Id("_")).Op(":=").Add(lookup(ix, jen.Id("k"))),
 			jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot("val").Op("=").Id("v"),
 			jen.Return(jen.True()))
 		return
@@ -455,7 +456,7 @@ func (g *gen) loadMethod(mi *mapInfo, kt jen.Code, chained bool) {
 		add = jen.Id("_").Op("=").Add(add) // no overflow from 0
 	}
 	g.f.Func().Params(recv).Id("load").Params(jen.Id("k").Add(kt), jen.Id("v").Int64()).Bool().Block(
-		jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok").Op("||").Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())),
+		jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok").Op("||").Id("v").Op("==").Lit(0)).Block(jen.Return(jen.False())),
 		add,
 		jen.Return(jen.True()))
 }

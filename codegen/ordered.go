@@ -74,7 +74,7 @@ func (g *gen) orderedView(v *viewlet.View, row string, keyFields, valFields []st
 			kargs[i] = keyField(jen.Id("k"), len(keyVars), i)
 		}
 		cm.usesScan = true
-		collect = jen.For(jen.Id("k").Op(":=").Range().Id("e").Dot(cm.field).Dot("index")).Block(
+		collect = jen.For(jen.Id("k").Op(":=").Range().Add(rangeIndex(cm.index(), jen.Id("e").Dot(cm.field)))).Block(
 			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok")).Block(
 				jen.Id("rows").Op("=").Append(jen.Id("rows"), jen.Id("r"))))
 	}

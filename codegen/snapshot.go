@@ -167,7 +167,7 @@ func (g *gen) eachEntry(s *jen.Statement, mi *mapInfo, keysOnly bool, body func(
 	if len(inner) == 1 {
 		vars = jen.Id("k")
 	}
-	return jen.For(vars.Op(":=").Range().Add(st.Clone()).Dot("index")).Block(inner...)
+	return jen.For(vars.Op(":=").Range().Add(rangeIndex(mi.index(), st.Clone()))).Block(inner...)
 }
 
 // snapMethod is the SnapshotWriter/Reader method of a key of type t.

@@ -156,6 +156,7 @@ func (g *gen) tableType(t *table) {
 	if chained {
 		keep = true // find compares whole keys
 	}
+	ix := indexOf(t.keys, chained)
 	var efields []jen.Code
 	if keep {
 		efields = append(efields, jen.Id("key").Add(kt))
@@ -180,9 +181,9 @@ func (g *gen) tableType(t *table) {
 	fields := []jen.Code{
 		jen.Id("entries").Index().Id(entry).Comment("live and free entries"),
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
-		jen.Id("index").Map(ikt).Int32().Comment(icomment),
+		jen.Id("index").Add(indexType(ix, ikt)).Comment(icomment),
 	}
-	inits := jen.Dict{jen.Id("index"): jen.Make(jen.Map(ikt).Int32())}
+	inits := jen.Dict{jen.Id("index"): jen.Make(indexType(ix, ikt))}
 	for i, ix := range t.indexes {
 		ikt := g.keyType(subVars(t.keys, ix))
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(t.keys, ix))))
@@ -201,7 +202,7 @@ func (g *gen) tableType(t *table) {
 		if mi.usesGet {
 			g.f.Commentf("get%s returns the value of %s at k.", mi.stem, mi.m.Name)
 			g.f.Func().Params(recv).Id("get"+mi.stem).Params(jen.Id("k").Add(kt)).Add(goType(mi.m.Type)).Block(
-				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(
+				jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok")).Block(
 					jen.Return(valueOf(mi, jen.Id("m").Dot("entries").Index(jen.Id("i")).Dot(mi.slot)))),
 				jen.Return(jen.Lit(0)),
 			)
@@ -287,7 +288,7 @@ func (g *gen) tableType(t *table) {
 	if chained {
 		create = append(create, jen.Id("m").Dot("link").Call(jen.Id("k"), jen.Id("i")))
 	} else {
-		create = append(create, jen.Id("m").Dot("index").Index(jen.Id("k")).Op("=").Id("i"))
+		create = append(create, setIndex(ix, jen.Id("k"), jen.Id("i")))
 	}
 	if len(t.indexes) > 0 {
 		create = append(create, jen.Id("ent").Op(":=").Op("&").Id("m").Dot("entries").Index(jen.Id("i")))
@@ -303,7 +304,7 @@ func (g *gen) tableType(t *table) {
 	g.f.Comment("entry returns the position of the entry of k, creating it (every value 0) if needed;")
 	g.f.Comment("release it after adding to it.")
 	g.f.Func().Params(recv).Id("entry").Params(jen.Id("k").Add(kt)).Params(jen.Id("i").Int32()).Block(
-		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(chained, jen.Id("k"))), jen.Id("ok")).Block(jen.Return(jen.Id("i"))),
+		jen.If(jen.List(jen.Id("i"), jen.Id("ok")).Op(":=").Add(lookup(ix, jen.Id("k"))), jen.Id("ok")).Block(jen.Return(jen.Id("i"))),
 		jen.Block(create...),
 		jen.Return(jen.Id("i")),
 	)
@@ -327,7 +328,7 @@ func (g *gen) tableType(t *table) {
 	if chained {
 		unlink = append(unlink, jen.Id("m").Dot("unchain").Call(jen.Id("k"), jen.Id("i")))
 	} else {
-		unlink = append(unlink, jen.Delete(jen.Id("m").Dot("index"), jen.Id("k")))
+		unlink = append(unlink, deleteIndex(ix, jen.Id("k")))
 	}
 	for i := range t.indexes {
 		s := fmt.Sprintf("s%d", i)

@@ -140,7 +140,7 @@ func (g *gen) touchAll(mi *mapInfo) []jen.Code {
 	if len(mi.touch) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.For(jen.Id("k").Op(":=").Range().Id("m").Dot("index")).Block(g.touches(mi)...)}
+	return []jen.Code{jen.For(jen.Id("k").Op(":=").Range().Add(rangeIndex(mi.index(), jen.Id("m")))).Block(g.touches(mi)...)}
 }
 
 // topEngineFields declares the Engine members of the top-K views.

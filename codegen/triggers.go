@@ -679,7 +679,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		if exists && mi.tab == nil {
 			// Only the keys matter: every stored entry is non-zero.
 			newLoop = func() *jen.Statement {
-				return jen.For(jen.Id(ent).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+				return jen.For(jen.Id(ent).Op(":=").Range().Add(rangeIndex(mi.index(), jen.Id("e").Dot(mi.field))))
 			}
 			loop = newLoop()
 			key = jen.Id(ent)
@@ -687,7 +687,7 @@ func (g *gen) mapReadAs(sk *sink, r *calculus.MapRef, rest []calculus.Term, sc s
 		} else {
 			idx := g.fresh("idx")
 			newLoop = func() *jen.Statement {
-				return jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Id("e").Dot(mi.field).Dot("index"))
+				return jen.For(jen.List(jen.Id(keyVar(ent, rest, r.Keys, sk)), jen.Id(idx)).Op(":=").Range().Add(rangeIndex(mi.index(), jen.Id("e").Dot(mi.field))))
 			}
 			loop = newLoop()
 			key = jen.Id(ent)

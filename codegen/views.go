@@ -218,7 +218,7 @@ func (g *gen) view(v *viewlet.View) error {
 			kargs[i] = keyField(k, len(keyVars), i)
 		}
 		cm.usesScan = true
-		loop = jen.For(jen.Id("k").Op(":=").Range().Id("e").Dot(cm.field).Dot("index")).Block(
+		loop = jen.For(jen.Id("k").Op(":=").Range().Add(rangeIndex(cm.index(), jen.Id("e").Dot(cm.field)))).Block(
 			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok").Op("&&").Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return()))
 	}
 	g.f.Commentf("%sRows iterates over the rows of view %s in no particular order.", vn, v.Name)
