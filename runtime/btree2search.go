@@ -293,7 +293,9 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 		var j int
 		// Move j while F at its entry, acc plus the entries from j on
 		// (above) or up to j, gives up (see sumBTree.threshold); acc takes
-		// in each entry passed, one add per entry.
+		// in each entry passed, one add per entry, and passedO the other
+		// lane's value of each.
+		var passedO O
 		switch {
 		case pred != nil && above:
 			j = n - 1
@@ -303,6 +305,7 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 					break
 				}
 				acc = f
+				passedO += o[j]
 			}
 		case pred != nil:
 			for ; j < n-1; j++ {
@@ -311,6 +314,7 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 					break
 				}
 				acc = f
+				passedO += o[j]
 			}
 		case above:
 			j = n - 1
@@ -320,6 +324,7 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 					break
 				}
 				acc = f
+				passedO += o[j]
 			}
 		default:
 			for ; j < n-1; j++ {
@@ -328,8 +333,12 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 					break
 				}
 				acc = f
+				passedO += o[j]
 			}
 		}
+		// The entries passed are right of the path (above) or left of it:
+		// in the ray when it goes that way (up, or down).
+		passedInRay := above == up
 		if h == 0 {
 			var ray KeyRay[T]
 			if above != incl { // right-valued: g changes at this key
@@ -343,29 +352,39 @@ func laneThreshold[T cmp.Ordered, V1, V2, S, O Number](b *sumBTree2[T, V1, V2], 
 			// The ray's entries of this leaf: from j (or j+1) up, or down
 			// to j (or j-1).
 			if up {
-				from := j
-				if !ray.Incl {
-					from++
+				if passedInRay {
+					aboveO += passedO
+				} else {
+					for m := j + 1; m < n; m++ {
+						aboveO += o[m]
+					}
 				}
-				for m := from; m < n; m++ {
-					aboveO += o[m]
+				if ray.Incl {
+					aboveO += o[j]
 				}
 				return ray, aboveO
 			}
-			to := j
-			if !ray.Incl {
-				to--
+			if passedInRay {
+				belowO += passedO
+			} else {
+				for m := range j {
+					belowO += o[m]
+				}
 			}
-			for m := 0; m <= to; m++ {
-				belowO += o[m]
+			if ray.Incl {
+				belowO += o[j]
 			}
 			return ray, belowO
 		}
 		switch {
+		case other && up && passedInRay:
+			aboveO += passedO
 		case other && up: // the ray goes up: the keys right of the path are in it
 			for m := j + 1; m < n; m++ {
 				aboveO += o[m]
 			}
+		case other && passedInRay:
+			belowO += passedO
 		case other:
 			for m := range j {
 				belowO += o[m]
