@@ -152,7 +152,7 @@ func (g *gen) emitReplaceGroup(group []*unit, pos int, sc scope) ([]jen.Code, er
 			}
 			members = append(members, m)
 		}
-		body, ok, err := g.thresholdSums(calculus.Monomial{Coef: 1, Factors: fs}, sc, nil, members)
+		body, ok, err := g.thresholdSums(calculus.Monomial{Coef: 1, Factors: fs}, sc, nil, members, false)
 		if err != nil {
 			return nil, &unitError{s: group[0].s, err: err}
 		}

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/dave/jennifer/jen"
@@ -22,11 +23,27 @@ import (
 // steps each read x, O(log² n). While M2 holds a negative value (a delete
 // of an absent tuple, a negative volume) the generated code loops as
 // before.
+//
+// Where the loop must stay — M's read binds keys beside k, or the
+// statement's target has keys the entries bind (MissedTrades'
+//
+//	QUERY1_COUNT[b_broker] := M3[b_broker, b_price] * (x ^= AggSum([], M2[p] * {p > b_price})) * {0.25 * agg > x}
+//
+// ) — the rays of k where the conditions hold are searched once before the
+// loop, and each entry is kept when its k is in them (thresholdLoop):
+// O(n) per event where reading x at each entry is O(n log n).
 
 // thresholdSum recognizes such a monomial and emits it into sk, times
 // coef; ok is false when it does not apply (the caller loops).
 func (g *gen) thresholdSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Statement) ([]jen.Code, bool, error) {
-	return g.thresholdSums(mono, sc, coef, []thresholdMember{{sk: sk}})
+	return g.thresholdSums(mono, sc, coef, []thresholdMember{{sk: sk}}, false)
+}
+
+// thresholdLoopSum is thresholdSum for a monomial that must loop over its
+// map's entries (a := statement's unbound keys, which the entries bind):
+// each entry is tested against rays searched once (thresholdLoop).
+func (g *gen) thresholdLoopSum(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Statement) ([]jen.Code, bool, error) {
+	return g.thresholdSums(mono, sc, coef, []thresholdMember{{sk: sk}}, true)
 }
 
 // thresholdMember is one of the monomials that a threshold read emits
@@ -41,11 +58,12 @@ type thresholdMember struct {
 // thresholdSums is thresholdSum for monomials that differ only in their
 // loop map (a replace group's members, replacegroup.go): the prefix and
 // the rays of keys are computed once, then each member's map is summed
-// over them.
-func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statement, members []thresholdMember) ([]jen.Code, bool, error) {
-	// The loop map: one map read whose keys are bound but one.
+// over them. With loop, or when the loop map has unbound keys beside k,
+// the map is looped over, not summed (thresholdLoop).
+func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statement, members []thresholdMember, looped bool) ([]jen.Code, bool, error) {
+	// The loop map: one map read with unbound keys.
 	var loop *calculus.MapRef
-	pos := -1
+	var frees []int
 	// Variables lifted to values before the loop map (a pinned presence
 	// flag) are bound keys of its read.
 	lifted := map[string]bool{}
@@ -59,26 +77,50 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 		if !ok {
 			continue
 		}
-		free := -1
+		var free []int
 		for i, k := range r.Keys {
 			if _, bound := sc[k.Name]; !bound && !lifted[k.Name] {
-				if free >= 0 {
-					return nil, false, nil
-				}
-				free = i
+				free = append(free, i)
 			}
 		}
-		if free < 0 {
+		if len(free) == 0 {
 			continue
 		}
 		if loop != nil || !g.maps[r.Name].keyed {
 			return nil, false, nil
 		}
-		loop, pos = r, free
+		loop, frees = r, free
 	}
 	if loop == nil {
 		return nil, false, nil
 	}
+	if len(frees) == 1 && !looped {
+		return g.thresholdAt(mono, sc, coef, members, loop, frees[0], nil, false)
+	}
+	// Unbound keys beside k (the keys of a := statement's groups): the
+	// loop stays, each entry tested against the rays searched once.
+	if len(members) > 1 {
+		return nil, false, nil
+	}
+	for _, pos := range frees {
+		var others []calculus.Var
+		for _, p := range frees {
+			if p != pos {
+				others = append(others, loop.Keys[p])
+			}
+		}
+		if code, ok, err := g.thresholdAt(mono, sc, coef, members, loop, pos, others, true); ok || err != nil {
+			return code, ok, err
+		}
+	}
+	return nil, false, nil
+}
+
+// thresholdAt is thresholdSums with the loop map's key at pos as k; others
+// are its other unbound keys. With looped the map is looped over, its
+// entries tested against the rays (the loop binds others); otherwise the
+// entries kept are summed over a range of its keys.
+func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement, members []thresholdMember, loop *calculus.MapRef, pos int, others []calculus.Var, looped bool) ([]jen.Code, bool, error) {
 	k := loop.Keys[pos]
 	kt := g.maps[loop.Name].m.Keys[pos].Type
 	// The other factors: lifts and conditions over bound variables (the
@@ -126,6 +168,12 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 	if len(kLifts) == 0 || len(conds) == 0 {
 		return nil, false, nil
 	}
+	// The rays are searched before the loop binds the other keys.
+	for _, t := range append(slices.Clone(kLifts), conds...) {
+		if usesAny([]calculus.Term{t}, others) {
+			return nil, false, nil
+		}
+	}
 	var ups, downs []lang.Expr
 	for _, c := range conds {
 		e := c.(*calculus.Val).E
@@ -158,6 +206,9 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 				return nil, err
 			}
 			slow = append(slow, c...)
+		}
+		if looped {
+			return g.thresholdLoop(members[0], acc, sc2, kLifts, conds, k, kt, slow)
 		}
 		param := "k"
 		for _, taken := sc2[param]; taken; _, taken = sc2[param] {
@@ -280,6 +331,67 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 	}}
 	code, err := g.factors(inner, prefix, sc, coef)
 	return code, err == nil, err
+}
+
+// thresholdLoop emits a threshold read whose loop map binds keys beside
+// k: the rays of k where the conditions hold, searched once, then the
+// loop over the map with each entry kept when its k is in every ray
+// (runtime.InRay), O(n) where the loop read the nested sums at each entry,
+// O(n log n); slow is that loop, run while a summed map holds a negative
+// value, and alone when the conditions are not rays.
+func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, slow []jen.Code) ([]jen.Code, error) {
+	searches, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc)
+	if err != nil || !ok {
+		return slow, err
+	}
+	var fast []jen.Code
+	rays := make([]string, len(searches))
+	var negative *jen.Statement
+	for i, r := range searches {
+		rays[i] = g.fresh("ray")
+		fast = append(fast, jen.Id(rays[i]).Op(":=").Add(r.code))
+		neg := g.rangeCall(r.mi, r.ix, "Negative")
+		if negative == nil {
+			negative = neg
+		} else {
+			negative = negative.Op("||").Add(neg)
+		}
+	}
+	inRays := &sink{typ: m.sk.typ, uses: append(slices.Clone(m.sk.uses), k), emit: func(sc2 scope, acc *jen.Statement) ([]jen.Code, error) {
+		code, err := m.sk.emit(sc2, acc)
+		if err != nil {
+			return nil, err
+		}
+		var in *jen.Statement
+		for _, r := range rays {
+			c := jen.Qual(runtimePkg, "InRay").Call(jen.Id(r), sc2[k.Name].Clone())
+			if in == nil {
+				in = c
+			} else {
+				in = in.Op("&&").Add(c)
+			}
+		}
+		return []jen.Code{jen.If(in).Block(code...)}, nil
+	}}
+	if isLitOne(acc) {
+		acc = nil // the prefix's product is 1 (lifts, conditions): no product per entry
+	}
+	c, err := g.factors(inRays, []calculus.Term{m.loop}, sc, memberCoef(g, acc, m))
+	if err != nil {
+		return nil, err
+	}
+	fast = append(fast, c...)
+	return []jen.Code{jen.If(negative).Block(slow...).Else().Block(fast...)}, nil
+}
+
+// isLitOne reports whether acc is the literal 1 that factors passes a sink
+// for a product of no values.
+func isLitOne(acc *jen.Statement) bool {
+	if acc == nil {
+		return false
+	}
+	s := fmt.Sprintf("%#v", acc)
+	return s == "int64(1)" || s == "1.0"
 }
 
 // memberCoef is the product of the prefix's acc and a member's coefficient.

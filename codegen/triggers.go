@@ -531,6 +531,8 @@ func (g *gen) monomial(sk *sink, mono calculus.Monomial, sc scope, coef *jen.Sta
 			code := g.hoist.read(g, read, mono.Factors, rest, sc)
 			return g.factors(sk, rest, sc, jen.Add(g.mul(coef, convert(code, mi.m.Type, sk.typ), sk.typ)))
 		}
+	} else if code, ok, err := g.thresholdLoopSum(sk, mono, sc, coef); ok || err != nil {
+		return code, err
 	}
 	return g.factors(sk, mono.Factors, sc, coef)
 }

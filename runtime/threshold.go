@@ -18,6 +18,22 @@ type KeyRay[T any] struct {
 	Up, Incl  bool
 }
 
+// InRay reports whether key k is in ray r. Generated code tests each
+// entry of a map it loops over against a ray searched once, where the
+// map's loop binds keys beside the ray's (MissedTrades' bids by broker and
+// price, kept where the volume priced above is below a quarter of all).
+func InRay[T cmp.Ordered](r KeyRay[T], k T) bool {
+	switch {
+	case r.None:
+		return false
+	case r.All:
+		return true
+	case r.Up:
+		return k > r.Bound || r.Incl && k == r.Bound
+	}
+	return k < r.Bound || r.Incl && k == r.Bound
+}
+
 // SumBound is the condition of a threshold read that compares the sum F
 // with a bound C: F < C (Below), F ≤ C (Below, Incl), F > C, F ≥ C. The
 // ThresholdBound methods search by it as the Threshold methods by a pred
