@@ -31,7 +31,10 @@ import (
 //
 // ) — the rays of k where the conditions hold are searched once before the
 // loop, and each entry is kept when its k is in them (thresholdLoop):
-// O(n) per event where reading x at each entry is O(n log n).
+// O(n) per event where reading x at each entry is O(n log n). Where every
+// key of M is unbound and there is one ray, there is no loop either: M's
+// range-sum index by k, grouped by its other keys, yields each group's
+// sum over the ray (raySums), O(groups × log n).
 
 // thresholdSum recognizes such a monomial and emits it into sk, times
 // coef; ok is false when it does not apply (the caller loops).
@@ -376,12 +379,59 @@ func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLi
 	if isLitOne(acc) {
 		acc = nil // the prefix's product is 1 (lifts, conditions): no product per entry
 	}
-	c, err := g.factors(inRays, []calculus.Term{m.loop}, sc, memberCoef(g, acc, m))
+	c, ok, err := g.raySums(m, memberCoef(g, acc, m), sc, k, rays)
 	if err != nil {
 		return nil, err
 	}
+	if !ok {
+		c, err = g.factors(inRays, []calculus.Term{m.loop}, sc, memberCoef(g, acc, m))
+		if err != nil {
+			return nil, err
+		}
+	}
 	fast = append(fast, c...)
 	return []jen.Code{jen.If(negative).Block(slow...).Else().Block(fast...)}, nil
+}
+
+// raySums emits thresholdLoop's fast path without the loop where every
+// key of the loop map M is unbound, k one of them, and there is one ray:
+// M's range-sum index by k, grouped by its other keys, yields each group's
+// sum over the ray (RaySums), which goes to the sink with the group's keys
+// bound — O(groups × log n) where the loop is O(entries). ok is false
+// where it does not apply.
+func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calculus.Var, rays []string) ([]jen.Code, bool, error) {
+	if len(rays) != 1 {
+		return nil, false, nil
+	}
+	mi := g.maps[m.loop.Name]
+	pos := -1
+	var group []int
+	seen := map[string]bool{}
+	for i, key := range m.loop.Keys {
+		if _, bound := sc[key.Name]; bound || seen[key.Name] {
+			return nil, false, nil
+		}
+		seen[key.Name] = true
+		if key.Name == k.Name {
+			pos = i
+		} else {
+			group = append(group, i)
+		}
+	}
+	if pos < 0 || len(group) == 0 {
+		return nil, false, nil
+	}
+	ix := mi.rangeFor(group, pos)
+	gk, sum := g.fresh("group"), g.fresh("sum")
+	gsc := sc
+	for j, p := range group {
+		gsc = gsc.with(m.loop.Keys[p].Name, keyField(jen.Id(gk), len(group), j))
+	}
+	body, err := m.sk.emit(gsc, jen.Add(g.mul(coef, convert(jen.Id(sum), mi.m.Type, m.sk.typ), m.sk.typ)))
+	if err != nil {
+		return nil, false, err
+	}
+	return []jen.Code{jen.For(jen.List(jen.Id(gk), jen.Id(sum)).Op(":=").Range().Add(g.rangeCall(mi, ix, "RaySums", jen.Id(rays[0])))).Block(body...)}, true, nil
 }
 
 // isLitOne reports whether acc is the literal 1 that factors passes a sink

@@ -1,6 +1,9 @@
 package runtime
 
-import "cmp"
+import (
+	"cmp"
+	"iter"
+)
 
 // Threshold searches. With no negative value in a range-sum map (Negative
 // false), the sum F(k) of the values above a key k (or below it) moves one
@@ -196,4 +199,41 @@ func meetRays[T cmp.Ordered](r, q KeyRay[T]) (one, lo, hi KeyRay[T], between boo
 		return one, r, q, true
 	}
 	return one, q, r, true
+}
+
+// RaySums yields each group with the sum of the values of its keys in r,
+// the groups in no particular order: generated code assigns a := target
+// keyed by the groups from one ray searched once (MissedTrades' volume
+// of each broker's bids priced where the volume above is below a quarter
+// of all). The index must not change during the iteration.
+func (x *RangeSumIndex[K, T, V]) RaySums(r KeyRay[T]) iter.Seq2[K, V] {
+	return func(yield func(K, V) bool) {
+		for g, i := range x.groups.pos {
+			if !yield(g, x.a.sumRay(x.groups.roots[i].root, r)) {
+				return
+			}
+		}
+	}
+}
+
+// RaySums1 is RangeSumIndex.RaySums over lane 1.
+func (x *RangeSumPairIndex[K, T, V1, V2]) RaySums1(r KeyRay[T]) iter.Seq2[K, V1] {
+	return func(yield func(K, V1) bool) {
+		for g, i := range x.groups.pos {
+			if s, _ := x.a.sumRay(x.groups.roots[i], r); !yield(g, s) {
+				return
+			}
+		}
+	}
+}
+
+// RaySums2 is RangeSumIndex.RaySums over lane 2.
+func (x *RangeSumPairIndex[K, T, V1, V2]) RaySums2(r KeyRay[T]) iter.Seq2[K, V2] {
+	return func(yield func(K, V2) bool) {
+		for g, i := range x.groups.pos {
+			if _, s := x.a.sumRay(x.groups.roots[i], r); !yield(g, s) {
+				return
+			}
+		}
+	}
 }
