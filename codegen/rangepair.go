@@ -44,7 +44,7 @@ func (p *rangePair) index() ordIndex { return p.lanes[0].ranges[p.ix[0]] }
 // SumRays, also for both lanes at once (hoist.lanes, pairedRaySums).
 var laneReads = map[string]bool{
 	"SumLess": true, "SumLessEq": true, "SumGreater": true, "SumGreaterEq": true, "SumBetween": true,
-	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true, "ThresholdBound": true, "RaySums": true,
+	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true, "ThresholdBound": true, "GroupSumRay": true, "GroupSumRays": true,
 }
 
 // pairOf returns the pair holding map mi's range-sum index ix and its lane

@@ -32,9 +32,9 @@ import (
 // ) — the rays of k where the conditions hold are searched once before the
 // loop, and each entry is kept when its k is in them (thresholdLoop):
 // O(n) per event where reading x at each entry is O(n log n). Where every
-// key of M is unbound and there is one ray, there is no loop either: M's
-// range-sum index by k, grouped by its other keys, yields each group's
-// sum over the ray (raySums), O(groups × log n).
+// key of M is unbound (or a pinned flag) and there are at most two rays,
+// there is no loop either: M's range-sum index by k, grouped by its other
+// keys, yields each group's sum over the rays (raySums), O(groups × log n).
 
 // thresholdSum recognizes such a monomial and emits it into sk, times
 // coef; ok is false when it does not apply (the caller loops).
@@ -98,7 +98,7 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 		return nil, false, nil
 	}
 	if len(frees) == 1 && !looped {
-		return g.thresholdAt(mono, sc, coef, members, loop, frees[0], nil, false)
+		return g.thresholdAt(mono, sc, coef, members, loop, frees[0], nil, false, lifted)
 	}
 	// Unbound keys beside k (the keys of a := statement's groups): the
 	// loop stays, each entry tested against the rays searched once.
@@ -112,7 +112,7 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 				others = append(others, loop.Keys[p])
 			}
 		}
-		if code, ok, err := g.thresholdAt(mono, sc, coef, members, loop, pos, others, true); ok || err != nil {
+		if code, ok, err := g.thresholdAt(mono, sc, coef, members, loop, pos, others, true, lifted); ok || err != nil {
 			return code, ok, err
 		}
 	}
@@ -122,8 +122,10 @@ func (g *gen) thresholdSums(mono calculus.Monomial, sc scope, coef *jen.Statemen
 // thresholdAt is thresholdSums with the loop map's key at pos as k; others
 // are its other unbound keys. With looped the map is looped over, its
 // entries tested against the rays (the loop binds others); otherwise the
-// entries kept are summed over a range of its keys.
-func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement, members []thresholdMember, loop *calculus.MapRef, pos int, others []calculus.Var, looped bool) ([]jen.Code, bool, error) {
+// entries kept are summed over a range of its keys. pinned are the
+// variables lifted to constants before the loop map (pinned presence
+// flags).
+func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement, members []thresholdMember, loop *calculus.MapRef, pos int, others []calculus.Var, looped bool, pinned map[string]bool) ([]jen.Code, bool, error) {
 	k := loop.Keys[pos]
 	kt := g.maps[loop.Name].m.Keys[pos].Type
 	// The other factors: lifts and conditions over bound variables (the
@@ -211,7 +213,7 @@ func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement,
 			slow = append(slow, c...)
 		}
 		if looped {
-			return g.thresholdLoop(members[0], acc, sc2, kLifts, conds, k, kt, slow)
+			return g.thresholdLoop(members[0], acc, sc2, kLifts, conds, k, kt, slow, pinned)
 		}
 		param := "k"
 		for _, taken := sc2[param]; taken; _, taken = sc2[param] {
@@ -342,7 +344,7 @@ func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement,
 // (runtime.InRay), O(n) where the loop read the nested sums at each entry,
 // O(n log n); slow is that loop, run while a summed map holds a negative
 // value, and alone when the conditions are not rays.
-func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, slow []jen.Code) ([]jen.Code, error) {
+func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLifts, conds []calculus.Term, k calculus.Var, kt lang.Type, slow []jen.Code, pinned map[string]bool) ([]jen.Code, error) {
 	searches, ok, err := g.thresholdRays(kLifts, conds, k, kt, sc)
 	if err != nil || !ok {
 		return slow, err
@@ -379,7 +381,7 @@ func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLi
 	if isLitOne(acc) {
 		acc = nil // the prefix's product is 1 (lifts, conditions): no product per entry
 	}
-	c, ok, err := g.raySums(m, memberCoef(g, acc, m), sc, k, rays)
+	c, ok, err := g.raySums(m, memberCoef(g, acc, m), sc, k, rays, pinned)
 	if err != nil {
 		return nil, err
 	}
@@ -394,13 +396,15 @@ func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLi
 }
 
 // raySums emits thresholdLoop's fast path without the loop where every
-// key of the loop map M is unbound, k one of them, and there is one ray:
-// M's range-sum index by k, grouped by its other keys, yields each group's
-// sum over the ray (RaySums), which goes to the sink with the group's keys
-// bound — O(groups × log n) where the loop is O(entries). ok is false
-// where it does not apply.
-func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calculus.Var, rays []string) ([]jen.Code, bool, error) {
-	if len(rays) != 1 {
+// key of the loop map M is unbound or pinned (a presence flag lifted to 1),
+// k one of them, and there are one or two rays: M's range-sum index by k,
+// grouped by its other keys, yields each group's sum over the rays
+// (GroupSumRay, GroupSumRays), which
+// goes to the sink with the group's keys bound, the groups of other pinned
+// values skipped — O(groups × log n) where the loop is O(entries). ok is
+// false where it does not apply.
+func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calculus.Var, rays []string, pinned map[string]bool) ([]jen.Code, bool, error) {
+	if len(rays) > 2 {
 		return nil, false, nil
 	}
 	mi := g.maps[m.loop.Name]
@@ -408,7 +412,7 @@ func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calcul
 	var group []int
 	seen := map[string]bool{}
 	for i, key := range m.loop.Keys {
-		if _, bound := sc[key.Name]; bound || seen[key.Name] {
+		if _, bound := sc[key.Name]; bound && !pinned[key.Name] || seen[key.Name] {
 			return nil, false, nil
 		}
 		seen[key.Name] = true
@@ -424,14 +428,29 @@ func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calcul
 	ix := mi.rangeFor(group, pos)
 	gk, sum := g.fresh("group"), g.fresh("sum")
 	gsc := sc
+	var body []jen.Code
 	for j, p := range group {
-		gsc = gsc.with(m.loop.Keys[p].Name, keyField(jen.Id(gk), len(group), j))
+		name, field := m.loop.Keys[p].Name, keyField(jen.Id(gk), len(group), j)
+		if pinned[name] {
+			body = append(body, jen.If(field.Clone().Op("!=").Add(sc[name].Clone())).Block(jen.Continue()))
+			continue
+		}
+		gsc = gsc.with(name, field)
 	}
-	body, err := m.sk.emit(gsc, jen.Add(g.mul(coef, convert(jen.Id(sum), mi.m.Type, m.sk.typ), m.sk.typ)))
+	c, err := m.sk.emit(gsc, jen.Add(g.mul(coef, convert(jen.Id(sum), mi.m.Type, m.sk.typ), m.sk.typ)))
 	if err != nil {
 		return nil, false, err
 	}
-	return []jen.Code{jen.For(jen.List(jen.Id(gk), jen.Id(sum)).Op(":=").Range().Add(g.rangeCall(mi, ix, "RaySums", jen.Id(rays[0])))).Block(body...)}, true, nil
+	body = append(body, c...)
+	fn := "GroupSumRay"
+	if len(rays) == 2 {
+		fn = "GroupSumRays"
+	}
+	var args []jen.Code
+	for _, r := range rays {
+		args = append(args, jen.Id(r))
+	}
+	return []jen.Code{jen.For(jen.List(jen.Id(gk), jen.Id(sum)).Op(":=").Range().Add(g.rangeCall(mi, ix, fn, args...))).Block(body...)}, true, nil
 }
 
 // isLitOne reports whether acc is the literal 1 that factors passes a sink

@@ -201,12 +201,12 @@ func meetRays[T cmp.Ordered](r, q KeyRay[T]) (one, lo, hi KeyRay[T], between boo
 	return one, q, r, true
 }
 
-// RaySums yields each group with the sum of the values of its keys in r,
-// the groups in no particular order: generated code assigns a := target
-// keyed by the groups from one ray searched once (MissedTrades' volume
-// of each broker's bids priced where the volume above is below a quarter
-// of all). The index must not change during the iteration.
-func (x *RangeSumIndex[K, T, V]) RaySums(r KeyRay[T]) iter.Seq2[K, V] {
+// GroupSumRay yields each group with the sum of the values of its keys in
+// r (SumRay), the groups in no particular order: generated code assigns a
+// := target keyed by the groups from one ray searched once (MissedTrades'
+// volume of each broker's bids priced where the volume above is below a
+// quarter of all). The index must not change during the iteration.
+func (x *RangeSumIndex[K, T, V]) GroupSumRay(r KeyRay[T]) iter.Seq2[K, V] {
 	return func(yield func(K, V) bool) {
 		for g, i := range x.groups.pos {
 			if !yield(g, x.a.sumRay(x.groups.roots[i].root, r)) {
@@ -216,8 +216,27 @@ func (x *RangeSumIndex[K, T, V]) RaySums(r KeyRay[T]) iter.Seq2[K, V] {
 	}
 }
 
-// RaySums1 is RangeSumIndex.RaySums over lane 1.
-func (x *RangeSumPairIndex[K, T, V1, V2]) RaySums1(r KeyRay[T]) iter.Seq2[K, V1] {
+// GroupSumRays is GroupSumRay over the keys in both r and q (SumRays).
+func (x *RangeSumIndex[K, T, V]) GroupSumRays(r, q KeyRay[T]) iter.Seq2[K, V] {
+	return func(yield func(K, V) bool) {
+		one, lo, hi, between := meetRays(r, q)
+		for g, i := range x.groups.pos {
+			root := x.groups.roots[i].root
+			var s V
+			if between {
+				s = x.a.sumBetween(root, lo.Bound, lo.Incl, hi.Bound, hi.Incl)
+			} else {
+				s = x.a.sumRay(root, one)
+			}
+			if !yield(g, s) {
+				return
+			}
+		}
+	}
+}
+
+// GroupSumRay1 is RangeSumIndex.GroupSumRay over lane 1.
+func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay1(r KeyRay[T]) iter.Seq2[K, V1] {
 	return func(yield func(K, V1) bool) {
 		for g, i := range x.groups.pos {
 			if s, _ := x.a.sumRay(x.groups.roots[i], r); !yield(g, s) {
@@ -227,11 +246,33 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) RaySums1(r KeyRay[T]) iter.Seq2[K, V1]
 	}
 }
 
-// RaySums2 is RangeSumIndex.RaySums over lane 2.
-func (x *RangeSumPairIndex[K, T, V1, V2]) RaySums2(r KeyRay[T]) iter.Seq2[K, V2] {
+// GroupSumRay2 is RangeSumIndex.GroupSumRay over lane 2.
+func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay2(r KeyRay[T]) iter.Seq2[K, V2] {
 	return func(yield func(K, V2) bool) {
 		for g, i := range x.groups.pos {
 			if _, s := x.a.sumRay(x.groups.roots[i], r); !yield(g, s) {
+				return
+			}
+		}
+	}
+}
+
+// GroupSumRays1 is RangeSumIndex.GroupSumRays over lane 1.
+func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRays1(r, q KeyRay[T]) iter.Seq2[K, V1] {
+	return func(yield func(K, V1) bool) {
+		for g, i := range x.groups.pos {
+			if s, _ := x.a.sumRays(x.groups.roots[i], r, q); !yield(g, s) {
+				return
+			}
+		}
+	}
+}
+
+// GroupSumRays2 is RangeSumIndex.GroupSumRays over lane 2.
+func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRays2(r, q KeyRay[T]) iter.Seq2[K, V2] {
+	return func(yield func(K, V2) bool) {
+		for g, i := range x.groups.pos {
+			if _, s := x.a.sumRays(x.groups.roots[i], r, q); !yield(g, s) {
 				return
 			}
 		}

@@ -20,9 +20,12 @@ import (
 // the other free key alone, with the flag part of the lookup's bound keys,
 // and the shapes that read a range or a threshold of a map's ordered keys
 // instead of looping (codegen) apply as they do to NOT NULL columns. It
-// pins only where one free key is left and the factors after the read are
-// those of such a shape (rangeShaped): elsewhere the flag would only join
-// the key of the index the loop reads. The
+// pins only where the factors after the read are those of such a shape
+// over one free key left (rangeShaped), the other free keys, if any, bound
+// by the loop (a := statement's target keys: MissedTrades' bids by broker,
+// whose loop tests each entry against a threshold's ray; loopShaped):
+// elsewhere the flag would only join the key of the index the loop reads.
+// The
 // monomial's conditions are split into their conjuncts first, a
 // disjunction giving up the conjuncts that all its branches share
 // (AXFinder's [ap != 0 AND p != 0 AND a − b > c OR p != 0 AND ap != 0 AND
@@ -347,7 +350,7 @@ func (fk *flagKeys) pin(mono calculus.Monomial, args []calculus.Var) (calculus.M
 				}
 				free[k.Name] = true
 			}
-			if len(free) == 1 && rangeShaped(mono.Factors, r, free) {
+			if loopShaped(mono.Factors, r, free) {
 				for _, k := range pins {
 					pinned[k.Name] = true
 					out = append(out, &calculus.Lift{V: k, T: &calculus.Val{E: calculus.IntLit(1)}})
@@ -519,6 +522,23 @@ func dropPinned(t calculus.Term, pinned map[string]bool) calculus.Term {
 // of a range or threshold read over its free key (the one of free):
 // conditions, one of which or a nested sum reads the key, and lifts —
 // of values, or of nested sums that read the key.
+// loopShaped reports whether the factors after read r are those of a range
+// or threshold read over one of its free keys: with one free key,
+// rangeShaped; with several (a := statement's target keys, which the loop
+// binds), rangeShaped over one of them, the others read by conditions
+// only (codegen's threshold loop: one search, each entry tested).
+func loopShaped(fs []calculus.Term, r *calculus.MapRef, free map[string]bool) bool {
+	if len(free) <= 1 {
+		return len(free) == 1 && rangeShaped(fs, r, free)
+	}
+	for k := range free {
+		if rangeShaped(fs, r, map[string]bool{k: true}) {
+			return true
+		}
+	}
+	return false
+}
+
 func rangeShaped(fs []calculus.Term, r *calculus.MapRef, free map[string]bool) bool {
 	reads := func(t calculus.Term) bool {
 		for _, v := range calculus.Vars(t) {

@@ -1,14 +1,15 @@
 -- Threshold reads in := statements whose loop map binds keys beside the
 -- one the nested range sum is bounded by (MissedTrades' bids by broker and
 -- price, kept where the volume priced above is below a quarter of all):
--- generated code searches the ray of kept prices once and sums each
--- group's entries over it (codegen's raySums), or, with two rays, tests
--- each entry against both (thresholdLoop), while the summed maps hold no
--- negative value, and reads the nested sums at each entry otherwise (the
--- sums of VOLUME - 2 go negative now and then). Grouped by the other key,
--- by the bounded key itself, by both; the mirror (prices below, the
--- condition flipped), strict and non-strict bounds, FLOAT and INT keys,
--- COUNT and SUM, two conditions, and MissedTrades' product of two sides.
+-- generated code searches the rays of kept prices once and sums each
+-- group's entries over them (codegen's raySums), or, where the loop map
+-- has a bound key (the join's broker), tests each entry against them
+-- (thresholdLoop), while the summed maps hold no negative value, and reads
+-- the nested sums at each entry otherwise (the sums of VOLUME - 2 go
+-- negative now and then). Grouped by the other key, by the bounded key
+-- itself, by both; the mirror (prices below, the condition flipped),
+-- strict and non-strict bounds, FLOAT and INT keys, COUNT and SUM, two
+-- conditions, a join, and MissedTrades' product of two sides.
 -- diff: events=700 ints=9
 CREATE STREAM BIDS(T float, ID int, BROKER int, VOLUME float, PRICE float);
 CREATE STREAM ASKS(BROKER int, VOLUME int, PRICE int);
@@ -24,3 +25,7 @@ SELECT b.BROKER, SUM(b.VOLUME) AS v FROM BIDS b
 WHERE 0.75 * (SELECT SUM(b1.VOLUME) FROM BIDS b1) > (SELECT SUM(b2.VOLUME) FROM BIDS b2 WHERE b2.PRICE > b.PRICE)
   AND (SELECT SUM(b3.VOLUME) FROM BIDS b3 WHERE b3.PRICE < b.PRICE) < 0.5 * (SELECT SUM(b4.VOLUME) FROM BIDS b4)
 GROUP BY b.BROKER;
+SELECT b.ID, SUM(a.VOLUME * b.VOLUME) AS x FROM BIDS b, ASKS a
+WHERE a.BROKER = b.BROKER
+  AND 0.25 * (SELECT SUM(b1.VOLUME) FROM BIDS b1) > (SELECT SUM(b2.VOLUME) FROM BIDS b2 WHERE b2.PRICE > b.PRICE)
+GROUP BY b.ID;
