@@ -399,10 +399,9 @@ func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLi
 // key of the loop map M is unbound or pinned (a presence flag lifted to 1),
 // k one of them, and there are one or two rays: M's range-sum index by k,
 // grouped by its other keys, yields each group's sum over the rays
-// (GroupSumRay, GroupSumRays), which
-// goes to the sink with the group's keys bound, the groups of other pinned
-// values skipped — O(groups × log n) where the loop is O(entries). ok is
-// false where it does not apply.
+// (GroupSumRay, GroupSumRays), which goes to the sink with the group's
+// keys bound, the groups of other pinned values skipped — O(groups × log
+// n) where the loop is O(entries). ok is false where it does not apply.
 func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calculus.Var, rays []string, pinned map[string]bool) ([]jen.Code, bool, error) {
 	if len(rays) > 2 {
 		return nil, false, nil
