@@ -23,7 +23,7 @@ import (
 // pins only where the factors after the read are those of such a shape
 // over one free key left (rangeShaped), the other free keys, if any, bound
 // by the loop (a := statement's target keys: MissedTrades' bids by broker,
-// whose loop tests each entry against a threshold's ray; loopShaped):
+// which codegen sums per broker over a threshold's rays; loopShaped):
 // elsewhere the flag would only join the key of the index the loop reads.
 // The
 // monomial's conditions are split into their conjuncts first, a
@@ -525,8 +525,8 @@ func dropPinned(t calculus.Term, pinned map[string]bool) calculus.Term {
 // loopShaped reports whether the factors after read r are those of a range
 // or threshold read over one of its free keys: with one free key,
 // rangeShaped; with several (a := statement's target keys, which the loop
-// binds), rangeShaped over one of them, the others read by conditions
-// only (codegen's threshold loop: one search, each entry tested).
+// binds), rangeShaped over one of them (codegen's threshold loop: the
+// rays searched once, each group or entry summed or tested against them).
 func loopShaped(fs []calculus.Term, r *calculus.MapRef, free map[string]bool) bool {
 	if len(free) <= 1 {
 		return len(free) == 1 && rangeShaped(fs, r, free)
