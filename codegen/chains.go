@@ -81,10 +81,13 @@ func indexOf(keys []calculus.Var, chained bool) primaryIndex {
 // index returns the kind of mi's primary index (its table's, if fused).
 func (mi *mapInfo) index() primaryIndex {
 	if mi.tab != nil {
-		return indexOf(mi.tab.keys, tableChainKey(mi.tab) != nil)
+		return mi.tab.index()
 	}
 	return indexOf(mi.m.Keys, chainKey(mi) != nil)
 }
+
+// index returns the kind of the table's primary index.
+func (t *table) index() primaryIndex { return indexOf(t.keys, tableChainKey(t) != nil) }
 
 // indexType is the type of a primary index of kind ix keyed by ikt.
 func indexType(ix primaryIndex, ikt jen.Code) *jen.Statement {

@@ -228,7 +228,7 @@ func (g *gen) emitReplaceGroup(group []*unit, pos int, sc scope) ([]jen.Code, er
 		for _, mi := range tab.members {
 			mi.usesScan = true
 		}
-		loop := jen.For(jen.List(jen.Id(kv), jen.Id(idx)).Op(":=").Range().Add(rangeIndex(indexOf(tab.keys, false), jen.Id("e").Dot(tab.field))))
+		loop := jen.For(jen.List(jen.Id(kv), jen.Id(idx)).Op(":=").Range().Add(rangeIndex(tab.index(), jen.Id("e").Dot(tab.field))))
 		pre := append([]jen.Code{jen.If(zero).Block(jen.Continue())}, conds...)
 		return []jen.Code{loop.Block(append(pre, body...)...)}, nil
 	}}

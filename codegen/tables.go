@@ -156,7 +156,7 @@ func (g *gen) tableType(t *table) {
 	if chained {
 		keep = true // find compares whole keys
 	}
-	ix := indexOf(t.keys, chained)
+	ix := t.index()
 	var efields []jen.Code
 	if keep {
 		efields = append(efields, jen.Id("key").Add(kt))

@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/dave/jennifer/jen"
@@ -173,6 +172,14 @@ func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement,
 	if len(kLifts) == 0 || len(conds) == 0 {
 		return nil, false, nil
 	}
+	// unit: the prefix multiplies by no value (lifts and conditions only)
+	// and there is no coefficient, so its product is the literal 1.
+	unit := coef == nil
+	for _, t := range prefix {
+		if v, ok := t.(*calculus.Val); ok && v.E.Type() != lang.TBool {
+			unit = false
+		}
+	}
 	// The rays are searched before the loop binds the other keys.
 	for _, t := range append(slices.Clone(kLifts), conds...) {
 		if usesAny([]calculus.Term{t}, others) {
@@ -213,6 +220,9 @@ func (g *gen) thresholdAt(mono calculus.Monomial, sc scope, coef *jen.Statement,
 			slow = append(slow, c...)
 		}
 		if looped {
+			if unit {
+				acc = nil // the literal 1 of a product of no values: no product per entry
+			}
 			return g.thresholdLoop(members[0], acc, sc2, kLifts, conds, k, kt, slow, pinned)
 		}
 		param := "k"
@@ -378,9 +388,6 @@ func (g *gen) thresholdLoop(m thresholdMember, acc *jen.Statement, sc scope, kLi
 		}
 		return []jen.Code{jen.If(in).Block(code...)}, nil
 	}}
-	if isLitOne(acc) {
-		acc = nil // the prefix's product is 1 (lifts, conditions): no product per entry
-	}
 	c, ok, err := g.raySums(m, memberCoef(g, acc, m), sc, k, rays, pinned)
 	if err != nil {
 		return nil, err
@@ -450,16 +457,6 @@ func (g *gen) raySums(m thresholdMember, coef *jen.Statement, sc scope, k calcul
 		args = append(args, jen.Id(r))
 	}
 	return []jen.Code{jen.For(jen.List(jen.Id(gk), jen.Id(sum)).Op(":=").Range().Add(g.rangeCall(mi, ix, fn, args...))).Block(body...)}, true, nil
-}
-
-// isLitOne reports whether acc is the literal 1 that factors passes a sink
-// for a product of no values.
-func isLitOne(acc *jen.Statement) bool {
-	if acc == nil {
-		return false
-	}
-	s := fmt.Sprintf("%#v", acc)
-	return s == "int64(1)" || s == "1.0"
 }
 
 // memberCoef is the product of the prefix's acc and a member's coefficient.
