@@ -207,72 +207,45 @@ func meetRays[T cmp.Ordered](r, q KeyRay[T]) (one, lo, hi KeyRay[T], between boo
 // volume of each broker's bids priced where the volume above is below a
 // quarter of all). The index must not change during the iteration.
 func (x *RangeSumIndex[K, T, V]) GroupSumRay(r KeyRay[T]) iter.Seq2[K, V] {
-	return func(yield func(K, V) bool) {
-		for g, i := range x.groups.pos {
-			if !yield(g, x.a.sumRay(x.groups.roots[i].root, r)) {
-				return
-			}
-		}
-	}
+	return groupSums(&x.groups, func(t treeRoot) V { return x.a.sumRay(t.root, r) })
 }
 
 // GroupSumRays is GroupSumRay over the keys in both r and q (SumRays).
 func (x *RangeSumIndex[K, T, V]) GroupSumRays(r, q KeyRay[T]) iter.Seq2[K, V] {
-	return func(yield func(K, V) bool) {
-		one, lo, hi, between := meetRays(r, q)
-		for g, i := range x.groups.pos {
-			root := x.groups.roots[i].root
-			var s V
-			if between {
-				s = x.a.sumBetween(root, lo.Bound, lo.Incl, hi.Bound, hi.Incl)
-			} else {
-				s = x.a.sumRay(root, one)
-			}
-			if !yield(g, s) {
-				return
-			}
+	one, lo, hi, between := meetRays(r, q)
+	return groupSums(&x.groups, func(t treeRoot) V {
+		if between {
+			return x.a.sumBetween(t.root, lo.Bound, lo.Incl, hi.Bound, hi.Incl)
 		}
-	}
+		return x.a.sumRay(t.root, one)
+	})
 }
 
 // GroupSumRay1 is RangeSumIndex.GroupSumRay over lane 1.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay1(r KeyRay[T]) iter.Seq2[K, V1] {
-	return func(yield func(K, V1) bool) {
-		for g, i := range x.groups.pos {
-			if s, _ := x.a.sumRay(x.groups.roots[i], r); !yield(g, s) {
-				return
-			}
-		}
-	}
+	return groupSums(&x.groups, func(t treeRoot) V1 { s, _ := x.a.sumRay(t, r); return s })
 }
 
 // GroupSumRay2 is RangeSumIndex.GroupSumRay over lane 2.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay2(r KeyRay[T]) iter.Seq2[K, V2] {
-	return func(yield func(K, V2) bool) {
-		for g, i := range x.groups.pos {
-			if _, s := x.a.sumRay(x.groups.roots[i], r); !yield(g, s) {
-				return
-			}
-		}
-	}
+	return groupSums(&x.groups, func(t treeRoot) V2 { _, s := x.a.sumRay(t, r); return s })
 }
 
 // GroupSumRays1 is RangeSumIndex.GroupSumRays over lane 1.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRays1(r, q KeyRay[T]) iter.Seq2[K, V1] {
-	return func(yield func(K, V1) bool) {
-		for g, i := range x.groups.pos {
-			if s, _ := x.a.sumRays(x.groups.roots[i], r, q); !yield(g, s) {
-				return
-			}
-		}
-	}
+	return groupSums(&x.groups, func(t treeRoot) V1 { s, _ := x.a.sumRays(t, r, q); return s })
 }
 
 // GroupSumRays2 is RangeSumIndex.GroupSumRays over lane 2.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRays2(r, q KeyRay[T]) iter.Seq2[K, V2] {
-	return func(yield func(K, V2) bool) {
-		for g, i := range x.groups.pos {
-			if _, s := x.a.sumRays(x.groups.roots[i], r, q); !yield(g, s) {
+	return groupSums(&x.groups, func(t treeRoot) V2 { _, s := x.a.sumRays(t, r, q); return s })
+}
+
+// groupSums yields each group of gs with sum of its tree.
+func groupSums[K comparable, V Number](gs *groupRoots[K], sum func(treeRoot) V) iter.Seq2[K, V] {
+	return func(yield func(K, V) bool) {
+		for g, i := range gs.pos {
+			if !yield(g, sum(gs.roots[i])) {
 				return
 			}
 		}
