@@ -15,6 +15,10 @@ func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, in
 	t.Helper()
 	b := &x.a
 	var neg1, neg2, inexact int32
+	if x.isFlat() {
+		checkFlat(t, x)
+		return
+	}
 	for g, i := range x.groups.pos {
 		r := x.groups.roots[i]
 		if r.root == 0 {
@@ -73,6 +77,64 @@ func checkBTree2[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, in
 	}
 	if inexact != b.inexact {
 		t.Fatalf("inexact %d; counted %d", b.inexact, inexact)
+	}
+}
+
+// checkFlat checks a pair index whose keys are in the flat form: no tree,
+// keys ascending, every Fenwick cell and both totals what the values give,
+// the live and unsigned counts, every value exactLane.
+func checkFlat[K comparable](t *testing.T, x *RangeSumPairIndex[K, float64, int64, float64]) {
+	t.Helper()
+	f := &x.flat
+	if x.groups.len() != 0 {
+		t.Fatalf("flat, and %d groups in the tree", x.groups.len())
+	}
+	n := len(f.keys)
+	cells := n + 1
+	if n == 0 {
+		cells = len(f.f1) // no key yet: no cells either
+	}
+	if len(f.v1) != n || len(f.v2) != n || len(f.f1) != cells || len(f.f2) != cells {
+		t.Fatalf("flat: %d keys, %d and %d values, %d and %d cells", n, len(f.v1), len(f.v2), len(f.f1), len(f.f2))
+	}
+	var neg1, neg2, live int
+	var s1 int64
+	var s2 float64
+	for i, k := range f.keys {
+		if i > 0 && !(f.keys[i-1] < k) {
+			t.Fatalf("flat: keys out of order: %v then %v", f.keys[i-1], k)
+		}
+		if !exactLane(f.v1[i]) || !exactLane(f.v2[i]) {
+			t.Fatalf("flat: key %v holds %v, %v: not exactLane", k, f.v1[i], f.v2[i])
+		}
+		if f.v1[i] != 0 || f.v2[i] != 0 {
+			live++
+		}
+		if f.v1[i] < 0 {
+			neg1++
+		}
+		if f.v2[i] < 0 {
+			neg2++
+		}
+		s1 += f.v1[i]
+		s2 += f.v2[i]
+		// Cell i+1 sums the values at positions (i+1 - lowbit, i+1].
+		p := i + 1
+		var c1 int64
+		var c2 float64
+		for j := p - p&-p; j < p; j++ {
+			c1 += f.v1[j]
+			c2 += f.v2[j]
+		}
+		if f.f1[p] != c1 || f.f2[p] != c2 {
+			t.Fatalf("flat: cell %d holds %v, %v; its values sum to %v, %v", p, f.f1[p], f.f2[p], c1, c2)
+		}
+	}
+	if live != f.live || s1 != f.sum1 || s2 != f.sum2 {
+		t.Fatalf("flat: live %d, sums %v, %v; counted %d, %v, %v", f.live, f.sum1, f.sum2, live, s1, s2)
+	}
+	if int32(neg1) != x.a.unsigned1 || int32(neg2) != x.a.unsigned2 || x.a.inexact != 0 {
+		t.Fatalf("flat: unsigned %d, %d, inexact %d; counted %d, %d, 0", x.a.unsigned1, x.a.unsigned2, x.a.inexact, neg1, neg2)
 	}
 }
 

@@ -13,10 +13,32 @@ import "cmp"
 // group once, writes both values in one descent, and reads both range sums
 // in one (the methods without a lane number return both); the numbered
 // methods read or write one lane. A key leaves the tree when both its
-// values are 0. The zero value is an empty index.
+// values are 0. An index without groups (K struct{}) starts in a flat
+// form instead, sorted arrays and Fenwick trees (flatPair), and moves to
+// the B+-tree when that form stops paying or stops being exact; reads give
+// the same results in either. The zero value is an empty index.
 type RangeSumPairIndex[K comparable, T cmp.Ordered, V1, V2 Number] struct {
 	a      sumBTree2[T, V1, V2]
 	groups groupRoots[K]
+	// flat holds the keys instead of a and groups while the index has no
+	// groups (K is struct{}) and flatPair's conditions hold.
+	flat flatPair[T, V1, V2]
+}
+
+// isFlat reports whether flat holds the keys.
+func (x *RangeSumPairIndex[K, T, V1, V2]) isFlat() bool { return !x.flat.off }
+
+// toTree moves the keys from flat to the B+-tree, for good (until Reset).
+func (x *RangeSumPairIndex[K, T, V1, V2]) toTree(g K) {
+	x.flat.off = true
+	if x.flat.live == 0 {
+		return
+	}
+	x.a.unsigned1, x.a.unsigned2, x.a.inexact = 0, 0, 0 // recounted as the keys go in
+	r := x.groups.slot(g)
+	x.flat.each(func(k T, v1 V1, v2 V2) { x.a.update(r, k, v1, v2, setBoth) })
+	x.groups.settle(g)
+	x.flat = flatPair[T, V1, V2]{off: true}
 }
 
 // pairOp says which lanes an update writes, and how.
@@ -33,6 +55,12 @@ const (
 func (x *RangeSumPairIndex[K, T, V1, V2]) update(g K, k T, v1 V1, v2 V2, op pairOp) {
 	if k != k {
 		return // NaN: in no range
+	}
+	if x.isFlat() {
+		if _, one := any(g).(struct{}); one && x.flat.update(&x.a, k, v1, v2, op) {
+			return
+		}
+		x.toTree(g)
 	}
 	if _, ok := x.groups.find(g); !ok {
 		if v1 == 0 && v2 == 0 {
@@ -70,14 +98,27 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Add2(g K, k T, d V2) {
 
 // Get returns the values of key k in group g (0 if absent).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Get(g K, k T) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.get(k)
+	}
 	return x.a.get(x.groups.tree(g), k)
 }
 
 // Len returns the number of groups with keys.
-func (x *RangeSumPairIndex[K, T, V1, V2]) Len() int { return x.groups.len() }
+func (x *RangeSumPairIndex[K, T, V1, V2]) Len() int {
+	if x.isFlat() {
+		return min(x.flat.live, 1)
+	}
+	return x.groups.len()
+}
 
 // GroupLen returns the number of keys of group g.
-func (x *RangeSumPairIndex[K, T, V1, V2]) GroupLen(g K) int { return int(x.groups.size(g)) }
+func (x *RangeSumPairIndex[K, T, V1, V2]) GroupLen(g K) int {
+	if x.isFlat() {
+		return x.flat.live
+	}
+	return int(x.groups.size(g))
+}
 
 // Negative1 reports whether a lane-1 value of any group is negative or NaN
 // (see RangeSum.Negative).
@@ -88,35 +129,53 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) Negative2() bool { return x.a.unsigned
 
 // SumLess returns the sums of each lane's values of group g's keys below k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLess(g K, k T) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumBelow(k, false)
+	}
 	return x.a.sumBelow(x.groups.tree(g), k, false)
 }
 
 // SumLessEq returns the sums of each lane's values of group g's keys at or
 // below k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumLessEq(g K, k T) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumBelow(k, true)
+	}
 	return x.a.sumBelow(x.groups.tree(g), k, true)
 }
 
 // SumGreater returns the sums of each lane's values of group g's keys above k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreater(g K, k T) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumAbove(k, false)
+	}
 	return x.a.sumAbove(x.groups.tree(g), k, false)
 }
 
 // SumGreaterEq returns the sums of each lane's values of group g's keys at
 // or above k.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq(g K, k T) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumAbove(k, true)
+	}
 	return x.a.sumAbove(x.groups.tree(g), k, true)
 }
 
 // SumBetween returns the sums of each lane's values of group g's keys
 // between lo and hi, each bound included or not.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumBetween(lo, loIncl, hi, hiIncl)
+	}
 	return x.a.sumBetween(x.groups.tree(g), lo, loIncl, hi, hiIncl)
 }
 
 // SumWhere returns the sums of each lane's values of group g's keys for
 // which up and down hold (see RangeSum.SumWhere).
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere(g K, up, down func(T) bool) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumWhere(up, down)
+	}
 	return x.a.sumWhere(x.groups.tree(g), up, down)
 }
 
@@ -124,6 +183,9 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhere(g K, up, down func(T) bool) (
 // for which up1 and down1 hold or up2 and down2 hold (see
 // RangeSum.SumWhereEither).
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither(g K, up1, down1, up2, down2 func(T) bool) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumWhereEither(up1, down1, up2, down2)
+	}
 	return x.a.sumWhereEither(x.groups.tree(g), up1, down1, up2, down2)
 }
 
@@ -211,54 +273,59 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) SumWhereEither2(g K, up1, down1, up2, 
 func (x *RangeSumPairIndex[K, T, V1, V2]) Reset() {
 	x.a.reset()
 	x.groups.reset()
+	x.flat.reset()
 }
 
 // Threshold1 is RangeSum.Threshold over group g's lane-1 values: the keys
 // k where pred(F(k)) holds, F(k) the sum of lane 1's values above k
 // (above) or below it. Lane 1 must have no negative value (Negative1).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold1(g K, above, incl bool, pred func(V1) bool) KeyRay[T] {
-	r, _ := x.a.threshold1(x.groups.tree(g), above, incl, pred, nil)
+	r, _ := x.threshold1(g, above, incl, pred, nil)
 	return r
 }
 
 // Threshold2 is Threshold1 over group g's lane-2 values; lane 2 must have
 // no negative value (Negative2).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Threshold2(g K, above, incl bool, pred func(V2) bool) KeyRay[T] {
-	return x.a.threshold2(x.groups.tree(g), above, incl, pred, nil)
+	return x.threshold2(g, above, incl, pred, nil)
 }
 
 // ThresholdSum2 returns the sum of group g's lane-2 values over the keys
 // that Threshold1 returns, in the same descent.
 func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdSum2(g K, above, incl bool, pred func(V1) bool) V2 {
-	_, s := x.a.threshold1(x.groups.tree(g), above, incl, pred, nil)
-	return s
+	return x.thresholdSum1(g, above, incl, pred, nil)
 }
 
 // ThresholdBound1 is Threshold1 by condition c.
 func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdBound1(g K, above, incl bool, c SumBound[V1]) KeyRay[T] {
-	r, _ := x.a.threshold1(x.groups.tree(g), above, incl, nil, &c)
+	r, _ := x.threshold1(g, above, incl, nil, &c)
 	return r
 }
 
 // ThresholdBound2 is Threshold2 by condition c.
 func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdBound2(g K, above, incl bool, c SumBound[V2]) KeyRay[T] {
-	return x.a.threshold2(x.groups.tree(g), above, incl, nil, &c)
+	return x.threshold2(g, above, incl, nil, &c)
 }
 
 // ThresholdBoundSum2 is ThresholdSum2 by condition c.
 func (x *RangeSumPairIndex[K, T, V1, V2]) ThresholdBoundSum2(g K, above, incl bool, c SumBound[V1]) V2 {
-	_, s := x.a.threshold1(x.groups.tree(g), above, incl, nil, &c)
-	return s
+	return x.thresholdSum1(g, above, incl, nil, &c)
 }
 
 // SumRay returns the sums of each lane's values of group g's keys in r.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRay(g K, r KeyRay[T]) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumRay(r)
+	}
 	return x.a.sumRay(x.groups.tree(g), r)
 }
 
 // SumRays returns the sums of each lane's values of group g's keys in both
 // r and q.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays(g K, r, q KeyRay[T]) (V1, V2) {
+	if x.isFlat() {
+		return x.flat.sumRays(r, q)
+	}
 	return x.a.sumRays(x.groups.tree(g), r, q)
 }
 
@@ -284,4 +351,29 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays1(g K, r, q KeyRay[T]) V1 {
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumRays2(g K, r, q KeyRay[T]) V2 {
 	_, s := x.SumRays(g, r, q)
 	return s
+}
+
+func (x *RangeSumPairIndex[K, T, V1, V2]) threshold1(g K, above, incl bool, pred func(V1) bool, bound *SumBound[V1]) (KeyRay[T], V2) {
+	if x.isFlat() {
+		c, s := x.flat.threshold1(above, incl, pred, bound)
+		return x.flat.ray(c), s
+	}
+	return x.a.threshold1(x.groups.tree(g), above, incl, pred, bound)
+}
+
+// thresholdSum1 is threshold1's sum alone.
+func (x *RangeSumPairIndex[K, T, V1, V2]) thresholdSum1(g K, above, incl bool, pred func(V1) bool, bound *SumBound[V1]) V2 {
+	if x.isFlat() {
+		_, s := x.flat.threshold1(above, incl, pred, bound)
+		return s
+	}
+	_, s := x.a.threshold1(x.groups.tree(g), above, incl, pred, bound)
+	return s
+}
+
+func (x *RangeSumPairIndex[K, T, V1, V2]) threshold2(g K, above, incl bool, pred func(V2) bool, bound *SumBound[V2]) KeyRay[T] {
+	if x.isFlat() {
+		return x.flat.ray(x.flat.threshold2(above, incl, pred, bound))
+	}
+	return x.a.threshold2(x.groups.tree(g), above, incl, pred, bound)
 }

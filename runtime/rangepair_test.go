@@ -10,9 +10,25 @@ import (
 // maps (an INT lane and a FLOAT lane with integral values, so that sums are
 // exact) on random writes of either lane or both, with exact cancellations,
 // and every read, in several groups: a key stays while either lane holds a
-// value.
+// value. Without groups the index starts flat (flatPair); some rounds move
+// it to the B+-tree with a fraction (exact in binary, but not exactLane),
+// others with keys that keep arriving new.
 func TestRangeSumPairRandom(t *testing.T) {
+	t.Run("groups", func(t *testing.T) { testPairRandom(t, []int{0, 1, 2}) })
+	t.Run("flat", func(t *testing.T) { testPairRandom(t, []struct{}{{}}) })
+}
+
+func testPairRandom[K comparable](t *testing.T, groups []K) {
 	rng := rand.New(rand.NewPCG(3, 4))
+	_, flat := any(groups[0]).(struct{})
+	flatRounds, treeRounds := 0, 0
+	defer func() {
+		// Without groups, some rounds must stay flat and some move to the
+		// tree.
+		if flat && (flatRounds == 0 || treeRounds == 0) {
+			t.Errorf("%d rounds ended flat, %d in the tree: want some of each", flatRounds, treeRounds)
+		}
+	}()
 	type vals struct {
 		a int64
 		b float64
@@ -25,9 +41,10 @@ func TestRangeSumPairRandom(t *testing.T) {
 		if big {
 			keys, steps = 1000, 6000
 		}
-		var x RangeSumPairIndex[int, float64, int64, float64]
-		model := map[int]map[float64]vals{}
-		sum := func(g int, in func(float64) bool) (int64, float64) {
+		var x RangeSumPairIndex[K, float64, int64, float64]
+		wentTree := false
+		model := map[K]map[float64]vals{}
+		sum := func(g K, in func(float64) bool) (int64, float64) {
 			var s1 int64
 			var s2 float64
 			for k, v := range model[g] {
@@ -42,11 +59,11 @@ func TestRangeSumPairRandom(t *testing.T) {
 			if i%50 == 0 {
 				checkBTree2(t, &x)
 			}
-			g := rng.IntN(3)
+			g := groups[rng.IntN(len(groups))]
 			emptying := false
 			if big {
 				if rng.IntN(10) != 0 {
-					g = 0
+					g = groups[0]
 				}
 				emptying = i/1500%2 == 1
 			}
@@ -56,12 +73,16 @@ func TestRangeSumPairRandom(t *testing.T) {
 			}
 			v := model[g][k]
 			d1, d2 := int64(rng.IntN(7)-3), float64(rng.IntN(7)-3)
+
 			op := rng.IntN(5)
 			if rng.IntN(4) == 0 || emptying {
 				d1, d2 = -v.a, -v.b // cancel exactly
 				if emptying {
 					op = 0
 				}
+			}
+			if round%5 == 2 && i == steps/2 {
+				op, d2 = 4, 0.5 // not exactLane: a flat index moves to the tree
 			}
 			switch op {
 			case 0:
@@ -85,6 +106,7 @@ func TestRangeSumPairRandom(t *testing.T) {
 			} else {
 				model[g][k] = v
 			}
+			wentTree = wentTree || !x.isFlat()
 			if rng.IntN(500) == 0 {
 				x.Reset()
 				clear(model)
@@ -132,7 +154,7 @@ func TestRangeSumPairRandom(t *testing.T) {
 			for _, r := range reads {
 				wa, wb := sum(g, r.in)
 				if r.a != wa || r.b != wb {
-					t.Fatalf("round %d step %d group %d q %v..%v: %s = %d, %v; want %d, %v", round, i, g, q, q2, r.name, r.a, r.b, wa, wb)
+					t.Fatalf("round %d step %d group %v q %v..%v: %s = %d, %v; want %d, %v", round, i, g, q, q2, r.name, r.a, r.b, wa, wb)
 				}
 			}
 			if x.GroupLen(g) != len(model[g]) {
@@ -147,6 +169,12 @@ func TestRangeSumPairRandom(t *testing.T) {
 			if x.Negative1() != neg1 || x.Negative2() != neg2 {
 				t.Fatalf("round %d step %d: Negative = %v, %v; want %v, %v", round, i, x.Negative1(), x.Negative2(), neg1, neg2)
 			}
+		}
+		checkBTree2(t, &x)
+		if wentTree {
+			treeRounds++
+		} else {
+			flatRounds++
 		}
 	}
 }
@@ -319,5 +347,58 @@ func testPairThreshold(t *testing.T, lane int) {
 				t.Fatalf("round %d step %d: SumRays = %v, %v, want %v, %v", round, i, g1, g2, wantS, wantO)
 			}
 		}
+	}
+}
+
+// TestFlatPairForms drives an index without groups through the flat form's
+// transitions: tombstones revived without a rebuild, tombstones dropped
+// once they outnumber the live keys, and the move to the B+-tree when new
+// keys keep arriving; the sums stay right throughout.
+func TestFlatPairForms(t *testing.T) {
+	var x RangeSumPairIndex[struct{}, float64, int64, float64]
+	g := struct{}{}
+	check := func(what string, live int, want1 int64, want2 float64) {
+		t.Helper()
+		checkBTree2(t, &x)
+		if a, b := x.SumGreaterEq(g, 0); a != want1 || b != want2 || x.GroupLen(g) != live {
+			t.Fatalf("%s: sums %d, %v over %d keys; want %d, %v over %d", what, a, b, x.GroupLen(g), want1, want2, live)
+		}
+	}
+	x.flat.writes = 1 << 20 // budget for 3,000 new keys
+	for k := range 3000 {
+		x.Set(g, float64(k), 1, 2)
+	}
+	check("filled", 3000, 3000, 6000)
+	if !x.isFlat() {
+		t.Fatal("3,000 keys within budget: not flat")
+	}
+	for k := range 2990 {
+		x.Set(g, float64(k), 0, 0)
+	}
+	check("emptied", 10, 10, 20)
+	if !x.isFlat() || len(x.flat.keys) >= 3000 {
+		t.Fatalf("flat %v, %d keys kept for 10 live: want the tombstones dropped", x.isFlat(), len(x.flat.keys))
+	}
+	kept := len(x.flat.keys)
+	x.Set(g, float64(2989), 3, 4) // a tombstone: revived in place
+	work := x.flat.work
+	x.Set(g, float64(2989), 0, 0)
+	x.Set(g, float64(2989), 5, 6)
+	if x.flat.work != work || len(x.flat.keys) != kept {
+		t.Fatalf("a tombstone revived: work %d → %d, keys %d → %d; want no rebuild", work, x.flat.work, kept, len(x.flat.keys))
+	}
+	check("revived", 11, 15, 26)
+
+	x.Reset()
+	moved := -1
+	for k := range 2000 {
+		x.Set(g, float64(k), 1, 1)
+		if moved < 0 && !x.isFlat() {
+			moved = k
+		}
+	}
+	check("new keys", 2000, 2000, 2000)
+	if moved < 100 || moved > 1000 {
+		t.Fatalf("keys arriving new: moved to the tree at key %d, want between 100 and 1,000", moved)
 	}
 }
