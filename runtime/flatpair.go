@@ -60,17 +60,24 @@ func (f *flatPair[T, V1, V2]) reset() {
 // search returns the position of the first key not below k (NaN: 0) and
 // whether it is k.
 func (f *flatPair[T, V1, V2]) search(k T) (int, bool) {
-	lo, n := 0, len(f.keys)
-	for n > 0 {
-		h := n >> 1
-		if f.keys[lo+h] < k {
-			lo += h + 1
-			n -= h + 1
-		} else {
-			n = h
-		}
+	keys := f.keys
+	if len(keys) == 0 {
+		return 0, false
 	}
-	return lo, lo < len(f.keys) && f.keys[lo] == k
+	// Halve [lo, lo+n) keeping keys[lo] < k or lo = 0: a conditional move
+	// per step, not a branch the keys make unpredictable.
+	lo, n := 0, len(keys)
+	for n > 1 {
+		h := n >> 1
+		if keys[lo+h-1] < k {
+			lo += h
+		}
+		n -= h
+	}
+	if keys[lo] < k {
+		lo++
+	}
+	return lo, lo < len(keys) && keys[lo] == k
 }
 
 // rank returns the number of keys below x, or at or below x with incl.
@@ -126,7 +133,20 @@ func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2,
 		f.insert(i, k)
 	}
 	f.writes++
-	b.count(o1, o2, n1, n2)
+	// b's unsigned counts (its inexact count stays 0: every flat value is
+	// exactLane).
+	if o1 != 0 && !(o1 >= 0) {
+		b.unsigned1--
+	}
+	if n1 != 0 && !(n1 >= 0) {
+		b.unsigned1++
+	}
+	if o2 != 0 && !(o2 >= 0) {
+		b.unsigned2--
+	}
+	if n2 != 0 && !(n2 >= 0) {
+		b.unsigned2++
+	}
 	d1, d2 := n1-o1, n2-o2
 	f.v1[i], f.v2[i] = n1, n2
 	f.sum1 += d1
