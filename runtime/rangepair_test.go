@@ -198,16 +198,30 @@ func TestRangeSumPairNaN(t *testing.T) {
 	}
 }
 
-// TestRangeSumPairNoAllocs checks that a warm index allocates nothing.
+// TestRangeSumPairNoAllocs checks that a warm index allocates nothing, its
+// group sums ranged over as generated code does included, grouped and flat.
 func TestRangeSumPairNoAllocs(t *testing.T) {
 	var x RangeSumPairIndex[int64, float64, int64, float64]
+	var flat RangeSumPairIndex[struct{}, float64, int64, float64]
 	step := func() {
 		for k := range 100 {
 			x.Set(int64(k%7), float64(k), 1, 2.5)
+			flat.Set(struct{}{}, float64(k), 1, 2.5)
 		}
 		x.SumWhereEither(3, func(k float64) bool { return k > 50 }, nil, nil, func(k float64) bool { return k < 20 })
+		var sum float64
+		for _, s := range x.GroupSumRay2(KeyRay[float64]{Bound: 40, Up: true}) {
+			sum += s
+		}
+		for _, s := range flat.GroupSumRays1(KeyRay[float64]{Bound: 40, Up: true}, KeyRay[float64]{Bound: 60}) {
+			sum += float64(s)
+		}
+		if sum != 59*2.5+19 { // keys 41..99 of lane 2, 41..59 of lane 1
+			t.Fatalf("group sums over the rays: %v, want %v", sum, 59*2.5+19)
+		}
 		for k := range 100 {
 			x.Set(int64(k%7), float64(k), 0, 0)
+			flat.Set(struct{}{}, float64(k), 0, 0)
 		}
 	}
 	step()

@@ -223,34 +223,47 @@ func (x *RangeSumIndex[K, T, V]) GroupSumRays(r, q KeyRay[T]) iter.Seq2[K, V] {
 
 // GroupSumRay1 is RangeSumIndex.GroupSumRay over lane 1.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay1(r KeyRay[T]) iter.Seq2[K, V1] {
-	return pairGroupSums(x, func(t treeRoot) V1 { s, _ := x.a.sumRay(t, r); return s }, func() V1 { s, _ := x.flat.sumRay(r); return s })
+	return func(yield func(K, V1) bool) {
+		pairGroupSums(x, yield, func() V1 { s, _ := x.flat.sumRay(r); return s }, func(t treeRoot) V1 { s, _ := x.a.sumRay(t, r); return s })
+	}
 }
 
 // GroupSumRay2 is RangeSumIndex.GroupSumRay over lane 2.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay2(r KeyRay[T]) iter.Seq2[K, V2] {
-	return pairGroupSums(x, func(t treeRoot) V2 { _, s := x.a.sumRay(t, r); return s }, func() V2 { _, s := x.flat.sumRay(r); return s })
+	return func(yield func(K, V2) bool) {
+		pairGroupSums(x, yield, func() V2 { _, s := x.flat.sumRay(r); return s }, func(t treeRoot) V2 { _, s := x.a.sumRay(t, r); return s })
+	}
 }
 
 // GroupSumRays1 is RangeSumIndex.GroupSumRays over lane 1.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRays1(r, q KeyRay[T]) iter.Seq2[K, V1] {
-	return pairGroupSums(x, func(t treeRoot) V1 { s, _ := x.a.sumRays(t, r, q); return s }, func() V1 { s, _ := x.flat.sumRays(r, q); return s })
+	return func(yield func(K, V1) bool) {
+		pairGroupSums(x, yield, func() V1 { s, _ := x.flat.sumRays(r, q); return s }, func(t treeRoot) V1 { s, _ := x.a.sumRays(t, r, q); return s })
+	}
 }
 
 // GroupSumRays2 is RangeSumIndex.GroupSumRays over lane 2.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRays2(r, q KeyRay[T]) iter.Seq2[K, V2] {
-	return pairGroupSums(x, func(t treeRoot) V2 { _, s := x.a.sumRays(t, r, q); return s }, func() V2 { _, s := x.flat.sumRays(r, q); return s })
+	return func(yield func(K, V2) bool) {
+		pairGroupSums(x, yield, func() V2 { _, s := x.flat.sumRays(r, q); return s }, func(t treeRoot) V2 { _, s := x.a.sumRays(t, r, q); return s })
+	}
 }
 
-// pairGroupSums is groupSums over a pair index's groups, or its one group
-// with flatSum when the flat form holds the keys.
-func pairGroupSums[K comparable, T cmp.Ordered, V1, V2, V Number](x *RangeSumPairIndex[K, T, V1, V2], treeSum func(treeRoot) V, flatSum func() V) iter.Seq2[K, V] {
-	if !x.isFlat() {
-		return groupSums(&x.groups, treeSum)
-	}
-	return func(yield func(K, V) bool) {
+// pairGroupSums yields each group of pair index x with the sum treeSum
+// gives its tree, or, flat, its one group (K's zero value) with flatSum
+// if it has keys. The functions' closures stay on the caller's stack:
+// pairGroupSums only calls them.
+func pairGroupSums[K comparable, T cmp.Ordered, V1, V2, V Number](x *RangeSumPairIndex[K, T, V1, V2], yield func(K, V) bool, flatSum func() V, treeSum func(treeRoot) V) {
+	if x.isFlat() {
 		if x.flat.live > 0 {
 			var g K
 			yield(g, flatSum())
+		}
+		return
+	}
+	for g, i := range x.groups.pos {
+		if !yield(g, treeSum(x.groups.roots[i])) {
+			return
 		}
 	}
 }
