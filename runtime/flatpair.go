@@ -41,6 +41,9 @@ type flatPair[T cmp.Ordered, V1, V2 Number] struct {
 	sum2   V2    //
 	work   int64 // array entries moved by rebuilds and compactions
 	writes int64 // updates applied
+	// guess1 and guess2 are the positions that the last threshold search
+	// over lane 1 (2) found: the next search checks them first.
+	guess1, guess2 int
 }
 
 const (
@@ -319,7 +322,7 @@ func (f *flatPair[T, V1, V2]) sumRays(kr, kq KeyRay[T]) (V1, V2) {
 // The ray comes back as a flatCut, not a KeyRay: returned through the
 // callers, a struct of a T and four bools is written and read back in
 // pieces, a store-forwarding stall per return.
-func flatThreshold[T cmp.Ordered, S, O Number](keys []T, fs []S, ts S, fo []O, vo []O, to O, above, incl bool, pred func(S) bool, bound *SumBound[S]) (flatCut, O) {
+func flatThreshold[T cmp.Ordered, S, O Number](keys []T, fs, vs []S, ts S, fo, vo []O, to O, guess *int, above, incl bool, pred func(S) bool, bound *SumBound[S]) (flatCut, O) {
 	g := func(f S) bool {
 		if pred != nil {
 			return pred(f)
@@ -337,53 +340,67 @@ func flatThreshold[T cmp.Ordered, S, O Number](keys []T, fs []S, ts S, fo []O, v
 		}
 		return cutNone, 0
 	}
-	// The last position where g is gLow, by descent: pos, with the
-	// prefix sums of both lanes there. One loop per kind of condition,
-	// so that the loop holds no call.
-	var pos int
-	var acc S
-	var accO O
-	n := len(keys)
-	start := 1 << (bits.Len(uint(n)) - 1)
-	switch {
-	case pred != nil:
-		for step := start; step > 0; step >>= 1 {
-			if p := pos + step; p <= n {
-				a := acc + fs[p]
-				f := a
-				if above {
-					f = ts - a
-				}
-				if pred(f) == gLow {
-					pos, acc, accO = p, a, accO+fo[p]
-				}
-			}
-		}
-	default:
-		// bound.holds(f) == gLow as one comparison: s·f < w, or ≤ with
-		// orEq, s = ±1 (negating is exact, and so is f).
-		neg := bound.Below != gLow
-		orEq := bound.Incl == gLow
-		w := bound.C
+	// low reports whether g(h(a)) is gLow, for a = P(p). By a bound:
+	// bound.holds(f) == gLow as one comparison, s·f < w or ≤ with orEq,
+	// s = ±1 (negating is exact, and so is f).
+	neg, orEq, w := false, false, S(0)
+	if pred == nil {
+		neg, orEq, w = bound.Below != gLow, bound.Incl == gLow, bound.C
 		if neg {
 			w = -w
 		}
-		for step := start; step > 0; step >>= 1 {
-			if p := pos + step; p <= n {
-				a := acc + fs[p]
-				f := a
-				if above {
-					f = ts - a
-				}
-				if neg {
-					f = -f
-				}
-				if f < w || orEq && f == w {
-					pos, acc, accO = p, a, accO+fo[p]
-				}
+	}
+	low := func(a S) bool {
+		f := a
+		if above {
+			f = ts - a
+		}
+		if pred != nil {
+			return pred(f) == gLow
+		}
+		if neg {
+			f = -f
+		}
+		return f < w || orEq && f == w
+	}
+	// The last position where g is gLow: pos, with the prefix sums of
+	// both lanes there. First the last search's answer, checked (the cut
+	// moves seldom: VWAP's quarter of the volume stays at one price for
+	// many events): two prefix sums, whose loops hold no branch on the
+	// data, against a descent's branch per level that the sums decide.
+	n := len(keys)
+	var pos int
+	var acc S
+	var accO O
+	if p := *guess; p < n {
+		a := fenwickPrefix(fs, p)
+		if low(a) && !low(a+vs[p]) {
+			return flatCutAt(p, gLow, above, incl, vo, to, fenwickPrefix(fo, p))
+		}
+	}
+	for step := 1 << (bits.Len(uint(n)) - 1); step > 0; step >>= 1 {
+		if p := pos + step; p <= n {
+			if a := acc + fs[p]; low(a) {
+				pos, acc, accO = p, a, accO+fo[p]
 			}
 		}
 	}
+	*guess = pos
+	return flatCutAt(pos, gLow, above, incl, vo, to, accO)
+}
+
+// fenwickPrefix returns the sum of the first p values of Fenwick tree f.
+func fenwickPrefix[V Number](f []V, p int) (s V) {
+	for ; p > 0; p &= p - 1 {
+		s += f[p]
+	}
+	return s
+}
+
+// flatCutAt returns flatThreshold's cut at position pos, the last where g
+// is gLow, and the other lane's sum over it from accO, that lane's sum
+// over the positions before pos.
+func flatCutAt[O Number](pos int, gLow, above, incl bool, vo []O, to, accO O) (flatCut, O) {
 	// pos < n: g(h(P(n))) is gHigh. The key at pos is the ray's bound.
 	up := !gLow
 	rayIncl := up
@@ -432,10 +449,10 @@ func (f *flatPair[T, V1, V2]) ray(c flatCut) KeyRay[T] {
 }
 
 func (f *flatPair[T, V1, V2]) threshold1(above, incl bool, pred func(V1) bool, bound *SumBound[V1]) (flatCut, V2) {
-	return flatThreshold(f.keys, f.f1, f.sum1, f.f2, f.v2, f.sum2, above, incl, pred, bound)
+	return flatThreshold(f.keys, f.f1, f.v1, f.sum1, f.f2, f.v2, f.sum2, &f.guess1, above, incl, pred, bound)
 }
 
 func (f *flatPair[T, V1, V2]) threshold2(above, incl bool, pred func(V2) bool, bound *SumBound[V2]) flatCut {
-	c, _ := flatThreshold(f.keys, f.f2, f.sum2, f.f1, f.v1, f.sum1, above, incl, pred, bound)
+	c, _ := flatThreshold(f.keys, f.f2, f.v2, f.sum2, f.f1, f.v1, f.sum1, &f.guess2, above, incl, pred, bound)
 	return c
 }
