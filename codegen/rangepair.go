@@ -47,6 +47,29 @@ var laneReads = map[string]bool{
 	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true, "ThresholdBound": true, "GroupSumRay": true, "GroupSumRays": true,
 }
 
+// hinted reports whether the entries of the pair's table keep the key's
+// position in the pair's index (hintField), for SetAt: an index without
+// groups, whose flat form finds a key by its position.
+func (p *rangePair) hinted() bool { return len(p.index().group) == 0 }
+
+// hintField is the entry field of a hinted pair.
+func (p *rangePair) hintField() string { return p.field + "At" }
+
+// hintedPairs returns the hinted pairs of table t, in a stable order.
+func (t *table) hintedPairs() []*rangePair {
+	var pairs []*rangePair
+	seen := map[*rangePair]bool{}
+	for _, mi := range t.members {
+		for ix := range mi.ranges {
+			if p, _ := mi.pairOf(ix); p != nil && p.hinted() && !seen[p] {
+				seen[p] = true
+				pairs = append(pairs, p)
+			}
+		}
+	}
+	return pairs
+}
+
 // pairOf returns the pair holding map mi's range-sum index ix and its lane
 // (0 or 1), or nil.
 func (mi *mapInfo) pairOf(ix int) (*rangePair, int) {
@@ -192,8 +215,12 @@ func (g *gen) pairSets(pairs []*rangePair, ent, key string) []jen.Code {
 		}
 		mi := p.lanes[0]
 		k := jen.Id(key)
-		code = append(code, jen.Id("e").Dot(mi.field).Dot(p.field).Dot("Set").Call(
-			g.pairGroup(mi, k, p), keyField(k.Clone(), len(mi.m.Keys), p.index().val), vals[0], vals[1]))
+		args := []jen.Code{g.pairGroup(mi, k, p), keyField(k.Clone(), len(mi.m.Keys), p.index().val), vals[0], vals[1]}
+		set := "Set"
+		if p.hinted() {
+			set, args = "SetAt", append([]jen.Code{jen.Op("&").Id(ent).Dot(p.hintField())}, args...)
+		}
+		code = append(code, jen.Id("e").Dot(mi.field).Dot(p.field).Dot(set).Call(args...))
 	}
 	return code
 }

@@ -169,6 +169,9 @@ func (g *gen) tableType(t *table) {
 	if len(t.indexes) > 0 {
 		efields = append(efields, jen.Id("pos").Index(jen.Lit(len(t.indexes))).Int32())
 	}
+	for _, p := range t.hintedPairs() {
+		efields = append(efields, jen.Id(p.hintField()).Int32().Commentf("the key's position in %s, as last found (a hint for its SetAt)", p.field))
+	}
 	if chained {
 		efields = append(efields, jen.Id("next").Int32().Comment("next entry with the same hash key, or -1"))
 	}

@@ -113,9 +113,19 @@ func (f *flatPair[T, V1, V2]) prefix(p int) (s1 V1, s2 V2) {
 
 // update applies op to key k (not NaN) and reports true, or reports false
 // and changes nothing when the keys must move to the B+-tree (see
-// flatPair). b keeps the unsigned and inexact counts of both forms.
-func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2, op pairOp) bool {
-	i, found := f.search(k)
+// flatPair). b keeps the unsigned and inexact counts of both forms. at, if
+// not nil, is the caller's guess of k's position (RangeSumPairIndex.SetAt):
+// checked first, and set to where k is.
+func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2, op pairOp, at *int32) bool {
+	i, found := -1, false
+	if at != nil {
+		if h := int(*at); h < len(f.keys) && f.keys[h] == k {
+			i, found = h, true
+		}
+	}
+	if i < 0 {
+		i, found = f.search(k)
+	}
 	var o1 V1
 	var o2 V2
 	if found {
@@ -134,6 +144,9 @@ func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2,
 			return false
 		}
 		f.insert(i, k)
+	}
+	if at != nil {
+		*at = int32(i)
 	}
 	f.writes++
 	// b's unsigned counts (its inexact count stays 0: every flat value is

@@ -52,12 +52,12 @@ const (
 	add2                  // v2 added to lane 2
 )
 
-func (x *RangeSumPairIndex[K, T, V1, V2]) update(g K, k T, v1 V1, v2 V2, op pairOp) {
+func (x *RangeSumPairIndex[K, T, V1, V2]) update(g K, k T, v1 V1, v2 V2, op pairOp, at *int32) {
 	if k != k {
 		return // NaN: in no range
 	}
 	if x.isFlat() {
-		if _, one := any(g).(struct{}); one && x.flat.update(&x.a, k, v1, v2, op) {
+		if _, one := any(g).(struct{}); one && x.flat.update(&x.a, k, v1, v2, op, at) {
 			return
 		}
 		x.toTree(g)
@@ -73,26 +73,34 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) update(g K, k T, v1 V1, v2 V2, op pair
 
 // Set sets the values of key k in group g to v1 and v2 (both 0 remove k).
 func (x *RangeSumPairIndex[K, T, V1, V2]) Set(g K, k T, v1 V1, v2 V2) {
-	x.update(g, k, v1, v2, setBoth)
+	x.update(g, k, v1, v2, setBoth, nil)
+}
+
+// SetAt is Set with a hint: at is where the caller keeps k's position (a
+// field of generated code's table entry for k, 0 at first). An index
+// without groups checks it before it searches, and sets it to k's
+// position; a stale hint costs a search, never a wrong key.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SetAt(at *int32, g K, k T, v1 V1, v2 V2) {
+	x.update(g, k, v1, v2, setBoth, at)
 }
 
 // Set1 sets lane 1's value of key k in group g to v.
-func (x *RangeSumPairIndex[K, T, V1, V2]) Set1(g K, k T, v V1) { x.update(g, k, v, 0, set1) }
+func (x *RangeSumPairIndex[K, T, V1, V2]) Set1(g K, k T, v V1) { x.update(g, k, v, 0, set1, nil) }
 
 // Set2 sets lane 2's value of key k in group g to v.
-func (x *RangeSumPairIndex[K, T, V1, V2]) Set2(g K, k T, v V2) { x.update(g, k, 0, v, set2) }
+func (x *RangeSumPairIndex[K, T, V1, V2]) Set2(g K, k T, v V2) { x.update(g, k, 0, v, set2, nil) }
 
 // Add1 adds d to lane 1's value of key k in group g.
 func (x *RangeSumPairIndex[K, T, V1, V2]) Add1(g K, k T, d V1) {
 	if d != 0 {
-		x.update(g, k, d, 0, add1)
+		x.update(g, k, d, 0, add1, nil)
 	}
 }
 
 // Add2 adds d to lane 2's value of key k in group g.
 func (x *RangeSumPairIndex[K, T, V1, V2]) Add2(g K, k T, d V2) {
 	if d != 0 {
-		x.update(g, k, 0, d, add2)
+		x.update(g, k, 0, d, add2, nil)
 	}
 }
 

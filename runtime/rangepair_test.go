@@ -43,6 +43,7 @@ func testPairRandom[K comparable](t *testing.T, groups []K) {
 		}
 		var x RangeSumPairIndex[K, float64, int64, float64]
 		wentTree := false
+		hints := map[float64]*int32{}
 		model := map[K]map[float64]vals{}
 		sum := func(g K, in func(float64) bool) (int64, float64) {
 			var s1 int64
@@ -86,7 +87,20 @@ func testPairRandom[K comparable](t *testing.T, groups []K) {
 			}
 			switch op {
 			case 0:
-				x.Set(g, k, v.a+d1, v.b+d2)
+				if rng.IntN(2) == 0 {
+					x.Set(g, k, v.a+d1, v.b+d2)
+				} else {
+					// SetAt with the key's hint, now and then stale.
+					h := hints[k]
+					if h == nil {
+						h = new(int32)
+						hints[k] = h
+					}
+					if rng.IntN(8) == 0 {
+						*h = int32(rng.IntN(keys + 5))
+					}
+					x.SetAt(h, g, k, v.a+d1, v.b+d2)
+				}
 				v.a, v.b = v.a+d1, v.b+d2
 			case 1:
 				x.Set1(g, k, v.a+d1)
