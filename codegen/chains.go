@@ -56,8 +56,8 @@ func tableChainKey(t *table) []int {
 // primaryIndex is the kind of a storage type's primary index (field
 // index): a Go map from the key to the entry's position, the same from a
 // hash key to a chain of entries (chained), or, for one FLOAT key, a
-// runtime.FloatIndex (a map keyed by the key's bits: Go hashes float64
-// keys on a slower path).
+// runtime.FloatIndex (a hash table of the key's bits: Go hashes float64
+// map keys on a slower path).
 type primaryIndex uint8
 
 const (
@@ -125,6 +125,14 @@ func deleteIndex(ix primaryIndex, k jen.Code) *jen.Statement {
 		return jen.Id("m").Dot("index").Dot("Delete").Call(k)
 	}
 	return jen.Delete(jen.Id("m").Dot("index"), k)
+}
+
+// clearIndex removes every key from a primary index of kind ix.
+func clearIndex(ix primaryIndex) *jen.Statement {
+	if ix == floatIndex {
+		return jen.Id("m").Dot("index").Dot("Clear").Call()
+	}
+	return jen.Clear(jen.Id("m").Dot("index"))
 }
 
 // rangeIndex is what a loop over the keys and positions of the primary

@@ -22,8 +22,9 @@
 //     position, so that an update of an existing entry is one hash lookup
 //     and an in-place addition (a Go map from key to value would take a
 //     lookup and an assignment); keyed by one FLOAT column, that map is a
-//     runtime.FloatIndex, keyed by the key's bits (Go hashes float64 keys
-//     on a path about twice as slow); and one secondary index per partial-key
+//     runtime.FloatIndex, a hash table of the key's bits of its own (a Go
+//     map hashes float64 keys on a path several times as slow); and one
+//     secondary index per partial-key
 //     pattern that the statements loop over, each a Go map from the partial
 //     key to the slice positions of the matching entries; an entry whose
 //     value returns to zero is removed from every index in O(1) by swapping

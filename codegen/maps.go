@@ -91,7 +91,10 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
 		jen.Id("index").Add(indexType(ix, ikt)).Comment(icomment),
 	)
-	inits := jen.Dict{jen.Id("index"): jen.Make(indexType(ix, ikt))}
+	inits := jen.Dict{}
+	if ix != floatIndex { // a FloatIndex's zero value is empty
+		inits[jen.Id("index")] = jen.Make(indexType(ix, ikt))
+	}
 	for i, ix := range mi.indexes {
 		ikt := g.keyType(subVars(m.Keys, ix))
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(m.Keys, ix))))
@@ -121,7 +124,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 	resetBody := append(g.touchAll(mi),
 		jen.Id("m").Dot("entries").Op("=").Id("m").Dot("entries").Index(jen.Empty(), jen.Lit(0)),
 		jen.Id("m").Dot("free").Op("=").Id("m").Dot("free").Index(jen.Empty(), jen.Lit(0)),
-		jen.Clear(jen.Id("m").Dot("index")),
+		clearIndex(ix),
 	)
 	for i := range mi.indexes {
 		ix := jen.Id("m").Dot(fmt.Sprintf("idx%d", i))

@@ -3,17 +3,46 @@ package runtime
 import (
 	"iter"
 	"math"
+	"math/bits"
+	"math/rand/v2"
 )
 
 // FloatIndex is the primary index of a map or fused table of generated
-// code whose key is one FLOAT column: key → position of its entry. It is a
-// Go map keyed by the key's bits because Go hashes float64 map keys on a
-// generic path (it must, for −0 and NaN), about twice as slow as the
-// path of 8-byte integer keys, and the primary index is read once per
-// event by every map a trigger adds to. As in a map[float64], 0 and −0
-// are one key; a NaN key is one key too (a map[float64] would store a new
-// entry per NaN, never found again).
-type FloatIndex map[uint64]int32
+// code whose key is one FLOAT column: key → position of its entry. It is
+// read once per event by every map a trigger adds to, so it is a hash
+// table of its own rather than a Go map (whose float64 keys go through a
+// generic hash; even keyed by the bits, a lookup costs about three times
+// this table's): open addressing with linear probing over the keys' bits,
+// hashed by a multiply with a seed drawn per index, slots holding the bits
+// and the position. As in a map[float64], 0 and −0 are one key; a NaN key
+// is one key too (a map[float64] would store a new entry per NaN, never
+// found again). The zero value is an empty index.
+//
+// A delete leaves a tombstone, so that All, like ranging over a Go map,
+// may run while the loop's body sets and deletes keys: a key deleted
+// before the iteration reaches it is not produced, one set meanwhile may
+// be or not, and no key is produced twice (a key set again goes back to
+// its tombstone). The slots are rebuilt (grown,
+// tombstones dropped) when keys and tombstones fill three quarters of
+// them, and not while an iteration runs unless they are full; an iteration
+// under which they were rebuilt checks each key it produces against the
+// new slots.
+type FloatIndex struct {
+	slots []floatSlot // len a power of two, or 0
+	shift uint        // 64 − log₂ len(slots): a hash's top bits index the slots
+	live  int         // keys
+	used  int         // slots not empty: keys and tombstones
+	seed  uint64
+	iters int // All iterations running
+	gen   int // rebuilds so far
+}
+
+// floatSlot is one slot: empty (pos 0), a tombstone (pos −1), or key bits
+// at entry position pos−1.
+type floatSlot struct {
+	bits uint64
+	pos  int32
+}
 
 // floatBits returns the bits of key k, −0 read as 0.
 func floatBits(k float64) uint64 {
@@ -23,24 +52,146 @@ func floatBits(k float64) uint64 {
 	return math.Float64bits(k)
 }
 
+func (x *FloatIndex) home(b uint64) uint64 {
+	return ((b ^ x.seed) * 0x9e3779b97f4a7c15) >> x.shift
+}
+
 // Get returns the position of k's entry, if it has one.
-func (x FloatIndex) Get(k float64) (int32, bool) {
-	i, ok := x[floatBits(k)]
-	return i, ok
+func (x *FloatIndex) Get(k float64) (int32, bool) {
+	if len(x.slots) == 0 {
+		return 0, false
+	}
+	b := floatBits(k)
+	mask := uint64(len(x.slots) - 1)
+	for i := x.home(b); ; i = (i + 1) & mask {
+		s := &x.slots[i]
+		if s.pos == 0 {
+			return 0, false
+		}
+		if s.bits == b && s.pos > 0 {
+			return s.pos - 1, true
+		}
+	}
 }
 
 // Set records that k's entry is at position i.
-func (x FloatIndex) Set(k float64, i int32) { x[floatBits(k)] = i }
+func (x *FloatIndex) Set(k float64, i int32) {
+	if 4*(x.used+1) > 3*len(x.slots) && (x.iters == 0 || x.used+1 >= len(x.slots)) {
+		x.rebuild()
+	}
+	b := floatBits(k)
+	mask := uint64(len(x.slots) - 1)
+	free := -1
+	for j := x.home(b); ; j = (j + 1) & mask {
+		s := &x.slots[j]
+		switch {
+		case s.pos == 0:
+			if free < 0 {
+				free = int(j)
+				x.used++
+			}
+			x.slots[free] = floatSlot{b, i + 1}
+			x.live++
+			return
+		case s.pos < 0:
+			if s.bits == b {
+				// k's own tombstone: k is not further on (it would have
+				// taken this slot), so k goes back where it was, and an
+				// iteration that produced it will not again.
+				s.pos = i + 1
+				x.live++
+				return
+			}
+			if free < 0 && x.iters == 0 {
+				// Another key's tombstone: reused, unless k is further
+				// on; not while an iteration runs, so that a key deleted
+				// in it and set again finds its own.
+				free = int(j)
+			}
+		case s.bits == b:
+			s.pos = i + 1
+			return
+		}
+	}
+}
 
 // Delete removes k.
-func (x FloatIndex) Delete(k float64) { delete(x, floatBits(k)) }
+func (x *FloatIndex) Delete(k float64) {
+	if len(x.slots) == 0 {
+		return
+	}
+	b := floatBits(k)
+	mask := uint64(len(x.slots) - 1)
+	for i := x.home(b); ; i = (i + 1) & mask {
+		s := &x.slots[i]
+		if s.pos == 0 {
+			return
+		}
+		if s.bits == b && s.pos > 0 {
+			s.pos = -1
+			x.live--
+			return
+		}
+	}
+}
+
+// Len returns the number of keys.
+func (x *FloatIndex) Len() int { return x.live }
+
+// Clear removes every key, keeping the slots.
+func (x *FloatIndex) Clear() {
+	clear(x.slots)
+	x.live, x.used = 0, 0
+}
+
+// rebuild moves the keys to new slots, at most half full, dropping the
+// tombstones.
+func (x *FloatIndex) rebuild() {
+	old := x.slots
+	n := max(16, 1<<bits.Len(uint(2*x.live+1)))
+	x.slots = make([]floatSlot, n)
+	x.shift = uint(64 - bits.TrailingZeros(uint(n)))
+	if x.seed == 0 {
+		x.seed = rand.Uint64() | 1
+	}
+	x.live, x.used = 0, 0
+	x.gen++
+	mask := uint64(n - 1)
+	for _, s := range old {
+		if s.pos > 0 {
+			i := x.home(s.bits)
+			for x.slots[i].pos != 0 {
+				i = (i + 1) & mask
+			}
+			x.slots[i] = s
+			x.live++
+			x.used++
+		}
+	}
+}
 
 // All yields each key (−0 as 0) and the position of its entry, in no
-// particular order.
-func (x FloatIndex) All() iter.Seq2[float64, int32] {
+// particular order; the loop's body may set and delete keys (see
+// FloatIndex).
+func (x *FloatIndex) All() iter.Seq2[float64, int32] {
 	return func(yield func(float64, int32) bool) {
-		for b, i := range x {
-			if !yield(math.Float64frombits(b), i) {
+		x.iters++
+		defer func() { x.iters-- }()
+		slots, gen := x.slots, x.gen
+		for j := range slots {
+			s := slots[j]
+			if s.pos <= 0 {
+				continue
+			}
+			k, pos := math.Float64frombits(s.bits), s.pos-1
+			if x.gen != gen {
+				// Rebuilt under the iteration: slots is a stale copy.
+				var ok bool
+				if pos, ok = x.Get(k); !ok {
+					continue
+				}
+			}
+			if !yield(k, pos) {
 				return
 			}
 		}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -34,10 +35,125 @@ func TestFloatIndex(t *testing.T) {
 		t.Errorf("All yields %v", got)
 	}
 	x.Delete(0)
-	if _, ok := x.Get(negZero); ok || len(x) != 2 {
-		t.Errorf("Delete(0) left −0 (%d keys)", len(x))
+	if _, ok := x.Get(negZero); ok || x.Len() != 2 {
+		t.Errorf("Delete(0) left −0 (%d keys)", x.Len())
 	}
 	for range x.All() {
 		break // an early stop ends the loop
+	}
+}
+
+// TestFloatIndexRandom checks FloatIndex against a Go map through random
+// sets and deletes over few keys and many (tombstones reused, rebuilds),
+// and iterations whose bodies set and delete keys, as a loop over a
+// fused table may: every key present throughout is produced once with its
+// position, none deleted before it is reached, none twice.
+func TestFloatIndexRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := range 30 {
+		var x FloatIndex
+		model := map[float64]int32{}
+		keys := 1 + rng.IntN(20)
+		if round%3 == 2 {
+			keys = 3000
+		}
+		key := func() float64 { return float64(rng.IntN(keys)) * 0.5 }
+		for step := range 4000 {
+			k := key()
+			if rng.IntN(3) == 0 {
+				x.Delete(k)
+				delete(model, k)
+			} else {
+				i := int32(rng.IntN(1 << 20))
+				x.Set(k, i)
+				model[k] = i
+			}
+			want, have := model[k]
+			if i, ok := x.Get(k); ok != have || ok && i != want || x.Len() != len(model) {
+				t.Fatalf("round %d step %d: Get(%v) = %d, %v; model %v; Len %d, want %d", round, step, k, i, ok, model, x.Len(), len(model))
+			}
+			if step%200 != 199 {
+				continue
+			}
+			// Iterate, setting and deleting keys in the body.
+			before := map[float64]int32{}
+			for k, i := range model {
+				before[k] = i
+			}
+			deleted, added := map[float64]bool{}, map[float64]bool{}
+			seen := map[float64]bool{}
+			for k, i := range x.All() {
+				if seen[k] {
+					t.Fatalf("round %d: All yields %v twice", round, k)
+				}
+				seen[k] = true
+				if deleted[k] {
+					t.Fatalf("round %d: All yields %v, deleted before it was reached", round, k)
+				}
+				if want, ok := model[k]; !ok || want != i {
+					t.Fatalf("round %d: All yields %v at %d; the index has it at %d (%v)", round, k, i, want, ok)
+				}
+				for range rng.IntN(4) {
+					m := key()
+					if rng.IntN(2) == 0 {
+						x.Delete(m)
+						delete(model, m)
+						if !seen[m] {
+							deleted[m] = true
+						}
+					} else {
+						x.Set(m, 7)
+						model[m] = 7
+						if _, was := before[m]; !was || deleted[m] {
+							added[m] = true
+						}
+						delete(deleted, m)
+					}
+				}
+			}
+			for k := range before {
+				if _, still := model[k]; still && !seen[k] && !added[k] && !deleted[k] {
+					t.Fatalf("round %d: All skipped %v, present throughout", round, k)
+				}
+			}
+		}
+	}
+}
+
+// TestFloatIndexRebuiltUnderAll fills an index while iterating over it, so
+// that its slots are rebuilt under the iteration, deleting keys not yet
+// reached: the iteration still produces each key present throughout once
+// and no deleted key.
+func TestFloatIndexRebuiltUnderAll(t *testing.T) {
+	var x FloatIndex
+	for k := range 12 {
+		x.Set(float64(k), int32(k))
+	}
+	gen := x.gen
+	seen := map[float64]bool{}
+	deleted := false
+	for k, i := range x.All() {
+		added := k >= 100 && i == 0 // set in the loop: may be produced
+		if seen[k] || !added && (k >= 12 || int32(k) != i) || k == 11 && deleted {
+			t.Fatalf("All yields %v at %d (seen before: %v, deleted: %v)", k, i, seen[k], deleted)
+		}
+		if len(seen) == 0 {
+			for m := range 100 {
+				x.Set(float64(100+m), 0) // fills the slots: rebuilt
+			}
+			if k != 11 {
+				x.Delete(11)
+				deleted = true
+			}
+		}
+		seen[k] = true
+	}
+	if x.gen == gen {
+		t.Fatal("the slots were not rebuilt under the iteration")
+	}
+	for k := range 11 {
+		if !seen[float64(k)] {
+			t.Fatalf("All skipped %d", k)
+		}
 	}
 }
