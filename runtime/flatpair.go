@@ -17,7 +17,7 @@ import (
 // The price is a new key: the arrays shift and the Fenwick trees are
 // rebuilt, O(n). So a key whose values return to 0 stays as a tombstone
 // (values 0, counted in no sum) for when it comes back, as prices on a
-// book's tick grid do, until tombstones outnumber live keys by more than
+// book's tick grid do, until there are more than three per live key plus
 // compactSlack, when they are dropped. The index leaves the flat form for
 // the B+-tree for good (until Reset) when one of these holds:
 //
