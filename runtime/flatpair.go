@@ -47,10 +47,12 @@ type flatPair[T cmp.Ordered, V1, V2 Number] struct {
 }
 
 const (
-	// flatBudget bounds the rebuild work per write (plus flatSlack): past
-	// it new keys arrive too often for the flat form.
+	// flatBudget bounds the rebuild work per write, plus flatSlack (a
+	// few milliseconds once: a book's first thousand prices arrive at
+	// once, and pay for themselves over the events that follow): past it
+	// new keys arrive too often for the flat form.
 	flatBudget = 64
-	flatSlack  = 1 << 15
+	flatSlack  = 1 << 20
 	// compactSlack: tombstones are dropped once there are more than three
 	// per live key plus compactSlack.
 	compactSlack = 1024

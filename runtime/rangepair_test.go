@@ -419,14 +419,14 @@ func TestFlatPairForms(t *testing.T) {
 
 	x.Reset()
 	moved := -1
-	for k := range 2000 {
+	for k := range 3000 {
 		x.Set(g, float64(k), 1, 1)
 		if moved < 0 && !x.isFlat() {
 			moved = k
 		}
 	}
-	check("new keys", 2000, 2000, 2000)
-	if moved < 100 || moved > 1000 {
-		t.Fatalf("keys arriving new: moved to the tree at key %d, want between 100 and 1,000", moved)
+	check("new keys", 3000, 3000, 3000)
+	if moved < 1000 || moved > 2000 {
+		t.Fatalf("keys arriving new: moved to the tree at key %d, want between 1,000 and 2,000", moved)
 	}
 }
