@@ -150,9 +150,9 @@ func (b *sumBTree2[T, V1, V2]) reset() {
 	b.unsigned1, b.unsigned2, b.inexact = 0, 0, 0
 }
 
-// count keeps the unsigned and inexact counts as a key's values go from
-// o1, o2 to n1, n2, and reports whether all four are exactLane.
-func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) (exact bool) {
+// countUnsigned keeps the unsigned counts as a key's values go from o1,
+// o2 to n1, n2.
+func (b *sumBTree2[T, V1, V2]) countUnsigned(o1 V1, o2 V2, n1 V1, n2 V2) {
 	if o1 != 0 && !(o1 >= 0) {
 		b.unsigned1--
 	}
@@ -165,6 +165,12 @@ func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) (exact bool) {
 	if n2 != 0 && !(n2 >= 0) {
 		b.unsigned2++
 	}
+}
+
+// count keeps the unsigned and inexact counts as a key's values go from
+// o1, o2 to n1, n2, and reports whether all four are exactLane.
+func (b *sumBTree2[T, V1, V2]) count(o1 V1, o2 V2, n1 V1, n2 V2) (exact bool) {
+	b.countUnsigned(o1, o2, n1, n2)
 	oldExact, newExact := exactLane(o1) && exactLane(o2), exactLane(n1) && exactLane(n2)
 	if !oldExact {
 		b.inexact--

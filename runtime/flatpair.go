@@ -153,18 +153,7 @@ func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2,
 	f.writes++
 	// b's unsigned counts (its inexact count stays 0: every flat value is
 	// exactLane).
-	if o1 != 0 && !(o1 >= 0) {
-		b.unsigned1--
-	}
-	if n1 != 0 && !(n1 >= 0) {
-		b.unsigned1++
-	}
-	if o2 != 0 && !(o2 >= 0) {
-		b.unsigned2--
-	}
-	if n2 != 0 && !(n2 >= 0) {
-		b.unsigned2++
-	}
+	b.countUnsigned(o1, o2, n1, n2)
 	d1, d2 := n1-o1, n2-o2
 	f.v1[i], f.v2[i] = n1, n2
 	f.sum1 += d1
