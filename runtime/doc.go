@@ -32,8 +32,13 @@
 //     RangeSumIndex (a treap with subtree sums per group key, sharing node
 //     storage) and RangeSumPairIndex (a two-lane B+-tree per group key,
 //     two maps' values per entry, for two fused maps summed over one key:
-//     one descent updates or reads both). Threshold reads take a pred
-//     function or a SumBound (sum compared with a bound, inline).
+//     one descent updates or reads both; without groups, while its values
+//     are exact and its keys few and settled, sorted arrays with a Fenwick
+//     tree per lane instead, SetAt taking the caller's position hint).
+//     Threshold reads take a pred function or a SumBound (sum compared
+//     with a bound, inline).
+//   - FloatIndex: the primary index of generated maps keyed by one FLOAT
+//     column (a hash table of the key's bits, tombstones on delete).
 //   - Numbers for both engines: AddInt, SubInt, MulInt (checked int64
 //     arithmetic), OverflowError and EventError (an event rejected for an
 //     integer overflow, ErrOverflow), FloatSum (a compensated float sum).
