@@ -222,8 +222,9 @@ func (x *RangeSumIndex[K, T, V]) GroupSumRays(r, q KeyRay[T]) iter.Seq2[K, V] {
 }
 
 // The group sums of a pair index: each method's closure loops over the
-// groups itself (a callback per group costs MissedTrades 5%), the flat
-// form's one group aside (flatGroupSum).
+// groups itself, the flat form's one group aside (flatGroupSum). A shared
+// helper taking both sums as callbacks is not inlined: MissedTrades ran
+// 5% slower through it.
 
 // GroupSumRay1 is RangeSumIndex.GroupSumRay over lane 1.
 func (x *RangeSumPairIndex[K, T, V1, V2]) GroupSumRay1(r KeyRay[T]) iter.Seq2[K, V1] {
