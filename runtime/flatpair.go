@@ -14,8 +14,8 @@ import (
 // B+-tree (three levels of 16-entry nodes at a few hundred keys) that is
 // about half the work per event.
 //
-// The price is a new key: the arrays shift and the Fenwick trees are
-// rebuilt, O(n). So a key whose values return to 0 stays as a tombstone
+// The price is a new key below others: the arrays shift and the Fenwick
+// trees are rebuilt, O(n) (a key above all is added in O(log n)). So a key whose values return to 0 stays as a tombstone
 // (values 0, counted in no sum) for when it comes back, as prices on a
 // book's tick grid do, until there are more than three per live key plus
 // compactSlack, when they are dropped. The index leaves the flat form for
@@ -28,7 +28,8 @@ import (
 //     shows in a result;
 //   - exactKeys keys would be live (the bound of exact sums);
 //   - the rebuilds' work would exceed flatBudget per write (keys that keep
-//     arriving new: each write would cost O(n), the B+-tree's O(log n)).
+//     arriving new below others: each would cost O(n), the B+-tree's
+//     O(log n)).
 type flatPair[T cmp.Ordered, V1, V2 Number] struct {
 	off    bool // the B+-tree holds the keys (set for good until Reset)
 	keys   []T  // ascending, live keys and tombstones
@@ -142,8 +143,8 @@ func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2,
 		if !isLive {
 			return true
 		}
-		if f.live+1 >= exactKeys || f.work+int64(len(f.keys)+1) > flatBudget*f.writes+flatSlack {
-			return false
+		if f.live+1 >= exactKeys || i < len(f.keys) && f.work+int64(len(f.keys)+1) > flatBudget*f.writes+flatSlack {
+			return false // (a key at the end costs no rebuild)
 		}
 		f.insert(i, k)
 	}
@@ -174,8 +175,24 @@ func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2,
 	return true
 }
 
-// insert puts key k, values 0, at position i and rebuilds the Fenwick trees.
+// insert puts key k, values 0, at position i and rebuilds the Fenwick
+// trees, or, at the end (a key above all: timestamps), adds their last
+// cell in O(log n).
 func (f *flatPair[T, V1, V2]) insert(i int, k T) {
+	if i == len(f.keys) {
+		f.keys = append(f.keys, k)
+		f.v1 = append(f.v1, 0)
+		f.v2 = append(f.v2, 0)
+		if len(f.f1) == 0 {
+			f.f1, f.f2 = append(f.f1, 0), append(f.f2, 0) // cell 0: unused
+		}
+		// Cell p sums positions (p - p&-p, p]: all but the new one's 0.
+		p := len(f.keys)
+		lo := p - p&-p
+		f.f1 = append(f.f1, fenwickPrefix(f.f1, p-1)-fenwickPrefix(f.f1, lo))
+		f.f2 = append(f.f2, fenwickPrefix(f.f2, p-1)-fenwickPrefix(f.f2, lo))
+		return
+	}
 	f.keys = append(f.keys, k)
 	f.v1 = append(f.v1, 0)
 	f.v2 = append(f.v2, 0)

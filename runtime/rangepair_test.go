@@ -388,7 +388,7 @@ func TestFlatPairForms(t *testing.T) {
 	check := func(what string, live int, want1 int64, want2 float64) {
 		t.Helper()
 		checkBTree2(t, &x)
-		if a, b := x.SumGreaterEq(g, 0); a != want1 || b != want2 || x.GroupLen(g) != live {
+		if a, b := x.SumGreaterEq(g, -1e18); a != want1 || b != want2 || x.GroupLen(g) != live {
 			t.Fatalf("%s: sums %d, %v over %d keys; want %d, %v over %d", what, a, b, x.GroupLen(g), want1, want2, live)
 		}
 	}
@@ -417,10 +417,28 @@ func TestFlatPairForms(t *testing.T) {
 	}
 	check("revived", 11, 15, 26)
 
+	// Keys arriving above all others (timestamps) are added without a
+	// rebuild, and deleted ones dropped now and then: flat throughout.
+	x.Reset()
+	for k := range 5000 {
+		x.Set(g, float64(k), 1, float64(k%3-1))
+		if k >= 100 {
+			x.Set(g, float64(k-100), 0, 0)
+		}
+		if k%1000 == 999 {
+			checkBTree2(t, &x)
+		}
+	}
+	check("appended", 100, 100, 0)
+	if !x.isFlat() || x.flat.work > 1000 {
+		t.Fatalf("keys appended: flat %v, work %d (compactions only)", x.isFlat(), x.flat.work)
+	}
+
+	// Keys arriving new below the others: moved to the tree.
 	x.Reset()
 	moved := -1
 	for k := range 3000 {
-		x.Set(g, float64(k), 1, 1)
+		x.Set(g, float64(-k), 1, 1)
 		if moved < 0 && !x.isFlat() {
 			moved = k
 		}
