@@ -70,8 +70,8 @@ func (f *flatPair[T, V1, V2]) search(k T) (int, bool) {
 	if len(keys) == 0 {
 		return 0, false
 	}
-	// Halve [lo, lo+n) keeping keys[lo] < k or lo = 0: a conditional move
-	// per step, not a branch the keys make unpredictable.
+	// The answer stays in [lo, lo+n] as n halves: a conditional move per
+	// step, not a branch that the keys make unpredictable.
 	lo, n := 0, len(keys)
 	for n > 1 {
 		h := n >> 1
@@ -122,7 +122,7 @@ func (f *flatPair[T, V1, V2]) prefix(p int) (s1 V1, s2 V2) {
 func (f *flatPair[T, V1, V2]) update(b *sumBTree2[T, V1, V2], k T, v1 V1, v2 V2, op pairOp, at *int32) bool {
 	i, found := -1, false
 	if at != nil {
-		if h := int(*at); h < len(f.keys) && f.keys[h] == k {
+		if h := int(*at); uint(h) < uint(len(f.keys)) && f.keys[h] == k {
 			i, found = h, true
 		}
 	}
