@@ -127,6 +127,16 @@ func deleteIndex(ix primaryIndex, k jen.Code) *jen.Statement {
 	return jen.Delete(jen.Id("m").Dot("index"), k)
 }
 
+// indexInits returns the constructor's field values for a primary index of
+// kind ix keyed by ikt: a made map, or none (a FloatIndex's zero value is
+// empty).
+func indexInits(ix primaryIndex, ikt jen.Code) jen.Dict {
+	if ix == floatIndex {
+		return jen.Dict{}
+	}
+	return jen.Dict{jen.Id("index"): jen.Make(indexType(ix, ikt))}
+}
+
 // clearIndex removes every key from a primary index of kind ix.
 func clearIndex(ix primaryIndex) *jen.Statement {
 	if ix == floatIndex {

@@ -91,10 +91,7 @@ func (g *gen) arenaMapType(mi *mapInfo) {
 		jen.Id("free").Index().Int32().Comment("positions of free entries"),
 		jen.Id("index").Add(indexType(ix, ikt)).Comment(icomment),
 	)
-	inits := jen.Dict{}
-	if ix != floatIndex { // a FloatIndex's zero value is empty
-		inits[jen.Id("index")] = jen.Make(indexType(ix, ikt))
-	}
+	inits := indexInits(ix, ikt)
 	for i, ix := range mi.indexes {
 		ikt := g.keyType(subVars(m.Keys, ix))
 		fields = append(fields, jen.Id(fmt.Sprintf("idx%d", i)).Map(ikt).Index().Int32().Commentf("by %s", varNames(subVars(m.Keys, ix))))
