@@ -106,12 +106,8 @@ func (f *flatPair[T, V1, V2]) rank(x T, incl bool) int {
 }
 
 // prefix returns both lanes' sums over the first p keys.
-func (f *flatPair[T, V1, V2]) prefix(p int) (s1 V1, s2 V2) {
-	for ; p > 0; p &= p - 1 {
-		s1 += f.f1[p]
-		s2 += f.f2[p]
-	}
-	return s1, s2
+func (f *flatPair[T, V1, V2]) prefix(p int) (V1, V2) {
+	return fenwickPrefix(f.f1, p), fenwickPrefix(f.f2, p)
 }
 
 // update applies op to key k (not NaN) and reports true, or reports false
