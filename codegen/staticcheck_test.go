@@ -2,6 +2,7 @@ package codegen_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
@@ -175,8 +176,18 @@ func addExamples(t *testing.T, srcs map[string][]byte) {
 // writeModule writes srcs (directory → source) as the packages of a
 // temporary module that requires the checkout at root through a replace
 // directive, and returns its directory. The file of each package is q.go.
+//
+// The directory is the same on every run of one checkout (under the
+// system's temporary directory, named by the module and a hash of root):
+// staticcheck caches its findings by package path and content, so a run
+// after one that changed few generated packages analyzes only those (40 s
+// for all of them on two cores, 3 s for none).
 func writeModule(t *testing.T, root, module string, srcs map[string][]byte) string {
-	dir := t.TempDir()
+	sum := sha256.Sum256([]byte(root))
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("toastgen-%s-%x", module, sum[:6]))
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
 	gomod := fmt.Sprintf("module %s\n\ngo 1.26\n\nrequire github.com/toastgen/toastgen v0.0.0\n\nreplace github.com/toastgen/toastgen => %s\n", module, root)
 	files := map[string][]byte{"go.mod": []byte(gomod)}
 	// The checkout's go.sum covers its dependencies' go.mod files, which
