@@ -101,7 +101,9 @@ func (h *hoist) read(g *gen, r rangeRead, factors, rest []calculus.Term, sc scop
 // Two reads that one descent can serve are one statement: the reads of
 // both sides of one bound in one group of a grouped index (BrokerSpread's
 // counts before and after an event's time) are
-// below, above := index.SumSplit(g, x, belowIncl, aboveIncl), and the
+// below, above := index.SumSplit(g, x, belowIncl, aboveIncl) (of both
+// lanes of a paired index when both are read so: b1, a1, b2, a2 :=
+// pair.SumSplit(…), splitLanes), and the
 // same read of the two lanes of a paired index (AXFinder's count and
 // volume of a broker's asks away from a price, rangepair.go) is
 // lane1, lane2 := pair.SumWhereEither(g, …).
@@ -126,8 +128,19 @@ func (h *hoist) code(g *gen, body []jen.Code) []jen.Code {
 			if below, above, ok := h.split(i, j); ok {
 				paired[j] = true
 				r := h.of[i]
+				incl := []jen.Code{jen.Lit(h.of[below].fn == "SumLessEq"), jen.Lit(h.of[above].fn == "SumGreaterEq")}
+				if p, other, ok := h.splitLanes(used[a+1:], paired, below, above); ok {
+					// The same split of the pair's other lane: one descent.
+					paired[other[0]], paired[other[1]] = true, true
+					names := []jen.Code{jen.Id(h.names[below]), jen.Id(h.names[above]), jen.Id(h.names[other[0]]), jen.Id(h.names[other[1]])}
+					if _, lane := r.mi.pairOf(r.ix); lane == 1 {
+						names = append(names[2:], names[:2]...)
+					}
+					stmt = jen.List(names...).Op(":=").Id("e").Dot(r.mi.field).Dot(p.field).Dot("SumSplit").Call(p.args(append([]jen.Code{r.group, r.bound}, incl...))...)
+					break
+				}
 				stmt = jen.List(jen.Id(h.names[below]), jen.Id(h.names[above])).Op(":=").Add(g.rangeCall(r.mi, r.ix, "SumSplit",
-					r.group, r.bound, jen.Lit(h.of[below].fn == "SumLessEq"), jen.Lit(h.of[above].fn == "SumGreaterEq")))
+					append([]jen.Code{r.group, r.bound}, incl...)...))
 				break
 			}
 			if p, lane1, lane2, ok := h.lanes(i, j); ok {
@@ -163,6 +176,37 @@ func (h *hoist) split(i, j int) (below, above int, ok bool) {
 		return i, j, true
 	}
 	return j, i, true
+}
+
+// splitLanes reports whether two locals among rest (not yet paired) read
+// the split that locals below and above read (h.split) on the other lane
+// of a paired index, and returns the pair and those locals, below first.
+func (h *hoist) splitLanes(rest []int, paired map[int]bool, below, above int) (*rangePair, [2]int, bool) {
+	rb, ra := h.of[below], h.of[above]
+	p, lane := rb.mi.pairOf(rb.ix)
+	if p == nil {
+		return nil, [2]int{}, false
+	}
+	for a, k := range rest {
+		for _, l := range rest[a+1:] {
+			if paired[k] || paired[l] {
+				continue
+			}
+			b, c, ok := h.split(k, l)
+			if !ok {
+				continue
+			}
+			ob, oa := h.of[b], h.of[c]
+			if q, other := ob.mi.pairOf(ob.ix); q != p || other == lane {
+				continue
+			}
+			if ob.fn != rb.fn || oa.fn != ra.fn || !same(ob.group, rb.group) || !same(ob.bound, rb.bound) {
+				continue
+			}
+			return p, [2]int{b, c}, true
+		}
+	}
+	return nil, [2]int{}, false
 }
 
 // lanes reports whether locals i and j are one read of the two lanes of a

@@ -40,11 +40,12 @@ type rangePair struct {
 func (p *rangePair) index() ordIndex { return p.lanes[0].ranges[p.ix[0]] }
 
 // laneReads are the methods a paired index has per lane, the lane's
-// number appended; the range reads, SumLess … SumWhereEither, SumRay and
-// SumRays, also for both lanes at once (hoist.lanes, pairedRaySums).
+// number appended; the range reads, SumLess … SumWhereEither, SumSplit,
+// SumRay and SumRays, also for both lanes at once (hoist.lanes,
+// hoist.splitLanes, pairedRaySums).
 var laneReads = map[string]bool{
 	"SumLess": true, "SumLessEq": true, "SumGreater": true, "SumGreaterEq": true, "SumBetween": true,
-	"SumWhere": true, "SumWhereEither": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true, "ThresholdBound": true, "GroupSumRay": true, "GroupSumRays": true,
+	"SumWhere": true, "SumWhereEither": true, "SumSplit": true, "Negative": true, "SumRay": true, "SumRays": true, "Threshold": true, "ThresholdBound": true, "GroupSumRay": true, "GroupSumRays": true,
 }
 
 // hinted reports whether the entries of the pair's table keep the key's

@@ -59,6 +59,53 @@ func (b *sumBTree2[T, V1, V2]) sumAboveFrom(id, h int32, x T, incl bool) (s1 V1,
 	return s1, s2
 }
 
+// sumSplit is sumBelow and sumAbove at x in one descent: the path to the
+// leaf that would hold x, where the children left of it are below x and
+// those right of it above (an inner key equal to x starts the child the
+// path takes).
+func (b *sumBTree2[T, V1, V2]) sumSplit(r treeRoot, x T, belowIncl, aboveIncl bool) (b1, a1 V1, b2, a2 V2) {
+	if r.root == 0 || x != x {
+		return
+	}
+	id := r.root
+	for h := r.height; h > 0; h-- {
+		nd := &b.nodes[id]
+		n := int(nd.n)
+		i := 0
+		for i+1 < n && nd.keys[i+1] <= x {
+			b1 += nd.v1[i]
+			b2 += nd.v2[i]
+			i++
+		}
+		for j := i + 1; j < n; j++ {
+			a1 += nd.v1[j]
+			a2 += nd.v2[j]
+		}
+		id = nd.child[i]
+	}
+	nd := &b.nodes[id]
+	for i := range int(nd.n) {
+		switch k := nd.keys[i]; {
+		case k < x:
+			b1 += nd.v1[i]
+			b2 += nd.v2[i]
+		case k > x:
+			a1 += nd.v1[i]
+			a2 += nd.v2[i]
+		default:
+			if belowIncl {
+				b1 += nd.v1[i]
+				b2 += nd.v2[i]
+			}
+			if aboveIncl {
+				a1 += nd.v1[i]
+				a2 += nd.v2[i]
+			}
+		}
+	}
+	return
+}
+
 func (b *sumBTree2[T, V1, V2]) sumBetween(r treeRoot, lo T, loIncl bool, hi T, hiIncl bool) (V1, V2) {
 	if r.root == 0 || lo != lo || hi != hi || hi < lo || hi == lo && !(loIncl && hiIncl) {
 		return 0, 0

@@ -268,6 +268,15 @@ func (f *flatPair[T, V1, V2]) sumAbove(x T, incl bool) (V1, V2) {
 	return f.between(f.rank(x, !incl), len(f.keys))
 }
 
+func (f *flatPair[T, V1, V2]) sumSplit(x T, belowIncl, aboveIncl bool) (b1, a1 V1, b2, a2 V2) {
+	if x != x {
+		return
+	}
+	b1, b2 = f.prefix(f.rank(x, belowIncl))
+	a1, a2 = f.between(f.rank(x, !aboveIncl), len(f.keys))
+	return
+}
+
 func (f *flatPair[T, V1, V2]) sumBetween(lo T, loIncl bool, hi T, hiIncl bool) (V1, V2) {
 	if lo != lo || hi != hi {
 		return 0, 0

@@ -169,6 +169,19 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq(g K, k T) (V1, V2) {
 	return x.a.sumAbove(x.groups.tree(g), k, true)
 }
 
+// SumSplit returns the sums of each lane's values of group g's keys below
+// k and above k (each with k itself where belowIncl, aboveIncl say) in one
+// descent: what SumLess and SumGreater (or their Eq forms) return, but for
+// the order the values are added in (a float sum may differ in its last
+// bits); all 0 when k is NaN. BrokerSpread reads a broker's counts and
+// volumes before and after an event's time so.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumSplit(g K, k T, belowIncl, aboveIncl bool) (below1, above1 V1, below2, above2 V2) {
+	if x.isFlat() {
+		return x.flat.sumSplit(k, belowIncl, aboveIncl)
+	}
+	return x.a.sumSplit(x.groups.tree(g), k, belowIncl, aboveIncl)
+}
+
 // SumBetween returns the sums of each lane's values of group g's keys
 // between lo and hi, each bound included or not.
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumBetween(g K, lo T, loIncl bool, hi T, hiIncl bool) (V1, V2) {
@@ -239,6 +252,18 @@ func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq1(g K, k T) V1 {
 func (x *RangeSumPairIndex[K, T, V1, V2]) SumGreaterEq2(g K, k T) V2 {
 	_, s := x.SumGreaterEq(g, k)
 	return s
+}
+
+// SumSplit1 is SumSplit of lane 1 alone.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumSplit1(g K, k T, belowIncl, aboveIncl bool) (below, above V1) {
+	below, above, _, _ = x.SumSplit(g, k, belowIncl, aboveIncl)
+	return
+}
+
+// SumSplit2 is SumSplit of lane 2 alone.
+func (x *RangeSumPairIndex[K, T, V1, V2]) SumSplit2(g K, k T, belowIncl, aboveIncl bool) (below, above V2) {
+	_, _, below, above = x.SumSplit(g, k, belowIncl, aboveIncl)
+	return
 }
 
 // SumBetween1 is SumBetween of lane 1 alone.
