@@ -511,34 +511,12 @@ func (g *gen) generate() error {
 	g.planNames()
 	g.planTouches()
 	g.counterMaps()
-	// Plan the secondary indexes by simulating every statement's bindings.
+	// Secondary indexes are planned where a loop needs one (indexFor, in
+	// the first pass): a partly bound map read that compiles to a range
+	// read or a point read needs none, and an index nobody reads would
+	// still be updated with every new and every removed entry.
 	for _, t := range g.p.Triggers {
 		for _, s := range t.Stmts {
-			for _, mono := range s.RHS {
-				bound := map[string]bool{}
-				for _, a := range t.Event.Args {
-					bound[a.Name] = true
-				}
-				for _, f := range mono.Factors {
-					switch x := f.(type) {
-					case *calculus.MapRef:
-						var pos []int
-						for i, k := range x.Keys {
-							if bound[k.Name] {
-								pos = append(pos, i)
-							}
-						}
-						if len(pos) > 0 && len(pos) < len(x.Keys) {
-							g.maps[x.Name].indexFor(pos)
-						}
-						for _, k := range x.Keys {
-							bound[k.Name] = true
-						}
-					case *calculus.Lift:
-						bound[x.V.Name] = true
-					}
-				}
-			}
 			if s.Buffered {
 				mi := g.maps[s.Map.Name]
 				mi.buffers = append(mi.buffers, s)
