@@ -57,14 +57,20 @@ func tableChainKey(t *table) []int {
 // index): a Go map from the key to the entry's position, the same from a
 // hash key to a chain of entries (chained), or, for one FLOAT key, a
 // runtime.FloatIndex (a hash table of the key's bits: Go hashes float64
-// map keys on a slower path).
+// map keys on a slower path) and for one INT key a runtime.IntIndex (the
+// same table: a third of a Go map's lookup).
 type primaryIndex uint8
 
 const (
 	plainIndex primaryIndex = iota
 	chainedIndex
 	floatIndex
+	intIndex
 )
+
+// bitsTable reports whether ix is a runtime.FloatIndex or IntIndex, whose
+// methods (Get, Set, Delete, Clear, All) stand for a Go map's operators.
+func (ix primaryIndex) bitsTable() bool { return ix == floatIndex || ix == intIndex }
 
 // indexOf returns the kind of the primary index of a storage type keyed
 // by keys.
@@ -74,6 +80,8 @@ func indexOf(keys []calculus.Var, chained bool) primaryIndex {
 		return chainedIndex
 	case len(keys) == 1 && keys[0].Type == lang.TFloat:
 		return floatIndex
+	case len(keys) == 1 && keys[0].Type == lang.TInt:
+		return intIndex
 	}
 	return plainIndex
 }
@@ -91,47 +99,50 @@ func (t *table) index() primaryIndex { return indexOf(t.keys, tableChainKey(t) !
 
 // indexType is the type of a primary index of kind ix keyed by ikt.
 func indexType(ix primaryIndex, ikt jen.Code) *jen.Statement {
-	if ix == floatIndex {
+	switch ix {
+	case floatIndex:
 		return jen.Qual(runtimePkg, "FloatIndex")
+	case intIndex:
+		return jen.Qual(runtimePkg, "IntIndex")
 	}
 	return jen.Map(ikt).Int32()
 }
 
 // lookup is the comma-ok lookup of key k in the primary index of a storage
 // type (receiver m): the index itself, its find method when chained, its
-// Get method when a FloatIndex.
+// Get method when a FloatIndex or IntIndex.
 func lookup(ix primaryIndex, k jen.Code) *jen.Statement {
 	switch ix {
 	case chainedIndex:
 		return jen.Id("m").Dot("find").Call(k)
-	case floatIndex:
+	case floatIndex, intIndex:
 		return jen.Id("m").Dot("index").Dot("Get").Call(k)
 	}
 	return jen.Id("m").Dot("index").Index(k)
 }
 
-// setIndex records in a plain or float primary index that k's entry is at
-// position i.
+// setIndex records in a plain, float or int primary index that k's entry
+// is at position i.
 func setIndex(ix primaryIndex, k, i jen.Code) *jen.Statement {
-	if ix == floatIndex {
+	if ix.bitsTable() {
 		return jen.Id("m").Dot("index").Dot("Set").Call(k, i)
 	}
 	return jen.Id("m").Dot("index").Index(k).Op("=").Add(i)
 }
 
-// deleteIndex removes k from a plain or float primary index.
+// deleteIndex removes k from a plain, float or int primary index.
 func deleteIndex(ix primaryIndex, k jen.Code) *jen.Statement {
-	if ix == floatIndex {
+	if ix.bitsTable() {
 		return jen.Id("m").Dot("index").Dot("Delete").Call(k)
 	}
 	return jen.Delete(jen.Id("m").Dot("index"), k)
 }
 
 // indexInits returns the constructor's field values for a primary index of
-// kind ix keyed by ikt: a made map, or none (a FloatIndex's zero value is
-// empty).
+// kind ix keyed by ikt: a made map, or none (a FloatIndex's or IntIndex's
+// zero value is empty).
 func indexInits(ix primaryIndex, ikt jen.Code) jen.Dict {
-	if ix == floatIndex {
+	if ix.bitsTable() {
 		return jen.Dict{}
 	}
 	return jen.Dict{jen.Id("index"): jen.Make(indexType(ix, ikt))}
@@ -139,7 +150,7 @@ func indexInits(ix primaryIndex, ikt jen.Code) jen.Dict {
 
 // clearIndex removes every key from a primary index of kind ix.
 func clearIndex(ix primaryIndex) *jen.Statement {
-	if ix == floatIndex {
+	if ix.bitsTable() {
 		return jen.Id("m").Dot("index").Dot("Clear").Call()
 	}
 	return jen.Clear(jen.Id("m").Dot("index"))
@@ -148,7 +159,7 @@ func clearIndex(ix primaryIndex) *jen.Statement {
 // rangeIndex is what a loop over the keys and positions of the primary
 // index of storage x ranges over.
 func rangeIndex(ix primaryIndex, x *jen.Statement) *jen.Statement {
-	if ix == floatIndex {
+	if ix.bitsTable() {
 		return x.Dot("index").Dot("All").Call()
 	}
 	return x.Dot("index")

@@ -23,7 +23,8 @@
 //     and an in-place addition (a Go map from key to value would take a
 //     lookup and an assignment); keyed by one FLOAT column, that map is a
 //     runtime.FloatIndex, a hash table of the key's bits of its own (a Go
-//     map hashes float64 keys on a path several times as slow); and one
+//     map hashes float64 keys on a path several times as slow), keyed by
+//     one INT column a runtime.IntIndex, the same table; and one
 //     secondary index per partial-key
 //     pattern that the statements loop over, each a Go map from the partial
 //     key to the slice positions of the matching entries; an entry whose

@@ -12,11 +12,21 @@ import (
 // read once per event by every map a trigger adds to, so it is a hash
 // table of its own rather than a Go map (whose float64 keys go through a
 // generic hash; even keyed by the bits, a lookup costs about three times
-// this table's): open addressing with linear probing over the keys' bits,
-// hashed by a multiply with a seed drawn per index, slots holding the bits
-// and the position. As in a map[float64], 0 and −0 are one key; a NaN key
-// is one key too (a map[float64] would store a new entry per NaN, never
-// found again). The zero value is an empty index.
+// this table's): a bitsIndex of the keys' bits. As in a map[float64], 0
+// and −0 are one key; a NaN key is one key too (a map[float64] would
+// store a new entry per NaN, never found again). The zero value is an
+// empty index. Its All may run while the loop's body sets and deletes
+// keys, as over a Go map (see bitsIndex).
+type FloatIndex struct{ t bitsIndex }
+
+// IntIndex is FloatIndex for a key of one INT column: a bitsIndex of the
+// keys themselves (a Go map[int64] takes its fast path, and still costs
+// more per lookup). The zero value is an empty index.
+type IntIndex struct{ t bitsIndex }
+
+// bitsIndex maps 64-bit keys to int32 positions: open addressing with
+// linear probing, hashed by a multiply with a seed drawn per index, slots
+// holding the key and the position.
 //
 // A delete leaves a tombstone, so that All, like ranging over a Go map,
 // may run while the loop's body sets and deletes keys: a key deleted
@@ -27,19 +37,19 @@ import (
 // them, and not while an iteration runs unless they are full; an iteration
 // under which they were rebuilt checks each key it produces against the
 // new slots.
-type FloatIndex struct {
-	slots []floatSlot // len a power of two, or 0
-	shift uint        // 64 − log₂ len(slots): a hash's top bits index the slots
-	live  int         // keys
-	used  int         // slots not empty: keys and tombstones
+type bitsIndex struct {
+	slots []bitsSlot // len a power of two, or 0
+	shift uint       // 64 − log₂ len(slots): a hash's top bits index the slots
+	live  int        // keys
+	used  int        // slots not empty: keys and tombstones
 	seed  uint64
 	iters int // All iterations running
 	gen   int // rebuilds so far
 }
 
-// floatSlot is one slot: empty (pos 0), a tombstone (pos −1), or key bits
+// bitsSlot is one slot: empty (pos 0), a tombstone (pos −1), or key bits
 // at entry position pos−1.
-type floatSlot struct {
+type bitsSlot struct {
 	bits uint64
 	pos  int32
 }
@@ -52,16 +62,62 @@ func floatBits(k float64) uint64 {
 	return math.Float64bits(k)
 }
 
-func (x *FloatIndex) home(b uint64) uint64 {
+func (x *bitsIndex) home(b uint64) uint64 {
 	return ((b ^ x.seed) * 0x9e3779b97f4a7c15) >> x.shift
 }
 
 // Get returns the position of k's entry, if it has one.
-func (x *FloatIndex) Get(k float64) (int32, bool) {
+func (x *FloatIndex) Get(k float64) (int32, bool) { return x.t.get(floatBits(k)) }
+
+// Set records that k's entry is at position i.
+func (x *FloatIndex) Set(k float64, i int32) { x.t.set(floatBits(k), i) }
+
+// Delete removes k.
+func (x *FloatIndex) Delete(k float64) { x.t.delete(floatBits(k)) }
+
+// Len returns the number of keys.
+func (x *FloatIndex) Len() int { return x.t.live }
+
+// Clear removes every key, keeping the slots.
+func (x *FloatIndex) Clear() { x.t.clear() }
+
+// All yields each key (−0 as 0) and the position of its entry, in no
+// particular order; the loop's body may set and delete keys (see
+// bitsIndex).
+func (x *FloatIndex) All() iter.Seq2[float64, int32] {
+	return func(yield func(float64, int32) bool) {
+		x.t.all(func(b uint64, i int32) bool { return yield(math.Float64frombits(b), i) })
+	}
+}
+
+// Get returns the position of k's entry, if it has one.
+func (x *IntIndex) Get(k int64) (int32, bool) { return x.t.get(uint64(k)) }
+
+// Set records that k's entry is at position i.
+func (x *IntIndex) Set(k int64, i int32) { x.t.set(uint64(k), i) }
+
+// Delete removes k.
+func (x *IntIndex) Delete(k int64) { x.t.delete(uint64(k)) }
+
+// Len returns the number of keys.
+func (x *IntIndex) Len() int { return x.t.live }
+
+// Clear removes every key, keeping the slots.
+func (x *IntIndex) Clear() { x.t.clear() }
+
+// All yields each key and the position of its entry, in no particular
+// order; the loop's body may set and delete keys (see bitsIndex).
+func (x *IntIndex) All() iter.Seq2[int64, int32] {
+	return func(yield func(int64, int32) bool) {
+		x.t.all(func(b uint64, i int32) bool { return yield(int64(b), i) })
+	}
+}
+
+// get returns the position of b's entry, if it has one.
+func (x *bitsIndex) get(b uint64) (int32, bool) {
 	if len(x.slots) == 0 {
 		return 0, false
 	}
-	b := floatBits(k)
 	mask := uint64(len(x.slots) - 1)
 	for i := x.home(b); ; i = (i + 1) & mask {
 		s := &x.slots[i]
@@ -74,12 +130,11 @@ func (x *FloatIndex) Get(k float64) (int32, bool) {
 	}
 }
 
-// Set records that k's entry is at position i.
-func (x *FloatIndex) Set(k float64, i int32) {
+// set records that b's entry is at position i.
+func (x *bitsIndex) set(b uint64, i int32) {
 	if 4*(x.used+1) > 3*len(x.slots) && (x.iters == 0 || x.used+1 >= len(x.slots)) {
 		x.rebuild()
 	}
-	b := floatBits(k)
 	mask := uint64(len(x.slots) - 1)
 	free := -1
 	for j := x.home(b); ; j = (j + 1) & mask {
@@ -90,7 +145,7 @@ func (x *FloatIndex) Set(k float64, i int32) {
 				free = int(j)
 				x.used++
 			}
-			x.slots[free] = floatSlot{b, i + 1}
+			x.slots[free] = bitsSlot{b, i + 1}
 			x.live++
 			return
 		case s.pos < 0:
@@ -115,12 +170,11 @@ func (x *FloatIndex) Set(k float64, i int32) {
 	}
 }
 
-// Delete removes k.
-func (x *FloatIndex) Delete(k float64) {
+// delete removes b.
+func (x *bitsIndex) delete(b uint64) {
 	if len(x.slots) == 0 {
 		return
 	}
-	b := floatBits(k)
 	mask := uint64(len(x.slots) - 1)
 	for i := x.home(b); ; i = (i + 1) & mask {
 		s := &x.slots[i]
@@ -135,21 +189,18 @@ func (x *FloatIndex) Delete(k float64) {
 	}
 }
 
-// Len returns the number of keys.
-func (x *FloatIndex) Len() int { return x.live }
-
-// Clear removes every key, keeping the slots.
-func (x *FloatIndex) Clear() {
+// clear removes every key, keeping the slots.
+func (x *bitsIndex) clear() {
 	clear(x.slots)
 	x.live, x.used = 0, 0
 }
 
 // rebuild moves the keys to new slots, at most half full, dropping the
 // tombstones.
-func (x *FloatIndex) rebuild() {
+func (x *bitsIndex) rebuild() {
 	old := x.slots
 	n := max(16, 1<<bits.Len(uint(2*x.live+1)))
-	x.slots = make([]floatSlot, n)
+	x.slots = make([]bitsSlot, n)
 	x.shift = uint(64 - bits.TrailingZeros(uint(n)))
 	if x.seed == 0 {
 		x.seed = rand.Uint64() | 1
@@ -170,30 +221,28 @@ func (x *FloatIndex) rebuild() {
 	}
 }
 
-// All yields each key (−0 as 0) and the position of its entry, in no
-// particular order; the loop's body may set and delete keys (see
-// FloatIndex).
-func (x *FloatIndex) All() iter.Seq2[float64, int32] {
-	return func(yield func(float64, int32) bool) {
-		x.iters++
-		defer func() { x.iters-- }()
-		slots, gen := x.slots, x.gen
-		for j := range slots {
-			s := slots[j]
-			if s.pos <= 0 {
+// all calls yield with each key and the position of its entry, in no
+// particular order, until it returns false; yield may set and delete keys
+// (see above).
+func (x *bitsIndex) all(yield func(uint64, int32) bool) {
+	x.iters++
+	defer func() { x.iters-- }()
+	slots, gen := x.slots, x.gen
+	for j := range slots {
+		s := slots[j]
+		if s.pos <= 0 {
+			continue
+		}
+		b, pos := s.bits, s.pos-1
+		if x.gen != gen {
+			// Rebuilt under the iteration: slots is a stale copy.
+			var ok bool
+			if pos, ok = x.get(b); !ok {
 				continue
 			}
-			k, pos := math.Float64frombits(s.bits), s.pos-1
-			if x.gen != gen {
-				// Rebuilt under the iteration: slots is a stale copy.
-				var ok bool
-				if pos, ok = x.Get(k); !ok {
-					continue
-				}
-			}
-			if !yield(k, pos) {
-				return
-			}
+		}
+		if !yield(b, pos) {
+			return
 		}
 	}
 }

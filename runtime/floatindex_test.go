@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"iter"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -49,15 +50,44 @@ func TestFloatIndex(t *testing.T) {
 // fused table may: every key present throughout is produced once with its
 // position, none deleted before it is reached, none twice.
 func TestFloatIndexRandom(t *testing.T) {
+	testIndexRandom(t, func() positionIndex[float64] { return new(FloatIndex) }, func(i int) float64 { return float64(i) * 0.5 })
+}
+
+// TestIntIndexRandom is TestFloatIndexRandom for IntIndex, over keys of
+// either sign and the extremes of int64.
+func TestIntIndexRandom(t *testing.T) {
+	testIndexRandom(t, func() positionIndex[int64] { return new(IntIndex) }, func(i int) int64 {
+		switch i {
+		case 0:
+			return math.MinInt64
+		case 1:
+			return math.MaxInt64
+		}
+		return int64(i-10) * 0x9e3779b1
+	})
+}
+
+// positionIndex is what FloatIndex and IntIndex have in common.
+type positionIndex[K comparable] interface {
+	Get(K) (int32, bool)
+	Set(K, int32)
+	Delete(K)
+	Len() int
+	All() iter.Seq2[K, int32]
+}
+
+// testIndexRandom drives indexes made by newIndex against a Go map, with
+// keys keyOf(0 … n−1).
+func testIndexRandom[K comparable](t *testing.T, newIndex func() positionIndex[K], keyOf func(int) K) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for round := range 30 {
-		var x FloatIndex
-		model := map[float64]int32{}
+		x := newIndex()
+		model := map[K]int32{}
 		keys := 1 + rng.IntN(20)
 		if round%3 == 2 {
 			keys = 3000
 		}
-		key := func() float64 { return float64(rng.IntN(keys)) * 0.5 }
+		key := func() K { return keyOf(rng.IntN(keys)) }
 		for step := range 4000 {
 			k := key()
 			if rng.IntN(3) == 0 {
@@ -76,12 +106,12 @@ func TestFloatIndexRandom(t *testing.T) {
 				continue
 			}
 			// Iterate, setting and deleting keys in the body.
-			before := map[float64]int32{}
+			before := map[K]int32{}
 			for k, i := range model {
 				before[k] = i
 			}
-			deleted, added := map[float64]bool{}, map[float64]bool{}
-			seen := map[float64]bool{}
+			deleted, added := map[K]bool{}, map[K]bool{}
+			seen := map[K]bool{}
 			for k, i := range x.All() {
 				if seen[k] {
 					t.Fatalf("round %d: All yields %v twice", round, k)
@@ -129,7 +159,7 @@ func TestFloatIndexRebuiltUnderAll(t *testing.T) {
 	for k := range 12 {
 		x.Set(float64(k), int32(k))
 	}
-	gen := x.gen
+	gen := x.t.gen
 	seen := map[float64]bool{}
 	deleted := false
 	for k, i := range x.All() {
@@ -148,7 +178,7 @@ func TestFloatIndexRebuiltUnderAll(t *testing.T) {
 		}
 		seen[k] = true
 	}
-	if x.gen == gen {
+	if x.t.gen == gen {
 		t.Fatal("the slots were not rebuilt under the iteration")
 	}
 	for k := range 11 {

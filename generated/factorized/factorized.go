@@ -1538,7 +1538,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Totals_F0_S")
-	for k, i := range e.totalsF0S.index {
+	for k, i := range e.totalsF0S.index.All() {
 		ent := &e.totalsF0S.entries[i]
 		if ent.totalsF0S == 0 {
 			continue
@@ -1549,7 +1549,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Totals_F2_S")
-	for k, i := range e.totalsF0S.index {
+	for k, i := range e.totalsF0S.index.All() {
 		ent := &e.totalsF0S.entries[i]
 		if ent.totalsF2S == 0 {
 			continue
@@ -1648,7 +1648,7 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	for k := range e.pairsF0R.index {
 		e.totalsTouch1(k.k0, k.k1)
 	}
-	for k, i := range e.totalsF0S.index {
+	for k, i := range e.totalsF0S.index.All() {
 		ent := &e.totalsF0S.entries[i]
 		if ent.totalsF0S == 0 {
 			continue
@@ -1868,16 +1868,16 @@ type entryTotalsF0S struct {
 type tableTotalsF0S struct {
 	entries []entryTotalsF0S // live and free entries
 	free    []int32          // positions of free entries
-	index   map[int64]int32  // primary index
+	index   runtime.IntIndex // primary index
 }
 
 func newTotalsF0STable() *tableTotalsF0S {
-	return &tableTotalsF0S{index: make(map[int64]int32)}
+	return &tableTotalsF0S{}
 }
 
 // getTotalsF0S returns the value of Totals_F0_S at k.
 func (m *tableTotalsF0S) getTotalsF0S(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].totalsF0S
 	}
 	return 0
@@ -1885,7 +1885,7 @@ func (m *tableTotalsF0S) getTotalsF0S(k int64) int64 {
 
 // getTotalsF2S returns the value of Totals_F2_S at k.
 func (m *tableTotalsF0S) getTotalsF2S(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].totalsF2S
 	}
 	return 0
@@ -1920,7 +1920,7 @@ func (m *tableTotalsF0S) loadTotalsF2S(k int64, v int64) bool {
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableTotalsF0S) entry(k int64) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return i
 	}
 	{
@@ -1932,7 +1932,7 @@ func (m *tableTotalsF0S) entry(k int64) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryTotalsF0S{})
 		}
-		m.index[k] = i
+		m.index.Set(k, i)
 	}
 	return i
 }
@@ -1941,7 +1941,7 @@ func (m *tableTotalsF0S) entry(k int64) (i int32) {
 func (m *tableTotalsF0S) release(k int64, i int32) {
 	ent := &m.entries[i]
 	if ent.totalsF0S == 0 && ent.totalsF2S == 0 {
-		delete(m.index, k)
+		m.index.Delete(k)
 		m.free = append(m.free, i)
 	}
 }

@@ -2548,7 +2548,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Totals_COUNT_mS")
-	for k, i := range e.totalsCountMs.index {
+	for k, i := range e.totalsCountMs.index.All() {
 		ent := &e.totalsCountMs.entries[i]
 		if ent.totalsCountMs == 0 {
 			continue
@@ -2559,7 +2559,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Totals_TOTAL_mS")
-	for k, i := range e.totalsCountMs.index {
+	for k, i := range e.totalsCountMs.index.All() {
 		ent := &e.totalsCountMs.entries[i]
 		if ent.totalsTotalMs == 0 {
 			continue
@@ -3292,16 +3292,16 @@ type entryTotalsCountMs struct {
 type tableTotalsCountMs struct {
 	entries []entryTotalsCountMs // live and free entries
 	free    []int32              // positions of free entries
-	index   map[int64]int32      // primary index
+	index   runtime.IntIndex     // primary index
 }
 
 func newTotalsCountMsTable() *tableTotalsCountMs {
-	return &tableTotalsCountMs{index: make(map[int64]int32)}
+	return &tableTotalsCountMs{}
 }
 
 // getTotalsCountMs returns the value of Totals_COUNT_mS at k.
 func (m *tableTotalsCountMs) getTotalsCountMs(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].totalsCountMs
 	}
 	return 0
@@ -3309,7 +3309,7 @@ func (m *tableTotalsCountMs) getTotalsCountMs(k int64) int64 {
 
 // getTotalsTotalMs returns the value of Totals_TOTAL_mS at k.
 func (m *tableTotalsCountMs) getTotalsTotalMs(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].totalsTotalMs
 	}
 	return 0
@@ -3344,7 +3344,7 @@ func (m *tableTotalsCountMs) loadTotalsTotalMs(k int64, v int64) bool {
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableTotalsCountMs) entry(k int64) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return i
 	}
 	{
@@ -3356,7 +3356,7 @@ func (m *tableTotalsCountMs) entry(k int64) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryTotalsCountMs{})
 		}
-		m.index[k] = i
+		m.index.Set(k, i)
 	}
 	return i
 }
@@ -3365,7 +3365,7 @@ func (m *tableTotalsCountMs) entry(k int64) (i int32) {
 func (m *tableTotalsCountMs) release(k int64, i int32) {
 	ent := &m.entries[i]
 	if ent.totalsCountMs == 0 && ent.totalsTotalMs == 0 {
-		delete(m.index, k)
+		m.index.Delete(k)
 		m.free = append(m.free, i)
 	}
 }

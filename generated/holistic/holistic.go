@@ -516,7 +516,7 @@ func (e *Engine) Query1Get(broker int64) (Query1Row, bool) {
 // Query1Rows iterates over the rows of view QUERY1 in no particular order.
 func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	return func(yield func(Query1Row) bool) {
-		for k := range e.query1Count.index {
+		for k := range e.query1Count.index.All() {
 			if r, ok := e.query1Row(k); ok && !yield(r) {
 				return
 			}
@@ -1258,7 +1258,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 		Sources: sources,
 	})
 	sw.Map("QUERY1_COUNT")
-	for k, i := range e.query1Count.index {
+	for k, i := range e.query1Count.index.All() {
 		ent := &e.query1Count.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1275,7 +1275,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_AGG2")
-	for k, i := range e.query1Agg2.index {
+	for k, i := range e.query1Agg2.index.All() {
 		ent := &e.query1Agg2.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1292,7 +1292,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_AGG4")
-	for k, i := range e.query1Agg4.index {
+	for k, i := range e.query1Agg4.index.All() {
 		ent := &e.query1Agg4.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1300,7 +1300,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY2_AGG1")
-	for k, i := range e.query2Agg1.index {
+	for k, i := range e.query2Agg1.index.All() {
 		ent := &e.query2Agg1.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1418,14 +1418,14 @@ type entryQuery1Count struct {
 type mapQuery1Count struct {
 	entries []entryQuery1Count // live and free entries
 	free    []int32            // positions of free entries
-	index   map[int64]int32    // primary index
+	index   runtime.IntIndex   // primary index
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[int64]int32)}
+	return &mapQuery1Count{}
 }
 func (m *mapQuery1Count) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1436,7 +1436,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1447,7 +1447,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -1459,7 +1459,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1Count) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -1468,7 +1468,7 @@ func (m *mapQuery1Count) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Count) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1542,14 +1542,14 @@ type entryQuery1Agg2 struct {
 type mapQuery1Agg2 struct {
 	entries []entryQuery1Agg2 // live and free entries
 	free    []int32           // positions of free entries
-	index   map[int64]int32   // primary index
+	index   runtime.IntIndex  // primary index
 }
 
 func newQuery1Agg2Map() *mapQuery1Agg2 {
-	return &mapQuery1Agg2{index: make(map[int64]int32)}
+	return &mapQuery1Agg2{}
 }
 func (m *mapQuery1Agg2) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1560,7 +1560,7 @@ func (m *mapQuery1Agg2) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1571,7 +1571,7 @@ func (m *mapQuery1Agg2) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -1583,7 +1583,7 @@ func (m *mapQuery1Agg2) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1Agg2) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -1592,7 +1592,7 @@ func (m *mapQuery1Agg2) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Agg2) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1664,14 +1664,14 @@ type entryQuery1Agg4 struct {
 type mapQuery1Agg4 struct {
 	entries []entryQuery1Agg4 // live and free entries
 	free    []int32           // positions of free entries
-	index   map[int64]int32   // primary index
+	index   runtime.IntIndex  // primary index
 }
 
 func newQuery1Agg4Map() *mapQuery1Agg4 {
-	return &mapQuery1Agg4{index: make(map[int64]int32)}
+	return &mapQuery1Agg4{}
 }
 func (m *mapQuery1Agg4) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1682,7 +1682,7 @@ func (m *mapQuery1Agg4) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1693,7 +1693,7 @@ func (m *mapQuery1Agg4) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -1705,7 +1705,7 @@ func (m *mapQuery1Agg4) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1Agg4) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -1714,7 +1714,7 @@ func (m *mapQuery1Agg4) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Agg4) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1727,12 +1727,12 @@ type entryQuery2Agg1 struct {
 type mapQuery2Agg1 struct {
 	entries []entryQuery2Agg1              // live and free entries
 	free    []int32                        // positions of free entries
-	index   map[int64]int32                // primary index
+	index   runtime.IntIndex               // primary index
 	rng0    runtime.RangeSum[int64, int64] // sums over ranges of arg
 }
 
 func newQuery2Agg1Map() *mapQuery2Agg1 {
-	return &mapQuery2Agg1{index: make(map[int64]int32)}
+	return &mapQuery2Agg1{}
 }
 
 // add adds v to the value of k.
@@ -1741,7 +1741,7 @@ func (m *mapQuery2Agg1) add(k int64, v int64) {
 		return
 	}
 	m.rng0.Add(k, v)
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1752,7 +1752,7 @@ func (m *mapQuery2Agg1) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -1764,7 +1764,7 @@ func (m *mapQuery2Agg1) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery2Agg1) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -1773,7 +1773,7 @@ func (m *mapQuery2Agg1) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery2Agg1) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 

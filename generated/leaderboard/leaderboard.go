@@ -230,7 +230,7 @@ func (e *Engine) LeadersGet(a int64) (LeadersRow, bool) {
 // LeadersRows iterates over the rows of view Leaders in no particular order.
 func (e *Engine) LeadersRows() iter.Seq[LeadersRow] {
 	return func(yield func(LeadersRow) bool) {
-		for k := range e.leadersCount.index {
+		for k := range e.leadersCount.index.All() {
 			if r, ok := e.leadersRow(k); ok && !yield(r) {
 				return
 			}
@@ -861,7 +861,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 		Sources: sources,
 	})
 	sw.Map("Leaders_COUNT")
-	for k, i := range e.leadersCount.index {
+	for k, i := range e.leadersCount.index.All() {
 		ent := &e.leadersCount.entries[i]
 		if ent.leadersCount == 0 {
 			continue
@@ -872,7 +872,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Leaders_TOTAL")
-	for k, i := range e.leadersCount.index {
+	for k, i := range e.leadersCount.index.All() {
 		ent := &e.leadersCount.entries[i]
 		if ent.leadersTotal == 0 {
 			continue
@@ -883,7 +883,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Leaders_AGG2")
-	for k, i := range e.leadersAgg2.index {
+	for k, i := range e.leadersAgg2.index.All() {
 		ent := &e.leadersAgg2.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -980,16 +980,16 @@ type entryLeadersCount struct {
 type tableLeadersCount struct {
 	entries []entryLeadersCount // live and free entries
 	free    []int32             // positions of free entries
-	index   map[int64]int32     // primary index
+	index   runtime.IntIndex    // primary index
 }
 
 func newLeadersCountTable() *tableLeadersCount {
-	return &tableLeadersCount{index: make(map[int64]int32)}
+	return &tableLeadersCount{}
 }
 
 // getLeadersCount returns the value of Leaders_COUNT at k.
 func (m *tableLeadersCount) getLeadersCount(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].leadersCount
 	}
 	return 0
@@ -997,7 +997,7 @@ func (m *tableLeadersCount) getLeadersCount(k int64) int64 {
 
 // getLeadersTotal returns the value of Leaders_TOTAL at k.
 func (m *tableLeadersCount) getLeadersTotal(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].leadersTotal
 	}
 	return 0
@@ -1032,7 +1032,7 @@ func (m *tableLeadersCount) loadLeadersTotal(k int64, v int64) bool {
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableLeadersCount) entry(k int64) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return i
 	}
 	{
@@ -1044,7 +1044,7 @@ func (m *tableLeadersCount) entry(k int64) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryLeadersCount{})
 		}
-		m.index[k] = i
+		m.index.Set(k, i)
 	}
 	return i
 }
@@ -1053,7 +1053,7 @@ func (m *tableLeadersCount) entry(k int64) (i int32) {
 func (m *tableLeadersCount) release(k int64, i int32) {
 	ent := &m.entries[i]
 	if ent.leadersCount == 0 && ent.leadersTotal == 0 {
-		delete(m.index, k)
+		m.index.Delete(k)
 		m.free = append(m.free, i)
 	}
 }
@@ -1067,12 +1067,12 @@ type entryLeadersAgg2 struct {
 type mapLeadersAgg2 struct {
 	entries []entryLeadersAgg2             // live and free entries
 	free    []int32                        // positions of free entries
-	index   map[int64]int32                // primary index
+	index   runtime.IntIndex               // primary index
 	rng0    runtime.RangeSum[int64, int64] // sums over ranges of value
 }
 
 func newLeadersAgg2Map() *mapLeadersAgg2 {
-	return &mapLeadersAgg2{index: make(map[int64]int32)}
+	return &mapLeadersAgg2{}
 }
 
 // add adds v to the value of k and reports whether the sum overflowed int64 (it then wraps).
@@ -1081,7 +1081,7 @@ func (m *mapLeadersAgg2) add(k int64, v int64) (overflow bool) {
 		return false
 	}
 	m.rng0.Add(k, v)
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1092,7 +1092,7 @@ func (m *mapLeadersAgg2) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1105,7 +1105,7 @@ func (m *mapLeadersAgg2) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapLeadersAgg2) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1114,7 +1114,7 @@ func (m *mapLeadersAgg2) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapLeadersAgg2) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 

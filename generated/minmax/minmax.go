@@ -359,7 +359,7 @@ func (e *Engine) Query1Get(b int64) (Query1Row, bool) {
 // Query1Rows iterates over the rows of view QUERY1 in no particular order.
 func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	return func(yield func(Query1Row) bool) {
-		for k := range e.query1Count.index {
+		for k := range e.query1Count.index.All() {
 			if r, ok := e.query1Row(k); ok && !yield(r) {
 				return
 			}
@@ -408,7 +408,7 @@ func (e *Engine) Query2Get(a int64) (Query2Row, bool) {
 // Query2Rows iterates over the rows of view QUERY2 in no particular order.
 func (e *Engine) Query2Rows() iter.Seq[Query2Row] {
 	return func(yield func(Query2Row) bool) {
-		for k := range e.query2Count.index {
+		for k := range e.query2Count.index.All() {
 			if r, ok := e.query2Row(k); ok && !yield(r) {
 				return
 			}
@@ -1236,7 +1236,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 		Sources: sources,
 	})
 	sw.Map("QUERY1_COUNT")
-	for k, i := range e.query1Count.index {
+	for k, i := range e.query1Count.index.All() {
 		ent := &e.query1Count.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1253,7 +1253,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY2_COUNT")
-	for k, i := range e.query2Count.index {
+	for k, i := range e.query2Count.index.All() {
 		ent := &e.query2Count.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1352,14 +1352,14 @@ type entryQuery1Count struct {
 type mapQuery1Count struct {
 	entries []entryQuery1Count // live and free entries
 	free    []int32            // positions of free entries
-	index   map[int64]int32    // primary index
+	index   runtime.IntIndex   // primary index
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[int64]int32)}
+	return &mapQuery1Count{}
 }
 func (m *mapQuery1Count) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1370,7 +1370,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1381,7 +1381,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -1393,7 +1393,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1Count) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -1402,7 +1402,7 @@ func (m *mapQuery1Count) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Count) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1475,14 +1475,14 @@ type entryQuery2Count struct {
 type mapQuery2Count struct {
 	entries []entryQuery2Count // live and free entries
 	free    []int32            // positions of free entries
-	index   map[int64]int32    // primary index
+	index   runtime.IntIndex   // primary index
 }
 
 func newQuery2CountMap() *mapQuery2Count {
-	return &mapQuery2Count{index: make(map[int64]int32)}
+	return &mapQuery2Count{}
 }
 func (m *mapQuery2Count) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1493,7 +1493,7 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1504,7 +1504,7 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1517,7 +1517,7 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery2Count) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1526,13 +1526,13 @@ func (m *mapQuery2Count) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery2Count) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
 // set sets the value of k to v (0 removes the entry).
 func (m *mapQuery2Count) set(k int64, v int64) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		if v == 0 {
 			m.unlink(k, i)
 			return

@@ -1670,7 +1670,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	sw.Int(e.query1Total)
 	sw.End()
 	sw.Map("QUERY1_TOTAL_mST")
-	for k, i := range e.query1TotalMst.index {
+	for k, i := range e.query1TotalMst.index.All() {
 		ent := &e.query1TotalMst.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1678,7 +1678,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_TOTAL_mR")
-	for k, i := range e.query1TotalMr.index {
+	for k, i := range e.query1TotalMr.index.All() {
 		ent := &e.query1TotalMr.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1686,7 +1686,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_TOTAL_mT")
-	for k, i := range e.query1TotalMt.index {
+	for k, i := range e.query1TotalMt.index.All() {
 		ent := &e.query1TotalMt.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1694,7 +1694,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_TOTAL_mRS")
-	for k, i := range e.query1TotalMrs.index {
+	for k, i := range e.query1TotalMrs.index.All() {
 		ent := &e.query1TotalMrs.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1806,14 +1806,14 @@ type entryQuery1TotalMst struct {
 type mapQuery1TotalMst struct {
 	entries []entryQuery1TotalMst // live and free entries
 	free    []int32               // positions of free entries
-	index   map[int64]int32       // primary index
+	index   runtime.IntIndex      // primary index
 }
 
 func newQuery1TotalMstMap() *mapQuery1TotalMst {
-	return &mapQuery1TotalMst{index: make(map[int64]int32)}
+	return &mapQuery1TotalMst{}
 }
 func (m *mapQuery1TotalMst) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1824,7 +1824,7 @@ func (m *mapQuery1TotalMst) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1835,7 +1835,7 @@ func (m *mapQuery1TotalMst) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1848,7 +1848,7 @@ func (m *mapQuery1TotalMst) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1TotalMst) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1857,7 +1857,7 @@ func (m *mapQuery1TotalMst) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1TotalMst) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1870,14 +1870,14 @@ type entryQuery1TotalMr struct {
 type mapQuery1TotalMr struct {
 	entries []entryQuery1TotalMr // live and free entries
 	free    []int32              // positions of free entries
-	index   map[int64]int32      // primary index
+	index   runtime.IntIndex     // primary index
 }
 
 func newQuery1TotalMrMap() *mapQuery1TotalMr {
-	return &mapQuery1TotalMr{index: make(map[int64]int32)}
+	return &mapQuery1TotalMr{}
 }
 func (m *mapQuery1TotalMr) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1888,7 +1888,7 @@ func (m *mapQuery1TotalMr) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1899,7 +1899,7 @@ func (m *mapQuery1TotalMr) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1912,7 +1912,7 @@ func (m *mapQuery1TotalMr) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1TotalMr) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1921,7 +1921,7 @@ func (m *mapQuery1TotalMr) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1TotalMr) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1934,14 +1934,14 @@ type entryQuery1TotalMt struct {
 type mapQuery1TotalMt struct {
 	entries []entryQuery1TotalMt // live and free entries
 	free    []int32              // positions of free entries
-	index   map[int64]int32      // primary index
+	index   runtime.IntIndex     // primary index
 }
 
 func newQuery1TotalMtMap() *mapQuery1TotalMt {
-	return &mapQuery1TotalMt{index: make(map[int64]int32)}
+	return &mapQuery1TotalMt{}
 }
 func (m *mapQuery1TotalMt) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1952,7 +1952,7 @@ func (m *mapQuery1TotalMt) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1963,7 +1963,7 @@ func (m *mapQuery1TotalMt) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1976,7 +1976,7 @@ func (m *mapQuery1TotalMt) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1TotalMt) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1985,7 +1985,7 @@ func (m *mapQuery1TotalMt) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1TotalMt) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1998,14 +1998,14 @@ type entryQuery1TotalMrs struct {
 type mapQuery1TotalMrs struct {
 	entries []entryQuery1TotalMrs // live and free entries
 	free    []int32               // positions of free entries
-	index   map[int64]int32       // primary index
+	index   runtime.IntIndex      // primary index
 }
 
 func newQuery1TotalMrsMap() *mapQuery1TotalMrs {
-	return &mapQuery1TotalMrs{index: make(map[int64]int32)}
+	return &mapQuery1TotalMrs{}
 }
 func (m *mapQuery1TotalMrs) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -2016,7 +2016,7 @@ func (m *mapQuery1TotalMrs) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -2027,7 +2027,7 @@ func (m *mapQuery1TotalMrs) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -2040,7 +2040,7 @@ func (m *mapQuery1TotalMrs) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1TotalMrs) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -2049,7 +2049,7 @@ func (m *mapQuery1TotalMrs) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1TotalMrs) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 

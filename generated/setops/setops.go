@@ -628,7 +628,7 @@ func (e *Engine) Query2Get(a int64) (Query2Row, bool) {
 // Query2Rows iterates over the rows of view QUERY2 in no particular order.
 func (e *Engine) Query2Rows() iter.Seq[Query2Row] {
 	return func(yield func(Query2Row) bool) {
-		for k := range e.query2Count.index {
+		for k := range e.query2Count.index.All() {
 			if r, ok := e.query2Row(k); ok && !yield(r) {
 				return
 			}
@@ -1451,7 +1451,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY2_COUNT")
-	for k, i := range e.query2Count.index {
+	for k, i := range e.query2Count.index.All() {
 		ent := &e.query2Count.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1486,7 +1486,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY2_COUNT_mR")
-	for k, i := range e.query2CountMr.index {
+	for k, i := range e.query2CountMr.index.All() {
 		ent := &e.query2CountMr.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1494,7 +1494,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY2_COUNT_mS")
-	for k, i := range e.query2CountMs.index {
+	for k, i := range e.query2CountMs.index.All() {
 		ent := &e.query2CountMs.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1691,14 +1691,14 @@ type entryQuery2Count struct {
 type mapQuery2Count struct {
 	entries []entryQuery2Count // live and free entries
 	free    []int32            // positions of free entries
-	index   map[int64]int32    // primary index
+	index   runtime.IntIndex   // primary index
 }
 
 func newQuery2CountMap() *mapQuery2Count {
-	return &mapQuery2Count{index: make(map[int64]int32)}
+	return &mapQuery2Count{}
 }
 func (m *mapQuery2Count) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1709,7 +1709,7 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 	if v == 0 {
 		return false
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1720,7 +1720,7 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1733,7 +1733,7 @@ func (m *mapQuery2Count) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery2Count) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1742,13 +1742,13 @@ func (m *mapQuery2Count) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery2Count) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
 // set sets the value of k to v (0 removes the entry).
 func (m *mapQuery2Count) set(k int64, v int64) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		if v == 0 {
 			m.unlink(k, i)
 			return
@@ -1971,14 +1971,14 @@ type entryQuery2CountMr struct {
 type mapQuery2CountMr struct {
 	entries []entryQuery2CountMr // live and free entries
 	free    []int32              // positions of free entries
-	index   map[int64]int32      // primary index
+	index   runtime.IntIndex     // primary index
 }
 
 func newQuery2CountMrMap() *mapQuery2CountMr {
-	return &mapQuery2CountMr{index: make(map[int64]int32)}
+	return &mapQuery2CountMr{}
 }
 func (m *mapQuery2CountMr) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1989,7 +1989,7 @@ func (m *mapQuery2CountMr) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -2000,7 +2000,7 @@ func (m *mapQuery2CountMr) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -2012,7 +2012,7 @@ func (m *mapQuery2CountMr) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery2CountMr) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -2021,7 +2021,7 @@ func (m *mapQuery2CountMr) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery2CountMr) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -2034,14 +2034,14 @@ type entryQuery2CountMs struct {
 type mapQuery2CountMs struct {
 	entries []entryQuery2CountMs // live and free entries
 	free    []int32              // positions of free entries
-	index   map[int64]int32      // primary index
+	index   runtime.IntIndex     // primary index
 }
 
 func newQuery2CountMsMap() *mapQuery2CountMs {
-	return &mapQuery2CountMs{index: make(map[int64]int32)}
+	return &mapQuery2CountMs{}
 }
 func (m *mapQuery2CountMs) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -2052,7 +2052,7 @@ func (m *mapQuery2CountMs) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -2063,7 +2063,7 @@ func (m *mapQuery2CountMs) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -2075,7 +2075,7 @@ func (m *mapQuery2CountMs) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery2CountMs) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -2084,7 +2084,7 @@ func (m *mapQuery2CountMs) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery2CountMs) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 

@@ -474,7 +474,7 @@ func (e *Engine) SpreadGet(a int64) (SpreadRow, bool) {
 // SpreadRows iterates over the rows of view Spread in no particular order.
 func (e *Engine) SpreadRows() iter.Seq[SpreadRow] {
 	return func(yield func(SpreadRow) bool) {
-		for k := range e.spreadCount.index {
+		for k := range e.spreadCount.index.All() {
 			if r, ok := e.spreadRow(k); ok && !yield(r) {
 				return
 			}
@@ -1094,7 +1094,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 		Sources: sources,
 	})
 	sw.Map("Spread_COUNT")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadCount == 0 {
 			continue
@@ -1105,7 +1105,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG1")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg1 == 0 {
 			continue
@@ -1116,7 +1116,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG2")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg2 == 0 {
 			continue
@@ -1127,7 +1127,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG3")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg3 == 0 {
 			continue
@@ -1138,7 +1138,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG4")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg4 == 0 {
 			continue
@@ -1149,7 +1149,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG5")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg5 == 0 {
 			continue
@@ -1160,7 +1160,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG6")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg6 == 0 {
 			continue
@@ -1171,7 +1171,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG7")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg7.IsZero() {
 			continue
@@ -1182,7 +1182,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("Spread_AGG8")
-	for k, i := range e.spreadCount.index {
+	for k, i := range e.spreadCount.index.All() {
 		ent := &e.spreadCount.entries[i]
 		if ent.spreadAgg8.IsZero() {
 			continue
@@ -1317,16 +1317,16 @@ type entrySpreadCount struct {
 type tableSpreadCount struct {
 	entries []entrySpreadCount // live and free entries
 	free    []int32            // positions of free entries
-	index   map[int64]int32    // primary index
+	index   runtime.IntIndex   // primary index
 }
 
 func newSpreadCountTable() *tableSpreadCount {
-	return &tableSpreadCount{index: make(map[int64]int32)}
+	return &tableSpreadCount{}
 }
 
 // getSpreadCount returns the value of Spread_COUNT at k.
 func (m *tableSpreadCount) getSpreadCount(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadCount
 	}
 	return 0
@@ -1334,7 +1334,7 @@ func (m *tableSpreadCount) getSpreadCount(k int64) int64 {
 
 // getSpreadAgg1 returns the value of Spread_AGG1 at k.
 func (m *tableSpreadCount) getSpreadAgg1(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg1
 	}
 	return 0
@@ -1342,7 +1342,7 @@ func (m *tableSpreadCount) getSpreadAgg1(k int64) int64 {
 
 // getSpreadAgg2 returns the value of Spread_AGG2 at k.
 func (m *tableSpreadCount) getSpreadAgg2(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg2
 	}
 	return 0
@@ -1350,7 +1350,7 @@ func (m *tableSpreadCount) getSpreadAgg2(k int64) int64 {
 
 // getSpreadAgg3 returns the value of Spread_AGG3 at k.
 func (m *tableSpreadCount) getSpreadAgg3(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg3
 	}
 	return 0
@@ -1358,7 +1358,7 @@ func (m *tableSpreadCount) getSpreadAgg3(k int64) int64 {
 
 // getSpreadAgg4 returns the value of Spread_AGG4 at k.
 func (m *tableSpreadCount) getSpreadAgg4(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg4
 	}
 	return 0
@@ -1366,7 +1366,7 @@ func (m *tableSpreadCount) getSpreadAgg4(k int64) int64 {
 
 // getSpreadAgg5 returns the value of Spread_AGG5 at k.
 func (m *tableSpreadCount) getSpreadAgg5(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg5
 	}
 	return 0
@@ -1374,7 +1374,7 @@ func (m *tableSpreadCount) getSpreadAgg5(k int64) int64 {
 
 // getSpreadAgg6 returns the value of Spread_AGG6 at k.
 func (m *tableSpreadCount) getSpreadAgg6(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg6
 	}
 	return 0
@@ -1382,7 +1382,7 @@ func (m *tableSpreadCount) getSpreadAgg6(k int64) int64 {
 
 // getSpreadAgg7 returns the value of Spread_AGG7 at k.
 func (m *tableSpreadCount) getSpreadAgg7(k int64) float64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg7.Value()
 	}
 	return 0
@@ -1390,7 +1390,7 @@ func (m *tableSpreadCount) getSpreadAgg7(k int64) float64 {
 
 // getSpreadAgg8 returns the value of Spread_AGG8 at k.
 func (m *tableSpreadCount) getSpreadAgg8(k int64) float64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].spreadAgg8.Value()
 	}
 	return 0
@@ -1516,7 +1516,7 @@ func (m *tableSpreadCount) loadSpreadAgg8(k int64, v runtime.FloatSum) bool {
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableSpreadCount) entry(k int64) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return i
 	}
 	{
@@ -1528,7 +1528,7 @@ func (m *tableSpreadCount) entry(k int64) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entrySpreadCount{})
 		}
-		m.index[k] = i
+		m.index.Set(k, i)
 	}
 	return i
 }
@@ -1537,7 +1537,7 @@ func (m *tableSpreadCount) entry(k int64) (i int32) {
 func (m *tableSpreadCount) release(k int64, i int32) {
 	ent := &m.entries[i]
 	if ent.spreadCount == 0 && ent.spreadAgg1 == 0 && ent.spreadAgg2 == 0 && ent.spreadAgg3 == 0 && ent.spreadAgg4 == 0 && ent.spreadAgg5 == 0 && ent.spreadAgg6 == 0 && ent.spreadAgg7.IsZero() && ent.spreadAgg8.IsZero() {
-		delete(m.index, k)
+		m.index.Delete(k)
 		m.free = append(m.free, i)
 	}
 }

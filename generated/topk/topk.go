@@ -1148,7 +1148,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 		Sources: sources,
 	})
 	sw.Map("QUERY1_COUNT")
-	for k, i := range e.query1Count.index {
+	for k, i := range e.query1Count.index.All() {
 		ent := &e.query1Count.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1156,7 +1156,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_TOTAL")
-	for k, i := range e.query1Total.index {
+	for k, i := range e.query1Total.index.All() {
 		ent := &e.query1Total.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -1253,15 +1253,15 @@ type entryQuery1Count struct {
 type mapQuery1Count struct {
 	entries  []entryQuery1Count // live and free entries
 	free     []int32            // positions of free entries
-	index    map[int64]int32    // primary index
+	index    runtime.IntIndex   // primary index
 	touched0 *[]int64           // keys of view QUERY1 whose rows may have changed
 }
 
 func newQuery1CountMap() *mapQuery1Count {
-	return &mapQuery1Count{index: make(map[int64]int32)}
+	return &mapQuery1Count{}
 }
 func (m *mapQuery1Count) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1275,7 +1275,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 	if t, tk := m.touched0, k; len(*t) == 0 || (*t)[len(*t)-1] != tk {
 		*t = append(*t, tk)
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1286,7 +1286,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -1298,7 +1298,7 @@ func (m *mapQuery1Count) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1Count) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -1307,7 +1307,7 @@ func (m *mapQuery1Count) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Count) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -1320,15 +1320,15 @@ type entryQuery1Total struct {
 type mapQuery1Total struct {
 	entries  []entryQuery1Total // live and free entries
 	free     []int32            // positions of free entries
-	index    map[int64]int32    // primary index
+	index    runtime.IntIndex   // primary index
 	touched0 *[]int64           // keys of view QUERY1 whose rows may have changed
 }
 
 func newQuery1TotalMap() *mapQuery1Total {
-	return &mapQuery1Total{index: make(map[int64]int32)}
+	return &mapQuery1Total{}
 }
 func (m *mapQuery1Total) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -1342,7 +1342,7 @@ func (m *mapQuery1Total) add(k int64, v int64) (overflow bool) {
 	if t, tk := m.touched0, k; len(*t) == 0 || (*t)[len(*t)-1] != tk {
 		*t = append(*t, tk)
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -1353,7 +1353,7 @@ func (m *mapQuery1Total) add(k int64, v int64) (overflow bool) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return false
 	}
 	ent := &m.entries[i]
@@ -1366,7 +1366,7 @@ func (m *mapQuery1Total) add(k int64, v int64) (overflow bool) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1Total) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	_ = m.add(k, v)
@@ -1375,7 +1375,7 @@ func (m *mapQuery1Total) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1Total) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 

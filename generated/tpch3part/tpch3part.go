@@ -3521,7 +3521,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_COUNT_mCUSTOMER")
-	for k, i := range e.query1CountMcustomer.index {
+	for k, i := range e.query1CountMcustomer.index.All() {
 		ent := &e.query1CountMcustomer.entries[i]
 		sw.Entry()
 		sw.Int(k)
@@ -3529,7 +3529,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_COUNT_mLINEITEM")
-	for k, i := range e.query1CountMlineitem.index {
+	for k, i := range e.query1CountMlineitem.index.All() {
 		ent := &e.query1CountMlineitem.entries[i]
 		if ent.query1CountMlineitem == 0 {
 			continue
@@ -3572,7 +3572,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_AGG1_mLINEITEM")
-	for k, i := range e.query1CountMlineitem.index {
+	for k, i := range e.query1CountMlineitem.index.All() {
 		ent := &e.query1CountMlineitem.entries[i]
 		if ent.query1Agg1Mlineitem.IsZero() {
 			continue
@@ -3601,7 +3601,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_AGG2_mLINEITEM")
-	for k, i := range e.query1CountMlineitem.index {
+	for k, i := range e.query1CountMlineitem.index.All() {
 		ent := &e.query1CountMlineitem.entries[i]
 		if ent.query1Agg2Mlineitem == 0 {
 			continue
@@ -4138,14 +4138,14 @@ type entryQuery1CountMcustomer struct {
 type mapQuery1CountMcustomer struct {
 	entries []entryQuery1CountMcustomer // live and free entries
 	free    []int32                     // positions of free entries
-	index   map[int64]int32             // primary index
+	index   runtime.IntIndex            // primary index
 }
 
 func newQuery1CountMcustomerMap() *mapQuery1CountMcustomer {
-	return &mapQuery1CountMcustomer{index: make(map[int64]int32)}
+	return &mapQuery1CountMcustomer{}
 }
 func (m *mapQuery1CountMcustomer) get(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].val
 	}
 	return 0
@@ -4156,7 +4156,7 @@ func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
 	if v == 0 {
 		return
 	}
-	i, ok := m.index[k]
+	i, ok := m.index.Get(k)
 	if !ok {
 		if n := len(m.free); n > 0 {
 			i = m.free[n-1]
@@ -4167,7 +4167,7 @@ func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
 		}
 		ent := &m.entries[i]
 		ent.val = v
-		m.index[k] = i
+		m.index.Set(k, i)
 		return
 	}
 	ent := &m.entries[i]
@@ -4179,7 +4179,7 @@ func (m *mapQuery1CountMcustomer) add(k int64, v int64) {
 
 // load adds the entry of k with the value v, read from a snapshot; false if k has an entry or v is 0.
 func (m *mapQuery1CountMcustomer) load(k int64, v int64) bool {
-	if _, ok := m.index[k]; ok || v == 0 {
+	if _, ok := m.index.Get(k); ok || v == 0 {
 		return false
 	}
 	m.add(k, v)
@@ -4188,7 +4188,7 @@ func (m *mapQuery1CountMcustomer) load(k int64, v int64) bool {
 
 // unlink removes the entry of k, at position i, from every index.
 func (m *mapQuery1CountMcustomer) unlink(k int64, i int32) {
-	delete(m.index, k)
+	m.index.Delete(k)
 	m.free = append(m.free, i)
 }
 
@@ -4203,16 +4203,16 @@ type entryQuery1CountMlineitem struct {
 type tableQuery1CountMlineitem struct {
 	entries []entryQuery1CountMlineitem // live and free entries
 	free    []int32                     // positions of free entries
-	index   map[int64]int32             // primary index
+	index   runtime.IntIndex            // primary index
 }
 
 func newQuery1CountMlineitemTable() *tableQuery1CountMlineitem {
-	return &tableQuery1CountMlineitem{index: make(map[int64]int32)}
+	return &tableQuery1CountMlineitem{}
 }
 
 // getQuery1CountMlineitem returns the value of QUERY1_COUNT_mLINEITEM at k.
 func (m *tableQuery1CountMlineitem) getQuery1CountMlineitem(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].query1CountMlineitem
 	}
 	return 0
@@ -4220,7 +4220,7 @@ func (m *tableQuery1CountMlineitem) getQuery1CountMlineitem(k int64) int64 {
 
 // getQuery1Agg1Mlineitem returns the value of QUERY1_AGG1_mLINEITEM at k.
 func (m *tableQuery1CountMlineitem) getQuery1Agg1Mlineitem(k int64) float64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].query1Agg1Mlineitem.Value()
 	}
 	return 0
@@ -4228,7 +4228,7 @@ func (m *tableQuery1CountMlineitem) getQuery1Agg1Mlineitem(k int64) float64 {
 
 // getQuery1Agg2Mlineitem returns the value of QUERY1_AGG2_mLINEITEM at k.
 func (m *tableQuery1CountMlineitem) getQuery1Agg2Mlineitem(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].query1Agg2Mlineitem
 	}
 	return 0
@@ -4276,7 +4276,7 @@ func (m *tableQuery1CountMlineitem) loadQuery1Agg2Mlineitem(k int64, v int64) bo
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableQuery1CountMlineitem) entry(k int64) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return i
 	}
 	{
@@ -4288,7 +4288,7 @@ func (m *tableQuery1CountMlineitem) entry(k int64) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1CountMlineitem{})
 		}
-		m.index[k] = i
+		m.index.Set(k, i)
 	}
 	return i
 }
@@ -4297,7 +4297,7 @@ func (m *tableQuery1CountMlineitem) entry(k int64) (i int32) {
 func (m *tableQuery1CountMlineitem) release(k int64, i int32) {
 	ent := &m.entries[i]
 	if ent.query1CountMlineitem == 0 && ent.query1Agg1Mlineitem.IsZero() && ent.query1Agg2Mlineitem == 0 {
-		delete(m.index, k)
+		m.index.Delete(k)
 		m.free = append(m.free, i)
 	}
 }

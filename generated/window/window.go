@@ -1099,7 +1099,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_TOTAL")
-	for k, i := range e.query1Total.index {
+	for k, i := range e.query1Total.index.All() {
 		ent := &e.query1Total.entries[i]
 		if ent.query1Total == 0 {
 			continue
@@ -1110,7 +1110,7 @@ func (e *Engine) WriteSnapshot(w io.Writer, sources ...runtime.SourceCount) erro
 	}
 	sw.End()
 	sw.Map("QUERY1_AGG2")
-	for k, i := range e.query1Total.index {
+	for k, i := range e.query1Total.index.All() {
 		ent := &e.query1Total.entries[i]
 		if ent.query1Agg2 == 0 {
 			continue
@@ -1354,16 +1354,16 @@ type entryQuery1Total struct {
 type tableQuery1Total struct {
 	entries []entryQuery1Total // live and free entries
 	free    []int32            // positions of free entries
-	index   map[int64]int32    // primary index
+	index   runtime.IntIndex   // primary index
 }
 
 func newQuery1TotalTable() *tableQuery1Total {
-	return &tableQuery1Total{index: make(map[int64]int32)}
+	return &tableQuery1Total{}
 }
 
 // getQuery1Total returns the value of QUERY1_TOTAL at k.
 func (m *tableQuery1Total) getQuery1Total(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].query1Total
 	}
 	return 0
@@ -1371,7 +1371,7 @@ func (m *tableQuery1Total) getQuery1Total(k int64) int64 {
 
 // getQuery1Agg2 returns the value of QUERY1_AGG2 at k.
 func (m *tableQuery1Total) getQuery1Agg2(k int64) int64 {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return m.entries[i].query1Agg2
 	}
 	return 0
@@ -1406,7 +1406,7 @@ func (m *tableQuery1Total) loadQuery1Agg2(k int64, v int64) bool {
 // entry returns the position of the entry of k, creating it (every value 0) if needed;
 // release it after adding to it.
 func (m *tableQuery1Total) entry(k int64) (i int32) {
-	if i, ok := m.index[k]; ok {
+	if i, ok := m.index.Get(k); ok {
 		return i
 	}
 	{
@@ -1418,7 +1418,7 @@ func (m *tableQuery1Total) entry(k int64) (i int32) {
 			i = int32(len(m.entries))
 			m.entries = append(m.entries, entryQuery1Total{})
 		}
-		m.index[k] = i
+		m.index.Set(k, i)
 	}
 	return i
 }
@@ -1427,7 +1427,7 @@ func (m *tableQuery1Total) entry(k int64) (i int32) {
 func (m *tableQuery1Total) release(k int64, i int32) {
 	ent := &m.entries[i]
 	if ent.query1Total == 0 && ent.query1Agg2 == 0 {
-		delete(m.index, k)
+		m.index.Delete(k)
 		m.free = append(m.free, i)
 	}
 }
