@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync/atomic"
 )
 
 // FloatIndex is the primary index of a map or fused table of generated
@@ -43,7 +44,10 @@ type bitsIndex struct {
 	live  int        // keys
 	used  int        // slots not empty: keys and tombstones
 	seed  uint64
-	iters int // All iterations running
+	// iters counts the All iterations running: atomic, since readers
+	// sharing an engine (runtime.Guard) iterate at once; only writers,
+	// who run alone, read it.
+	iters atomic.Int32
 	gen   int // rebuilds so far
 }
 
@@ -91,8 +95,8 @@ func (x *FloatIndex) All() iter.Seq2[float64, int32] {
 	// loops over its prices several times per event: 1.4× as slow).
 	return func(yield func(float64, int32) bool) {
 		t := &x.t
-		t.iters++
-		defer func() { t.iters-- }()
+		t.iters.Add(1)
+		defer t.iters.Add(-1)
 		slots, gen := t.slots, t.gen
 		for j := range slots {
 			s := slots[j]
@@ -133,8 +137,8 @@ func (x *IntIndex) Clear() { x.t.clear() }
 func (x *IntIndex) All() iter.Seq2[int64, int32] {
 	return func(yield func(int64, int32) bool) { // as FloatIndex.All
 		t := &x.t
-		t.iters++
-		defer func() { t.iters-- }()
+		t.iters.Add(1)
+		defer t.iters.Add(-1)
 		slots, gen := t.slots, t.gen
 		for j := range slots {
 			s := slots[j]
@@ -174,7 +178,7 @@ func (x *bitsIndex) get(b uint64) (int32, bool) {
 
 // set records that b's entry is at position i.
 func (x *bitsIndex) set(b uint64, i int32) {
-	if 4*(x.used+1) > 3*len(x.slots) && (x.iters == 0 || x.used+1 >= len(x.slots)) {
+	if 4*(x.used+1) > 3*len(x.slots) && (x.iters.Load() == 0 || x.used+1 >= len(x.slots)) {
 		x.rebuild()
 	}
 	mask := uint64(len(x.slots) - 1)
@@ -199,7 +203,7 @@ func (x *bitsIndex) set(b uint64, i int32) {
 				x.live++
 				return
 			}
-			if free < 0 && x.iters == 0 {
+			if free < 0 && x.iters.Load() == 0 {
 				// Another key's tombstone: reused, unless k is further
 				// on; not while an iteration runs, so that a key deleted
 				// in it and set again finds its own.
