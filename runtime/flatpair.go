@@ -268,12 +268,10 @@ func (f *flatPair[T, V1, V2]) sumAbove(x T, incl bool) (V1, V2) {
 	return f.between(f.rank(x, !incl), len(f.keys))
 }
 
+// sumSplit is sumBelow and sumAbove: two prefix sums either way.
 func (f *flatPair[T, V1, V2]) sumSplit(x T, belowIncl, aboveIncl bool) (b1, a1 V1, b2, a2 V2) {
-	if x != x {
-		return
-	}
-	b1, b2 = f.prefix(f.rank(x, belowIncl))
-	a1, a2 = f.between(f.rank(x, !aboveIncl), len(f.keys))
+	b1, b2 = f.sumBelow(x, belowIncl)
+	a1, a2 = f.sumAbove(x, aboveIncl)
 	return
 }
 

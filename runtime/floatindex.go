@@ -89,10 +89,11 @@ func (x *FloatIndex) Clear() { x.t.clear() }
 // particular order; the loop's body may set and delete keys (see
 // bitsIndex).
 func (x *FloatIndex) All() iter.Seq2[float64, int32] {
-	// The loop is bitsIndex.all's, written out: a range over the
-	// iterator inlines this function and its body, where a call of all
-	// with a closure would cost an indirect call per key (PriceSpread
-	// loops over its prices several times per event: 1.4× as slow).
+	// IntIndex.All is this loop with its own key type: a range over the
+	// iterator inlines either, body and all, where one loop shared
+	// through a yield closure cost an indirect call per key (PriceSpread,
+	// which loops over its prices several times per event, 1.45× as
+	// slow) and a generic one 7.6%.
 	return func(yield func(float64, int32) bool) {
 		t := &x.t
 		t.iters.Add(1)
@@ -105,6 +106,7 @@ func (x *FloatIndex) All() iter.Seq2[float64, int32] {
 			}
 			pos := s.pos - 1
 			if t.gen != gen {
+				// Rebuilt under the iteration: slots is a stale copy.
 				var ok bool
 				if pos, ok = t.get(s.bits); !ok {
 					continue
