@@ -82,7 +82,10 @@ func factorIndependent(cq *Query) {
 		if i == 0 {
 			guard = product
 		}
-		repl[i] = product
+		// #i now holds the main group alone, whose type may differ (an
+		// INT count of a constant condition beside a FLOAT sum): its
+		// references take the new type, the product the type of both.
+		repl[i] = times(&AggRef{Index: i, T: TypeOf(cq.Aggs[i])}, product)
 	}
 	if len(repl) == 0 {
 		return
@@ -106,14 +109,15 @@ func factorIndependent(cq *Query) {
 	}
 }
 
-// scaleAggRefs replaces each AggRef #i of e that repl maps by #i · repl[i].
+// scaleAggRefs replaces each AggRef #i of e that repl maps by repl[i],
+// #i · the product of its other groups.
 func scaleAggRefs(e lang.Expr, repl map[int]lang.Expr) lang.Expr {
 	if e == nil {
 		return nil
 	}
 	if r, ok := e.(*AggRef); ok {
 		if p, ok := repl[r.Index]; ok {
-			return times(r, p)
+			return p
 		}
 		return r
 	}

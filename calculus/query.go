@@ -55,6 +55,11 @@ type Query struct {
 	// Bag reports a view without aggregates that is not DISTINCT: its one
 	// value, COUNT, is each row's multiplicity.
 	Bag bool
+	// Numbered are the indexes among Values of the ROW_NUMBERs of a bag
+	// with windows (lang.Query.NumberedCopies): a row of multiplicity n
+	// shows the number of its first copy, and the view shown has a row per
+	// copy, the numbers among its keys (runtime.NumberCopies).
+	Numbered []int
 }
 
 // Column is a named view column bound to a variable.
@@ -96,6 +101,9 @@ func (q *Query) String() string {
 	}
 	if q.Distinct {
 		b.WriteString(" distinct")
+	}
+	if len(q.Numbered) > 0 {
+		fmt.Fprintf(&b, " numbered%v", q.Numbered)
 	}
 	b.WriteString("\n")
 	for _, v := range q.Values {
@@ -172,6 +180,7 @@ func translate(q *lang.Query, sql bool) (*Query, error) {
 	cq := &Query{Name: q.Name, Named: q.Named, Distinct: q.Distinct && !grouped, Columns: q.Columns(), Order: q.Order(), Limit: q.Limit}
 	cq.Scalar = grouped && len(q.GroupBy) == 0
 	cq.Bag = !grouped && !cq.Distinct
+	cq.Numbered = q.NumberedCopies()
 	body := b.body()
 	var keyVars, flags []Var
 	keyOf := map[string]Var{} // printed key expression → its variable

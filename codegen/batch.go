@@ -96,6 +96,7 @@ subscriber (OnChanges) is told the batch's net changes once, at its end.`)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("ApplyBatch").Params(jen.Id("rb").Qual(runtimePkg, "Batch")).Error().Block(
 		jen.List(jen.Id("b"), jen.Id("ok")).Op(":=").Id("rb").Assert(jen.Op("*").Id("Batch")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("ApplyBatch: the batch (%T) was not made by this package's NewBatch"), jen.Id("rb")))),
+		g.batchGuard(),
 		jen.Comment("The events report nothing one by one: the batch reports its net changes at its end."),
 		jen.If(jen.Id("f").Op(":=").Id("e").Dot("changes"), jen.Id("f").Op("!=").Nil()).Block(
 			jen.Id("e").Dot("changes").Op("=").Nil(),
@@ -180,6 +181,10 @@ subscriber (OnChanges) is told the batch's net changes once, at its end.`)
 				jen.Switch(jen.Id("op").Op(">>").Lit(1)).Block(fireCases...),
 				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))...),
 		jen.Return(jen.Nil()))
+	if n == 0 {
+		// No relation: a batch holds no event (a file of constant queries).
+		body = []jen.Code{jen.Return(jen.Nil())}
+	}
 	g.f.Comment("applyConsolidated fires the events of b in order but those that cancel: per tuple of a\nrelation, its first |net| events of the net multiplicity's sign fire.")
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("applyConsolidated").Params(jen.Id("b").Op("*").Id("Batch")).Error().Block(body...)
 }

@@ -633,16 +633,22 @@ func (g *gen) engineType() {
 		jen.Id("changes").Func().Params(jen.Qual(runtimePkg, "Change")),
 		jen.Id("shown").Index().Qual(runtimePkg, "View"),
 		jen.Id("subs").Id("subscribers"))
+	fields = append(fields, g.keyedFields()...)
 	if len(g.p.Views) > 0 {
 		fields = append(fields,
 			jen.Comment("dirty marks the views whose maps an event wrote since the last report: a report"),
-			jen.Comment("snapshots only those."),
+			jen.Comment("snapshots only those (a keyed view: compares all its rows)."),
 			jen.Id("dirty").Index(jen.Lit(len(g.p.Views))).Bool())
 	}
 	if g.hasChecks {
 		fields = append(fields, jen.Comment("overflow is set when an integer sum or product of the running event leaves int64;"))
 		fields = append(fields, jen.Comment("undoing while an event that overflowed is undone."))
 		fields = append(fields, jen.List(jen.Id("overflow"), jen.Id("undoing")).Bool())
+	}
+	if g.p.StaticTables {
+		fields = append(fields, jen.Comment("streamed is set by the first stream event: an event on a static table is rejected from"),
+			jen.Comment("then on (runtime.ErrStaticTable)."),
+			jen.Id("streamed").Bool())
 	}
 	g.f.Comment("Engine holds the maps of the compiled queries. It is not safe for concurrent use.")
 	g.f.Type().Id("Engine").Struct(fields...)

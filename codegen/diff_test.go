@@ -351,7 +351,11 @@ func main() {
 
 // changes replays the events file in batches of size events into e,
 // applied under policy, with a runtime.Replica fed by e's change stream,
-// and prints the replica's views every 100 events and at the end.
+// and prints the replica's views every 100 events and at the end. Halfway,
+// the subscribed engine is restored in place from its snapshot of a
+// quarter of the way: the replica must follow it back (a restore reports
+// the changes from the views before to the views restored), and the
+// events since are applied again.
 func changes(e runtime.Engine, size int, policy runtime.Policy) {
 	index := map[string]int{}
 	for i, r := range e.Relations() {
@@ -370,7 +374,10 @@ func changes(e runtime.Engine, size int, policy runtime.Policy) {
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	w := bufio.NewWriter(os.Stdout)
 	b := e.NewBatch()
-	for n, line := range lines {
+	var snap bytes.Buffer
+	mark, rewound, printed := -1, false, 0
+	for n := 0; n < len(lines); n++ {
+		line := lines[n]
 		parts := strings.Split(line, "|")
 		fields := make([][]byte, len(parts)-2)
 		for i, p := range parts[2:] {
@@ -388,8 +395,30 @@ func changes(e runtime.Engine, size int, policy runtime.Policy) {
 			os.Exit(1)
 		}
 		b = e.NewBatch()
-		if (n+1)%%100 == 0 || n+1 == len(lines) {
+		if ((n+1)%%100 == 0 || n+1 == len(lines)) && n+1 > printed {
 			runtime.WriteJSON(w, rep.Views())
+			printed = n + 1 // not again when the events are applied again
+		}
+		s, ok := e.(runtime.Snapshotter)
+		switch {
+		case !ok || rewound:
+		case mark < 0 && n+1 >= len(lines)/4:
+			if err := s.WriteSnapshot(&snap); err != nil {
+				fail("snapshot: %%v", err)
+			}
+			mark = n + 1
+		case mark >= 0 && n+1 >= len(lines)/2 && n+1 > mark:
+			if _, err := s.RestoreSnapshot(&snap); err != nil {
+				fail("restore: %%v", err)
+			}
+			var got, want bytes.Buffer
+			runtime.WriteJSON(&got, rep.Views())
+			runtime.WriteJSON(&want, e.Views())
+			if got.String() != want.String() {
+				fail("after a restore in place, the replica differs from the views:\n%%s\nwant\n%%s", got.String(), want.String())
+			}
+			rewound = true
+			n = mark - 1 // the events since the snapshot, again
 		}
 	}
 	w.Flush()

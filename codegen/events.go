@@ -129,9 +129,10 @@ func (g *gen) triggers(r *lang.Relation) error {
 			g.f.Comment("")
 			g.f.Comment(note)
 		}
-		if !r.Stream {
+		if !r.Stream && g.p.StaticTables {
 			g.f.Comment("")
-			g.f.Commentf("%s is a static table: load it before the first stream event.", r.Name)
+			g.f.Commentf("%s is a static table (dialect dbtoaster): load it before the first stream event; an", r.Name)
+			g.f.Comment("event after one is rejected with a *runtime.EventError (runtime.ErrStaticTable).")
 		}
 		if checked {
 			g.f.Comment("")
@@ -152,6 +153,7 @@ func (g *gen) triggers(r *lang.Relation) error {
 			subscribed = subscribed.Op("&&").Op("!").Id("e").Dot("undoing")
 		}
 		code = append([]jen.Code{jen.If(subscribed).Block(jen.Defer().Id("e").Dot("flushChanges").Call())}, code...)
+		code = append(g.staticGuard(r, m.insert, m.args), code...)
 		if !checked {
 			g.f.Func().Params(recv).Id(m.name).Params(m.params...).Error().Block(append(code, jen.Return(jen.Nil()))...)
 			continue

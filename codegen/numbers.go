@@ -144,6 +144,11 @@ func (g *gen) addTo(name string, x jen.Code, t lang.Type) jen.Code {
 // addToMap adds v to the entry key of map mi (key nil for a keyless map),
 // recording an overflow of an INT map's sum.
 func (g *gen) addToMap(mi *mapInfo, key, v jen.Code) []jen.Code {
+	return append(g.addToMapOnly(mi, key, v), g.touchKey(mi, key)...)
+}
+
+// addToMapOnly is addToMap without recording the key for change streams.
+func (g *gen) addToMapOnly(mi *mapInfo, key, v jen.Code) []jen.Code {
 	m := jen.Id("e").Dot(mi.field)
 	switch {
 	case mi.tab != nil && mi.checkedInt():

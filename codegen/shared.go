@@ -711,7 +711,7 @@ func (g *gen) storeReplaced(s *viewlet.Stmt, sum string, sc scope) []jen.Code {
 		vals[i] = sc[k.Name].Clone()
 	}
 	mi.usesSet = true
-	return []jen.Code{m.Clone().Dot("set").Call(g.keyValue(s.Map.Keys, vals), jen.Id(sum))}
+	return append([]jen.Code{m.Clone().Dot("set").Call(g.keyValue(s.Map.Keys, vals), jen.Id(sum))}, g.touchKey(mi, g.keyValue(s.Map.Keys, vals))...)
 }
 
 // unitError is an error of the code of one statement.

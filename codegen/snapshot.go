@@ -106,22 +106,37 @@ ReadSnapshot read it back, in an engine generated from the same compiled query
 	read = append(read,
 		jen.If(jen.Err().Op(":=").Add(sr.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("subs").Op(":=").Id("e").Dot("subs"),
+		jen.Id("kept").Op(":=").Op("*").Id("e").Comment("the change streams' state"),
 		jen.Op("*").Id("e").Op("=").Op("*").Id("n"),
 	)
 	read = append(read, g.topHookups()...)
 	read = append(read, g.rebuildKernels()...)
 	read = append(read, g.rebuildTrees()...)
 	read = append(read, g.topReorders(nil)...)
+	if g.p.StaticTables {
+		read = append(read, jen.Id("e").Dot("streamed").Op("=").Qual(runtimePkg, "SnapshotStreamed").Call(jen.Id("relations"), sr.Clone().Dot("Header").Call().Dot("Sources")))
+	}
+	// A subscriber is told the changes from the views before to the views
+	// restored: a replica kept from the stream stays equal.
+	var report []jen.Code
+	for _, f := range g.changeState() {
+		report = append(report, jen.Id("e").Dot(f).Op("=").Id("kept").Dot(f))
+	}
+	if len(g.p.Views) > 0 {
+		report = append(report,
+			jen.For(jen.Id("i").Op(":=").Range().Id("e").Dot("dirty")).Block(jen.Id("e").Dot("dirty").Index(jen.Id("i")).Op("=").True()),
+			jen.Id("e").Dot("flushChanges").Call())
+	}
 	read = append(read,
 		jen.Id("e").Dot("subs").Op("=").Id("subs"),
-		jen.Id("e").Dot("resubscribe").Call(),
+		jen.If(jen.Id("kept").Dot("changes").Op("!=").Nil()).Block(report...),
 		jen.Return(sr.Clone().Dot("Header").Call().Dot("Sources"), jen.Nil()))
 	g.f.Comment(`RestoreSnapshot replaces the engine's state with a snapshot's (written by
 WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.`)
+is told the changes from the views before to the views restored.`)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("RestoreSnapshot").Params(jen.Id("r").Qual("io", "Reader")).Params(
 		jen.Index().Qual(runtimePkg, "SourceCount"), jen.Error()).Block(read...)
 	g.f.Comment("ReadSnapshot returns a new engine restored from the snapshot in r (see RestoreSnapshot).")

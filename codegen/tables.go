@@ -517,6 +517,6 @@ func (g *gen) entrySink(u *unit) *sink {
 			code = append(code, slot.Clone().Dot("Add").Call(acc))
 			code = append(code, g.rngSetsAt(mi, m, k, slot.Clone().Dot("Value").Call())...)
 		}
-		return code, nil
+		return append(code, g.touchKey(mi, k)...), nil
 	}}
 }

@@ -45,6 +45,7 @@ func (g *gen) stmtClear(s *viewlet.Stmt, sc scope) []jen.Code {
 			}
 			mi.removes = true
 			out = append(out, jen.Id("e").Dot(mi.field).Dot("remove").Call(g.keyValue(s.Map.Keys, vals)))
+			out = append(out, g.touchKey(mi, g.keyValue(s.Map.Keys, vals))...)
 		case len(pos) > 0:
 			// Replace the slice of entries with the bound keys: collect
 			// their keys through the secondary index, then remove them.
@@ -61,11 +62,12 @@ func (g *gen) stmtClear(s *viewlet.Stmt, sc scope) []jen.Code {
 				jen.For(jen.List(jen.Id("_"), jen.Id("i")).Op(":=").Range().Add(m.Clone()).Dot(fmt.Sprintf("idx%d", ix)).Index(g.keyValue(subVars(s.Map.Keys, pos), vals))).Block(
 					m.Clone().Dot("scratch").Op("=").Append(m.Clone().Dot("scratch"), m.Clone().Dot("entries").Index(jen.Id("i")).Dot("key"))),
 				jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(m.Clone()).Dot("scratch")).Block(
-					m.Clone().Dot("remove").Call(jen.Id("k"))),
+					append([]jen.Code{m.Clone().Dot("remove").Call(jen.Id("k"))}, g.touchKey(mi, jen.Id("k"))...)...),
 			)
 		case mi.keyed:
 			mi.usesReset = true
 			out = append(out, jen.Id("e").Dot(mi.field).Dot("reset").Call())
+			out = append(out, g.touchAllKeys(mi)...)
 		case s.Map.Type == lang.TFloat:
 			out = append(out, jen.Id("e").Dot(mi.field).Op("=").Qual(runtimePkg, "FloatSum").Values())
 		default:

@@ -218,8 +218,19 @@ func (g *gen) view(v *viewlet.View) error {
 			kargs[i] = keyField(k, len(keyVars), i)
 		}
 		cm.usesScan = true
-		loop = jen.For(jen.Id("k").Op(":=").Range().Add(rangeIndex(cm.index(), jen.Id("e").Dot(cm.field)))).Block(
-			jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok").Op("&&").Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return()))
+		yieldRow := jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok").Op("&&").Op("!").Id("yield").Call(jen.Id("r"))).Block(jen.Return())
+		if len(v.Numbered) > 0 {
+			// A row stands for its copies, numbered one after the other:
+			// each is a row of its own (runtime.NumberCopies).
+			copyRow := []jen.Code{jen.Id("c").Op(":=").Id("r"), jen.Id("c").Dot(valFields[0]).Op("=").Lit(1)}
+			for _, j := range v.Numbered {
+				copyRow = append(copyRow, jen.Id("c").Dot(valFields[j]).Op("+=").Id("i"))
+			}
+			copyRow = append(copyRow, jen.If(jen.Op("!").Id("yield").Call(jen.Id("c"))).Block(jen.Return()))
+			yieldRow = jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(kargs...), jen.Id("ok")).Block(
+				jen.For(jen.Id("i").Op(":=").Range().Id("r").Dot(valFields[0])).Block(copyRow...))
+		}
+		loop = jen.For(jen.Id("k").Op(":=").Range().Add(rangeIndex(cm.index(), jen.Id("e").Dot(cm.field)))).Block(yieldRow)
 	}
 	g.f.Commentf("%sRows iterates over the rows of view %s in no particular order.", vn, v.Name)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn+"Rows").Params().Qual("iter", "Seq").Types(jen.Id(row)).Block(
@@ -234,12 +245,19 @@ func (g *gen) view(v *viewlet.View) error {
 		}
 		cmps = append(cmps, jen.If(jen.Id("c").Op(":=").Add(compare).Call(jen.Id("a").Dot(f), jen.Id("b").Dot(f)), jen.Id("c").Op("!=").Lit(0)).Block(jen.Return(jen.Id("c"))))
 	}
+	for _, j := range v.Numbered {
+		// The copies of a row, by their numbers.
+		f := valFields[j]
+		cmps = append(cmps, jen.If(jen.Id("c").Op(":=").Qual("cmp", "Compare").Call(jen.Id("a").Dot(f), jen.Id("b").Dot(f)), jen.Id("c").Op("!=").Lit(0)).Block(jen.Return(jen.Id("c"))))
+	}
 	cmps = append(cmps, jen.Return(jen.Lit(0)))
+	g.f.Commentf("%s orders rows of view %s by key.", compareRows(v), v.Name)
+	g.f.Func().Id(compareRows(v)).Params(jen.List(jen.Id("a"), jen.Id("b")).Id(row)).Int().Block(cmps...)
 	g.f.Commentf("%s returns the rows of view %s sorted by key.", vn, v.Name)
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(vn).Params().Index().Id(row).Block(
 		jen.Var().Id("rows").Index().Id(row),
 		jen.For(jen.Id("r").Op(":=").Range().Id("e").Dot(vn+"Rows").Call()).Block(jen.Id("rows").Op("=").Append(jen.Id("rows"), jen.Id("r"))),
-		jen.Qual("slices", "SortFunc").Call(jen.Id("rows"), jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Id(row)).Int().Block(cmps...)),
+		jen.Qual("slices", "SortFunc").Call(jen.Id("rows"), jen.Id(compareRows(v))),
 		jen.Return(jen.Id("rows")),
 	)
 	return nil
@@ -445,7 +463,12 @@ func (g *gen) engineMethods() {
 		jen.Lit(fmt.Sprintf("relation index %%d out of range: the engine has %d relations", len(g.p.Relations))), jen.Id("rel"))))
 	applyCases = append(applyCases, badRel)
 	g.f.Comment("Apply parses one event's fields and fires the insert or delete trigger of relation rel\n(an index of Relations: see the Relation constants). A field that does not parse is a\n*runtime.ColumnError; an event rejected by its trigger (an integer overflow) a\n*runtime.EventError.")
+	// An event fired through its statements' method (fire) skips the
+	// exported trigger's flush: Apply flushes itself (once: a flush with
+	// no view written reports nothing).
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id("Apply").Params(jen.Id("rel").Int(), jen.Id("insert").Bool(), jen.Id("f").Index().Index().Byte()).Error().Block(
+		jen.If(jen.Id("e").Dot("changes").Op("!=").Nil()).Block(jen.Defer().Id("e").Dot("flushChanges").Call()),
+		g.applyGuard(),
 		jen.Switch(jen.Id("rel")).Block(applyCases...))
 
 	g.batchType(brels, badRel)
@@ -505,12 +528,21 @@ func (g *gen) engineMethods() {
 			vd[jen.Id("Order")] = jen.Index().Qual(runtimePkg, "SortKey").Values(order...)
 		}
 		snap := snapshotName(vi)
+		var ret jen.Code = jen.Return(jen.Id("v"))
+		if len(v.Numbered) > 0 {
+			// The numbers of a row's copies are keys of the rows shown.
+			var numbered []jen.Code
+			for _, j := range v.Numbered {
+				numbered = append(numbered, jen.Lit(j))
+			}
+			ret = jen.Return(jen.Qual(runtimePkg, "NumberCopies").Call(jen.Id("v"), jen.Index().Int().Values(numbered...)))
+		}
 		g.f.Commentf("%s returns a snapshot of view %s (see Views).", snap, v.Name)
 		g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(snap).Params().Qual(runtimePkg, "View").Block(
 			jen.Id("v").Op(":=").Qual(runtimePkg, "View").Values(vd),
 			jen.For(jen.List(jen.Id("_"), jen.Id("r")).Op(":=").Range().Id("e").Dot(vn).Call()).Block(
 				jen.Id("v").Dot("Rows").Op("=").Append(jen.Id("v").Dot("Rows"), jen.Index().Any().Values(cells...))),
-			jen.Return(jen.Id("v")))
+			ret)
 		views = append(views, jen.Id("e").Dot(snap).Call())
 	}
 	g.f.Comment("Views returns a snapshot of every view, for drivers: rows sorted by key, or in the")

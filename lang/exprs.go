@@ -351,7 +351,11 @@ func (r *resolver) dateLit(p Pos, s string) *Lit {
 func (r *resolver) subquery(g *gUnion, c ctx) *Query {
 	// In an expression a subquery's rows are only tested for presence (IN,
 	// EXISTS, SOME/ALL) or it has one row (a scalar subquery): DISTINCT
-	// changes nothing, and needs no rewriting.
+	// changes nothing, and needs no rewriting. It is nested as a derived
+	// table is: a LIMIT or a window function in it is rejected (order.go,
+	// window.go), not dropped.
+	r.unionDepth++
+	defer func() { r.unionDepth-- }()
 	return r.unionOf(g, c.sc, "", func(q *Query) *Query { return q })
 }
 

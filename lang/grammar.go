@@ -32,6 +32,12 @@ var sqlParser = participle.MustBuild[gFile](
 	participle.UseLookahead(participle.MaxLookahead),
 )
 
+// Grammar returns the grammar of query files in EBNF, quoted words being
+// keywords (matched case-insensitively). Tests walk it to check that every
+// clause it can parse is translated or rejected at its position, never
+// dropped.
+func Grammar() string { return sqlParser.String() }
+
 // The g* types are the concrete syntax tree; resolve.go turns them into the
 // typed AST of ast.go. Every node carries its position for error messages.
 

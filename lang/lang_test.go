@@ -325,6 +325,34 @@ func TestErrors(t *testing.T) {
 			`e.sql:3:50: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
 	SELECT COUNT(*) FROM (SELECT A FROM R ORDER BY A LIMIT 3) x;
 	                                                 ^`},
+		{"limit in IN subquery", "SELECT A FROM R WHERE A IN (SELECT A FROM R ORDER BY A LIMIT 2);",
+			`e.sql:3:56: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A FROM R WHERE A IN (SELECT A FROM R ORDER BY A LIMIT 2);
+	                                                       ^`},
+		{"limit 0 in EXISTS", "SELECT A FROM R WHERE EXISTS (SELECT B FROM R r2 WHERE r2.B > R.A LIMIT 0);",
+			`e.sql:3:67: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A FROM R WHERE EXISTS (SELECT B FROM R r2 WHERE r2.B > R.A LIMIT 0);
+	                                                                  ^`},
+		{"limit in ALL", "SELECT A FROM R WHERE A > ALL (SELECT B FROM R LIMIT 1);",
+			`e.sql:3:48: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A FROM R WHERE A > ALL (SELECT B FROM R LIMIT 1);
+	                                               ^`},
+		{"limit in SOME", "SELECT A FROM R WHERE A = SOME (SELECT B FROM R ORDER BY B LIMIT 1 OFFSET 1);",
+			`e.sql:3:60: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A FROM R WHERE A = SOME (SELECT B FROM R ORDER BY B LIMIT 1 OFFSET 1);
+	                                                           ^`},
+		{"limit in scalar subquery", "SELECT A, (SELECT B FROM R r2 ORDER BY B DESC LIMIT 1) AS latest FROM R;",
+			`e.sql:3:47: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A, (SELECT B FROM R r2 ORDER BY B DESC LIMIT 1) AS latest FROM R;
+	                                              ^`},
+		{"limit in compound IN subquery", "SELECT A FROM R WHERE A IN (SELECT A FROM R UNION SELECT B FROM R LIMIT 1);",
+			`e.sql:3:67: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A FROM R WHERE A IN (SELECT A FROM R UNION SELECT B FROM R LIMIT 1);
+	                                                                  ^`},
+		{"limit in nested derived table", "SELECT A FROM R WHERE A IN (SELECT x.A FROM (SELECT A FROM R LIMIT 2) x);",
+			`e.sql:3:62: LIMIT in a subquery or derived table is not supported yet (only a view's own SELECT may have one)
+	SELECT A FROM R WHERE A IN (SELECT x.A FROM (SELECT A FROM R LIMIT 2) x);
+	                                                             ^`},
 		{"order by before the last arm", "SELECT A FROM R ORDER BY A UNION SELECT B FROM R;",
 			`e.sql:3:26: ORDER BY must come after the last arm of a compound query (UNION, INTERSECT, EXCEPT)
 	SELECT A FROM R ORDER BY A UNION SELECT B FROM R;

@@ -168,12 +168,19 @@ func (t *sqlTr) top(q *Query) string {
 		return t.b.String()
 	}
 	t.push(q)
+	var names []string
+	for _, it := range append(append([]*SelectItem{}, keys...), vals...) {
+		names = append(names, ident(it.Name))
+	}
 	if q.Qualify != nil {
 		// Filtered after the windows over the groups: by an outer query.
-		var names []string
-		for _, it := range append(append([]*SelectItem{}, keys...), vals...) {
-			names = append(names, ident(it.Name))
-		}
+		t.w("SELECT ", strings.Join(names, ", "), " FROM (")
+	}
+	// An aggregate in ORDER BY alone makes an aggregate query (Aggregated),
+	// which SQLite rejects ("misuse of aggregate"): an inner query selects
+	// the aggregate too.
+	orderAggs := orderOnlyAggs(q)
+	if len(orderAggs) > 0 {
 		t.w("SELECT ", strings.Join(names, ", "), " FROM (")
 	}
 	t.w("SELECT ")
@@ -184,6 +191,11 @@ func (t *sqlTr) top(q *Query) string {
 		t.w(", ")
 	}
 	t.items(vals)
+	for i, e := range orderAggs {
+		t.w(", ")
+		t.expr(e)
+		t.w(" AS ", ident(fmt.Sprintf("tg_o%d", i)))
+	}
 	if q.Qualify != nil {
 		t.w(", ")
 		t.expr(q.Qualify)
@@ -193,6 +205,9 @@ func (t *sqlTr) top(q *Query) string {
 	t.coalesce = t.nulls && !t.sql // the GROUP BY keys
 	t.groupHaving(q, "")
 	t.coalesce = false
+	if len(orderAggs) > 0 {
+		t.w(") AS ", ident(t.fresh("tg_orderagg")))
+	}
 	if q.Qualify != nil {
 		t.w(") AS ", ident(t.fresh("tg_qualify")), " WHERE ", ident("tg_q"))
 	}
@@ -719,4 +734,25 @@ func (t *sqlTr) call(e *Call) {
 		}
 		panic("lang.SQLite: unexpected function " + e.Name)
 	}
+}
+
+// orderOnlyAggs are the ORDER BY expressions with aggregates of a query
+// that has them nowhere else and no GROUP BY: they alone make it an
+// aggregate query (nil otherwise).
+func orderOnlyAggs(q *Query) []Expr {
+	if len(q.GroupBy) > 0 || q.Having != nil {
+		return nil
+	}
+	for _, it := range q.Items {
+		if hasAgg(it.Expr) {
+			return nil
+		}
+	}
+	var out []Expr
+	for _, o := range q.OrderBy {
+		if hasAgg(o.Expr) {
+			out = append(out, o.Expr)
+		}
+	}
+	return out
 }

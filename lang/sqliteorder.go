@@ -17,6 +17,10 @@ import (
 func (t *sqlTr) windowed(q *Query, keys, vals []*SelectItem) string {
 	t.push(q)
 	cells := make([]string, 0, len(keys)+len(vals))
+	groupBy := make([]string, 0, len(keys))
+	for i := range keys {
+		groupBy = append(groupBy, strconv.Itoa(i+1))
+	}
 	t.w("SELECT ")
 	for i, k := range keys {
 		if i > 0 {
@@ -35,10 +39,9 @@ func (t *sqlTr) windowed(q *Query, keys, vals []*SelectItem) string {
 		t.expr(v.Expr)
 		t.w(" AS ", n)
 		if a, ok := v.Expr.(*Agg); ok && a.Fn == "ROW_NUMBER" {
-			// A row stands for its copies, numbered one after the other:
-			// the view shows the first number (NULL if they are not
-			// consecutive, which no engine's row can equal).
-			n = fmt.Sprintf("CASE WHEN MAX(%[1]s) - MIN(%[1]s) + 1 = COUNT(*) THEN MIN(%[1]s) END", n)
+			// Each copy of a row has a number of its own: a row each
+			// (Query.NumberedCopies).
+			groupBy = append(groupBy, strconv.Itoa(len(keys)+2+i))
 		}
 		cells = append(cells, n)
 	}
@@ -61,13 +64,7 @@ func (t *sqlTr) windowed(q *Query, keys, vals []*SelectItem) string {
 			inner += orderLimit(q, true)
 		}
 	}
-	t.w("SELECT ", strings.Join(cells, ", "), " FROM (", inner, ") AS ", ident(t.fresh("tg_window")), " GROUP BY ")
-	for i := range keys {
-		if i > 0 {
-			t.w(", ")
-		}
-		t.w(strconv.Itoa(i + 1))
-	}
+	t.w("SELECT ", strings.Join(cells, ", "), " FROM (", inner, ") AS ", ident(t.fresh("tg_window")), " GROUP BY ", strings.Join(groupBy, ", "))
 	if q.Ordered() {
 		t.w(orderLimit(q, false))
 	} else {

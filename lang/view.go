@@ -20,6 +20,13 @@ func (q *Query) Aggregated() bool {
 			return true
 		}
 	}
+	// An aggregate in ORDER BY alone makes an aggregate query too (of one
+	// row, which the ORDER BY cannot reorder).
+	for _, o := range q.OrderBy {
+		if hasAgg(o.Expr) {
+			return true
+		}
+	}
 	return false
 }
 

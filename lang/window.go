@@ -26,10 +26,11 @@ import (
 // peers of x ordered by the view's keys (Window.Ties: the SELECT columns
 // without windows, then the unselected keys, each ascending, NULLs first,
 // which makes the numbering deterministic); the copies of a row of the bag
-// are numbered one after the other, and the view's row, which stands for
-// them, shows the first number. Since a LIMIT or an expression of the
-// number would tell the copies apart, neither is supported with ROW_NUMBER
-// in a bag view.
+// are numbered one after the other. The view is maintained as a bag whose
+// row shows the number of its first copy, and shown as SQL's rows, one per
+// copy, the number a key (NumberedCopies, runtime.NumberCopies). A LIMIT
+// or an expression of the number is not supported with ROW_NUMBER in a
+// bag view yet.
 //
 // In a grouped query, a window is over its groups: SUM or AVG of a group's
 // SUM or COUNT, COUNT(*), RANK, DENSE_RANK or ROW_NUMBER, partitioned and
@@ -365,4 +366,23 @@ func windowKeys(q *Query) []*SelectItem {
 func defaultFrame(f *gFrame) bool {
 	rest := strings.Join(f.Rest, " ")
 	return f.Kind == "RANGE" && (rest == "BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW" || rest == "UNBOUNDED PRECEDING")
+}
+
+// NumberedCopies returns the indexes among the values of View of the
+// ROW_NUMBER items of a windowed query (none for a grouped one). Its view
+// is maintained as a bag whose row shows the number of the first of its
+// copies; SQL's result numbers each copy, and runtime.NumberCopies turns
+// the one into the other: these columns become keys of the rows shown.
+func (q *Query) NumberedCopies() []int {
+	if !q.Windowed() {
+		return nil
+	}
+	var out []int
+	_, vals := q.View()
+	for i, v := range vals {
+		if a, ok := v.Expr.(*Agg); ok && i > 0 && a.Fn == "ROW_NUMBER" && a.Over != nil {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -216,3 +216,15 @@ func (r *Replica) Views() []View {
 	}
 	return out
 }
+
+// SameValue reports whether a and b are the same cell, as DiffViews
+// compares them: equal, or both NaN.
+func SameValue[T comparable](a, b T) bool {
+	return a == b || a != a && b != b
+}
+
+// SameNull reports whether a and b are the same cell, as DiffViews
+// compares their boxed values: both NULL, or both non-NULL and SameValue.
+func SameNull[T comparable](a, b Null[T]) bool {
+	return a.Valid == b.Valid && (!a.Valid || SameValue(a.V, b.V))
+}

@@ -44,6 +44,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 	}
 	for _, r := range f.Relations {
 		c.rels[r.Name] = r
+		c.prog.StaticTables = c.prog.StaticTables || !r.Stream && f.Dialect != lang.SQL
 	}
 	depth := opts.Depth
 	if depth < 0 {
@@ -57,7 +58,7 @@ func compileProgram(f *lang.File, queries []*calculus.Query, opts Options) (*Pro
 				depth = Unbounded
 			}
 		}
-		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys, Order: q.Order, Limit: q.Limit, Bag: q.Bag, Tree: q.Tree}
+		v := &View{Name: q.Name, Named: q.Named, Keys: q.Keys, Values: q.Values, Columns: q.Columns, Having: q.Having, Distinct: q.Distinct, Scalar: q.Scalar, AggKeys: q.AggKeys, Order: q.Order, Limit: q.Limit, Bag: q.Bag, Tree: q.Tree, Numbered: q.Numbered}
 		for i, agg := range q.Aggs {
 			if i == 0 && q.Scalar && !readsAgg(q, 0) {
 				// A scalar view always has its one row: no row count needed.
@@ -331,8 +332,13 @@ func isBaseDef(def *calculus.AggSum) bool {
 // any stream event, so such a map is empty while rel changes: its statements
 // on rel's events would add nothing, and are left out. The maps the streams'
 // statements read over tables alone keep rel's statements.
+//
+// Only dialect dbtoaster has static tables (DBToaster's TABLE, which its
+// engines reject events of after the first stream event: see
+// Program.StaticTables). In dialect sql a TABLE is an ordinary relation
+// that may change at any time, with every statement a stream's has.
 func (c *compiler) emptyWhileLoading(def *calculus.AggSum, rel string) bool {
-	if r := c.rels[rel]; r == nil || r.Stream {
+	if r := c.rels[rel]; r == nil || r.Stream || c.prog.Dialect == lang.SQL {
 		return false
 	}
 	for _, mono := range calculus.Expand(def.T) {

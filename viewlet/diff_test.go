@@ -173,6 +173,7 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 	// restored one is compared with SQLite at every check from there on.)
 	cut := len(s.Events)/3 + int(seed*7919)%(len(s.Events)/3+1)
 	var whole *viewlet.Interp
+	var rewind bytes.Buffer // in's snapshot at event cut/2 (changes only)
 	// batched gets the events in batches of random sizes, applied with the
 	// set-at-a-time policy (Auto for odd seeds) at the checks and between
 	// them: its views must be SQLite's too. (In soak, seed 1 only: the
@@ -207,6 +208,28 @@ func runDiff(t *testing.T, path string, depth int, seed int64, f *lang.File, p *
 		if i >= nextFlush {
 			flush(i)
 			nextFlush = i + 1 + rng.Intn(80)
+		}
+		if replica != nil && i == cut/2 {
+			if err := in.WriteSnapshot(&rewind); err != nil {
+				t.Fatalf("snapshot: %v", err)
+			}
+		}
+		if replica != nil && i == cut && cut/2 < cut {
+			// The subscribed interpreter restored in place from its
+			// snapshot of event cut/2: the replica follows it back (a
+			// restore reports the changes from the views before to the
+			// views restored); then the events since, again.
+			if _, err := in.RestoreSnapshot(&rewind); err != nil {
+				t.Fatalf("restore: %v", err)
+			}
+			if d := gocmp.Diff(in.Views(), replica.Views(), cmpopts.EquateNaNs()); d != "" {
+				t.Fatalf("%s depth=%d seed=%d: after a restore in place, the replica differs (-views +replica):\n%s", path, depth, seed, d)
+			}
+			for _, e := range s.Events[cut/2 : cut] {
+				if err := in.Fire(e.Rel, e.Insert, e.Tuple); err != nil {
+					t.Fatalf("%s: event %v again: %v", path, e, err)
+				}
+			}
 		}
 		if i == cut {
 			in, whole = restored(t, p, in), in

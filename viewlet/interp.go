@@ -39,6 +39,9 @@ type Interp struct {
 	// overflow is set when an integer sum or product of the running event
 	// leaves int64 (see Fire).
 	overflow bool
+	// streamed is set by the first stream event: with Program.StaticTables
+	// an event on a table is rejected from then on (runtime.ErrStaticTable).
+	streamed bool
 	// work counts the map entries the triggers looked up, visited in loops
 	// and updated (see Work).
 	work int64
@@ -234,6 +237,18 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 	if !ok || ib.in != in {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this interpreter's NewBatch", b)
 	}
+	if in.prog.StaticTables {
+		// An event on a static table after a stream's, in the batch or
+		// before it, rejects the batch whole.
+		streamed := in.streamed
+		for _, e := range ib.events {
+			if i := slices.IndexFunc(in.rels, func(r runtime.Relation) bool { return r.Name == e.rel }); i >= 0 && in.rels[i].Stream {
+				streamed = true
+			} else if i >= 0 && streamed {
+				return runtime.StaticTableError(e.rel, e.insert, e.tuple...)
+			}
+		}
+	}
 	if in.changes != nil {
 		in.batching = true
 		defer func() { in.batching = false; in.flushChanges() }()
@@ -355,6 +370,9 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) error {
 	if in.err != nil {
 		return in.err
 	}
+	if err := in.static(rel, insert, tuple); err != nil {
+		return err
+	}
 	if in.changes != nil && !in.batching {
 		defer in.flushChanges()
 	}
@@ -370,6 +388,25 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) error {
 	}
 	in.overflow = false
 	return runtime.OverflowError(rel, insert, tuple...)
+}
+
+// static rejects an event on a static table after the first stream event
+// (Program.StaticTables), and notes a stream event.
+func (in *Interp) static(rel string, insert bool, tuple []any) error {
+	if !in.prog.StaticTables {
+		return nil
+	}
+	for _, r := range in.rels {
+		if r.Name != rel {
+			continue
+		}
+		if r.Stream {
+			in.streamed = true
+		} else if in.streamed {
+			return runtime.StaticTableError(rel, insert, tuple...)
+		}
+	}
+	return nil
 }
 
 // fire runs the trigger of one event.
@@ -651,7 +688,7 @@ func (in *Interp) view(v *View) runtime.View {
 		rv.Rows = window(v, rv.Rows)
 		rv.Order = v.Order
 	}
-	return rv
+	return runtime.NumberCopies(rv, v.Numbered)
 }
 
 // window orders the rows of an ordered view and keeps those its LIMIT

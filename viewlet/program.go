@@ -23,6 +23,12 @@ type Program struct {
 	// that have one (settrigger.go): what a batch applies with the
 	// SetAtATime policy.
 	SetTriggers []*SetTrigger
+	// StaticTables reports that the program's TABLEs are static (dialect
+	// dbtoaster: its triggers lack the statements that only matter when a
+	// table changes after stream events, see emptyWhileLoading): engines
+	// reject an event on a table after the first stream event
+	// (runtime.ErrStaticTable).
+	StaticTables bool
 }
 
 // Map is a materialized map: a finite function from Keys to a ring value,
@@ -82,6 +88,9 @@ type View struct {
 	Order []runtime.SortKey
 	Limit *lang.Limit
 	Bag   bool // a view without aggregates, not DISTINCT (calculus.Query.Bag)
+	// Numbered: the ROW_NUMBER values that number a row's copies, which
+	// the view shows as rows of their own (calculus.Query.Numbered).
+	Numbered []int
 	// Tree, when set, factorizes the view (calculus.ViewTree): Aggs are
 	// its factors, each read at its node's root path (AggKeys), and a row
 	// is a combination of keys along the tree whose count factors are all

@@ -218,7 +218,12 @@ func (in *Interp) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	}
 	in.maps, in.kernels = maps, kernels
 	if in.changes != nil {
-		in.shown = in.Views()
+		// A subscriber is told the changes from the views before to the
+		// views restored: a replica kept from the stream stays equal.
+		now := in.Views()
+		runtime.DiffViews(in.shown, now, in.changes)
+		in.shown = now
 	}
+	in.streamed = runtime.SnapshotStreamed(in.rels, sr.Header().Sources)
 	return sr.Header().Sources, nil
 }

@@ -51,7 +51,7 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 		if *partitioned {
 			co.partition = &plan
 		}
-		_, p, err := compile(query, co)
+		f, p, err := compile(query, co)
 		if err != nil {
 			return err
 		}
@@ -64,6 +64,9 @@ func genFlags(fs *flag.FlagSet) func(string) error {
 		}
 		src, err := codegen.Generate(p, gopts)
 		if err != nil {
+			return err
+		}
+		if err := checkGenerated(f, file, src); err != nil {
 			return err
 		}
 		if n := bytes.Count(src, []byte("\n")); *maxLines > 0 && n > *maxLines {

@@ -218,7 +218,7 @@ func cmdRun(path, engine string, workers int, co compileOpts, ro runtime.RunOpti
 		return withSignals(func(ctx context.Context) error {
 			bin, cleanup, err := buildDriver(ctx, src, "run")
 			if err != nil {
-				return err
+				return explainBuild(f, src, err)
 			}
 			defer cleanup()
 			args := append([]string{"-format", ro.Format}, workerArgs...)
@@ -309,7 +309,7 @@ func cmdBench(path string, co compileOpts, data string, workers int, args ...str
 	return withSignals(func(ctx context.Context) error {
 		bin, cleanup, err := buildDriver(ctx, src, "bench")
 		if err != nil {
-			return err
+			return explainBuild(f, src, err)
 		}
 		defer cleanup()
 		return execDriver(ctx, bin, driverArgs(data, args...)...)

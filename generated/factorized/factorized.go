@@ -63,7 +63,7 @@ type Engine struct {
 	shown   []runtime.View
 	subs    subscribers
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [3]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -348,24 +348,27 @@ func (e *Engine) PairsRows() iter.Seq[PairsRow] {
 	}
 }
 
+// comparePairsRows orders rows of view Pairs by key.
+func comparePairsRows(a, b PairsRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.C, b.C); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Pairs returns the rows of view Pairs sorted by key.
 func (e *Engine) Pairs() []PairsRow {
 	var rows []PairsRow
 	for r := range e.PairsRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b PairsRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.C, b.C); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, comparePairsRows)
 	return rows
 }
 
@@ -483,27 +486,30 @@ func (e *Engine) StarRows() iter.Seq[StarRow] {
 	}
 }
 
+// compareStarRows orders rows of view Star by key.
+func compareStarRows(a, b StarRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.C, b.C); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.D, b.D); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Star returns the rows of view Star sorted by key.
 func (e *Engine) Star() []StarRow {
 	var rows []StarRow
 	for r := range e.StarRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b StarRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.C, b.C); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.D, b.D); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareStarRows)
 	return rows
 }
 
@@ -582,21 +588,24 @@ func (e *Engine) TotalsRows() iter.Seq[TotalsRow] {
 	}
 }
 
+// compareTotalsRows orders rows of view Totals by key.
+func compareTotalsRows(a, b TotalsRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Totals returns the rows of view Totals sorted by key.
 func (e *Engine) Totals() []TotalsRow {
 	var rows []TotalsRow
 	for r := range e.TotalsRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b TotalsRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareTotalsRows)
 	return rows
 }
 
@@ -730,6 +739,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseR(f)
@@ -1168,6 +1180,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // PairsChange is a change of a row of view Pairs: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type PairsChange struct {
 	Old, New *PairsRow
 }
@@ -1195,6 +1208,7 @@ func changeRowPairs(key, vals []any) *PairsRow {
 }
 
 // StarChange is a change of a row of view Star: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type StarChange struct {
 	Old, New *StarRow
 }
@@ -1223,6 +1237,7 @@ func changeRowStar(key, vals []any) *StarRow {
 }
 
 // TotalsChange is a change of a row of view Totals: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type TotalsChange struct {
 	Old, New *TotalsRow
 }
@@ -1272,17 +1287,39 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onPairs == nil && e.subs.onStar == nil && e.subs.onTotals == nil {
 		e.changes, e.shown = nil, nil
-		return
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 3)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
+	}
+	if e.subs.changes != nil || e.subs.onPairs != nil {
+		if e.shown[0].Name == "" {
+			e.shown[0] = e.snapshotView0()
+		}
+	} else {
+		e.shown[0] = runtime.View{}
+	}
+	if e.subs.changes != nil || e.subs.onStar != nil {
+		if e.shown[1].Name == "" {
+			e.shown[1] = e.snapshotView1()
+		}
+	} else {
+		e.shown[1] = runtime.View{}
+	}
+	if e.subs.changes != nil || e.subs.onTotals != nil {
+		if e.shown[2].Name == "" {
+			e.shown[2] = e.snapshotView2()
+		}
+	} else {
+		e.shown[2] = runtime.View{}
 	}
 }
 
@@ -1317,27 +1354,34 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
 func (e *Engine) flushChanges() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		if e.shown[0].Name != "" {
+			now := []runtime.View{e.snapshotView0()}
+			runtime.DiffViews(e.shown[0:1], now, e.changes)
+			e.shown[0] = now[0]
+		}
 	}
 	if e.dirty[1] {
 		e.dirty[1] = false
-		now := []runtime.View{e.snapshotView1()}
-		runtime.DiffViews(e.shown[1:2], now, e.changes)
-		e.shown[1] = now[0]
+		if e.shown[1].Name != "" {
+			now := []runtime.View{e.snapshotView1()}
+			runtime.DiffViews(e.shown[1:2], now, e.changes)
+			e.shown[1] = now[0]
+		}
 	}
 	if e.dirty[2] {
 		e.dirty[2] = false
-		now := []runtime.View{e.snapshotView2()}
-		runtime.DiffViews(e.shown[2:3], now, e.changes)
-		e.shown[2] = now[0]
+		if e.shown[2].Name != "" {
+			now := []runtime.View{e.snapshotView2()}
+			runtime.DiffViews(e.shown[2:3], now, e.changes)
+			e.shown[2] = now[0]
+		}
 	}
 }
 
@@ -1568,7 +1612,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -1629,6 +1673,7 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	for k := range e.pairsF1S.index {
 		e.pairsTouch2(k.k0, k.k1)
@@ -1656,7 +1701,14 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		e.totalsTouch0(k)
 	}
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

@@ -70,8 +70,26 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View Pairs's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[keyIII]struct{}
+	chRows0        map[keyIII]PairsRow
+	chPending0     []pairsPending
+	chOld0, chNew0 PairsRow
+	// View Star's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched1     map[keyIIII]struct{}
+	chRows1        map[keyIIII]StarRow
+	chPending1     []starPending
+	chOld1, chNew1 StarRow
+	// View Totals's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched2     map[keyII]struct{}
+	chRows2        map[keyII]TotalsRow
+	chPending2     []totalsPending
+	chOld2, chNew2 TotalsRow
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [3]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -120,42 +138,77 @@ func (e *Engine) InsertR(a int64, b int64) error {
 	for _, idx4 := range e.pairsCountMs.idx0[a] {
 		ent3 := &e.pairsCountMs.entries[idx4]
 		acc2 := ent3.val
-		if e.pairsCount.add(keyIII{
-			k0: a,
-			k1: b,
-			k2: ent3.key.k1,
-		}, acc2) {
-			e.overflow = true
+		{
+			if e.pairsCount.add(keyIII{
+				k0: a,
+				k1: b,
+				k2: ent3.key.k1,
+			}, acc2) {
+				e.overflow = true
+			}
+			if e.chTouched0 != nil {
+				e.chTouched0[keyIII{
+					k0: a,
+					k1: b,
+					k2: ent3.key.k1,
+				}] = struct{}{}
+			}
 		}
 	}
 	for _, idx8 := range e.starCountMst.idx0[a] {
 		ent7 := &e.starCountMst.entries[idx8]
 		acc6 := ent7.val
-		if e.starCount.add(keyIIII{
-			k0: a,
-			k1: b,
-			k2: ent7.key.k1,
-			k3: ent7.key.k2,
-		}, acc6) {
-			e.overflow = true
+		{
+			if e.starCount.add(keyIIII{
+				k0: a,
+				k1: b,
+				k2: ent7.key.k1,
+				k3: ent7.key.k2,
+			}, acc6) {
+				e.overflow = true
+			}
+			if e.chTouched1 != nil {
+				e.chTouched1[keyIIII{
+					k0: a,
+					k1: b,
+					k2: ent7.key.k1,
+					k3: ent7.key.k2,
+				}] = struct{}{}
+			}
 		}
 	}
 	if val9 := e.totalsCountMs.getTotalsCountMs(a); val9 != 0 {
 		acc10 := val9
-		if e.totalsCount.addTotalsCount(keyII{
-			k0: a,
-			k1: b,
-		}, acc10) {
-			e.overflow = true
+		{
+			if e.totalsCount.addTotalsCount(keyII{
+				k0: a,
+				k1: b,
+			}, acc10) {
+				e.overflow = true
+			}
+			if e.chTouched2 != nil {
+				e.chTouched2[keyII{
+					k0: a,
+					k1: b,
+				}] = struct{}{}
+			}
 		}
 	}
 	if val11 := e.totalsCountMs.getTotalsTotalMs(a); val11 != 0 {
 		acc12 := val11
-		if e.totalsCount.addTotalsTotal(keyII{
-			k0: a,
-			k1: b,
-		}, acc12) {
-			e.overflow = true
+		{
+			if e.totalsCount.addTotalsTotal(keyII{
+				k0: a,
+				k1: b,
+			}, acc12) {
+				e.overflow = true
+			}
+			if e.chTouched2 != nil {
+				e.chTouched2[keyII{
+					k0: a,
+					k1: b,
+				}] = struct{}{}
+			}
 		}
 	}
 	e.pairsCountMr.add(keyII{
@@ -173,9 +226,6 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			e.overflow = true
 		}
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
-	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -219,6 +269,13 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}, acc21) {
 				e.overflow = true
 			}
+			if e.chTouched0 != nil {
+				e.chTouched0[keyIII{
+					k0: a,
+					k1: b,
+					k2: ent19.key.k1,
+				}] = struct{}{}
+			}
 		}
 	}
 	for _, idx25 := range e.starCountMst.idx0[a] {
@@ -234,6 +291,14 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}, acc26) {
 				e.overflow = true
 			}
+			if e.chTouched1 != nil {
+				e.chTouched1[keyIIII{
+					k0: a,
+					k1: b,
+					k2: ent24.key.k1,
+					k3: ent24.key.k2,
+				}] = struct{}{}
+			}
 		}
 	}
 	if val27 := e.totalsCountMs.getTotalsCountMs(a); val27 != 0 {
@@ -246,6 +311,12 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}, acc29) {
 				e.overflow = true
 			}
+			if e.chTouched2 != nil {
+				e.chTouched2[keyII{
+					k0: a,
+					k1: b,
+				}] = struct{}{}
+			}
 		}
 	}
 	if val30 := e.totalsCountMs.getTotalsTotalMs(a); val30 != 0 {
@@ -257,6 +328,12 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 				k1: b,
 			}, acc32) {
 				e.overflow = true
+			}
+			if e.chTouched2 != nil {
+				e.chTouched2[keyII{
+					k0: a,
+					k1: b,
+				}] = struct{}{}
 			}
 		}
 	}
@@ -278,9 +355,6 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			}
 		}
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
-	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -358,6 +432,13 @@ func (e *Engine) applySetR() {
 				}, acc44) {
 					e.overflow = true
 				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIII{
+						k0: key38.k0,
+						k1: key38.k1,
+						k2: ent42.key.k1,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx48 := range e.starCountMst.idx0[key38.k0] {
@@ -373,6 +454,14 @@ func (e *Engine) applySetR() {
 				}, acc49) {
 					e.overflow = true
 				}
+				if e.chTouched1 != nil {
+					e.chTouched1[keyIIII{
+						k0: key38.k0,
+						k1: key38.k1,
+						k2: ent47.key.k1,
+						k3: ent47.key.k2,
+					}] = struct{}{}
+				}
 			}
 		}
 		if val50 := e.totalsCountMs.getTotalsCountMs(key38.k0); val50 != 0 {
@@ -385,6 +474,12 @@ func (e *Engine) applySetR() {
 				}, acc52) {
 					e.overflow = true
 				}
+				if e.chTouched2 != nil {
+					e.chTouched2[keyII{
+						k0: key38.k0,
+						k1: key38.k1,
+					}] = struct{}{}
+				}
 			}
 		}
 		if val53 := e.totalsCountMs.getTotalsTotalMs(key38.k0); val53 != 0 {
@@ -396,6 +491,12 @@ func (e *Engine) applySetR() {
 					k1: key38.k1,
 				}, acc55) {
 					e.overflow = true
+				}
+				if e.chTouched2 != nil {
+					e.chTouched2[keyII{
+						k0: key38.k0,
+						k1: key38.k1,
+					}] = struct{}{}
 				}
 			}
 		}
@@ -418,9 +519,6 @@ func (e *Engine) applySetR() {
 			}
 		}
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
-	e.dirty[2] = true
 }
 
 // negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
@@ -458,12 +556,21 @@ func (e *Engine) InsertS(a int64, c int64) error {
 	for _, idx65 := range e.pairsCountMr.idx0[a] {
 		ent64 := &e.pairsCountMr.entries[idx65]
 		acc63 := ent64.val
-		if e.pairsCount.add(keyIII{
-			k0: a,
-			k1: ent64.key.k1,
-			k2: c,
-		}, acc63) {
-			e.overflow = true
+		{
+			if e.pairsCount.add(keyIII{
+				k0: a,
+				k1: ent64.key.k1,
+				k2: c,
+			}, acc63) {
+				e.overflow = true
+			}
+			if e.chTouched0 != nil {
+				e.chTouched0[keyIII{
+					k0: a,
+					k1: ent64.key.k1,
+					k2: c,
+				}] = struct{}{}
+			}
 		}
 		{
 			key66 := keyII{
@@ -472,10 +579,18 @@ func (e *Engine) InsertS(a int64, c int64) error {
 			}
 			at67 := e.totalsCount.entry(key66)
 			ent68 := &e.totalsCount.entries[at67]
-			ent68.totalsCount = e.addInt(ent68.totalsCount, acc63)
+			{
+				ent68.totalsCount = e.addInt(ent68.totalsCount, acc63)
+				if e.chTouched2 != nil {
+					e.chTouched2[key66] = struct{}{}
+				}
+			}
 			{
 				acc69 := e.mulInt(val61, acc63)
 				ent68.totalsTotal = e.addInt(ent68.totalsTotal, acc69)
+				if e.chTouched2 != nil {
+					e.chTouched2[key66] = struct{}{}
+				}
 			}
 			e.totalsCount.release(key66, at67)
 		}
@@ -483,13 +598,23 @@ func (e *Engine) InsertS(a int64, c int64) error {
 	for _, idx73 := range e.starCountMrt.idx0[a] {
 		ent72 := &e.starCountMrt.entries[idx73]
 		acc71 := ent72.val
-		if e.starCount.add(keyIIII{
-			k0: a,
-			k1: ent72.key.k1,
-			k2: c,
-			k3: ent72.key.k2,
-		}, acc71) {
-			e.overflow = true
+		{
+			if e.starCount.add(keyIIII{
+				k0: a,
+				k1: ent72.key.k1,
+				k2: c,
+				k3: ent72.key.k2,
+			}, acc71) {
+				e.overflow = true
+			}
+			if e.chTouched1 != nil {
+				e.chTouched1[keyIIII{
+					k0: a,
+					k1: ent72.key.k1,
+					k2: c,
+					k3: ent72.key.k2,
+				}] = struct{}{}
+			}
 		}
 	}
 	e.pairsCountMs.add(keyII{
@@ -515,9 +640,6 @@ func (e *Engine) InsertS(a int64, c int64) error {
 		ent80.totalsTotalMs = e.addInt(ent80.totalsTotalMs, val61)
 		e.totalsCountMs.release(key78, at79)
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
-	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(a, c)
 	}
@@ -564,6 +686,13 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 			}, acc86) {
 				e.overflow = true
 			}
+			if e.chTouched0 != nil {
+				e.chTouched0[keyIII{
+					k0: a,
+					k1: ent84.key.k1,
+					k2: c,
+				}] = struct{}{}
+			}
 		}
 		{
 			key87 := keyII{
@@ -575,10 +704,16 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 			{
 				acc90 := e.mulInt(int64(-1), acc83)
 				ent89.totalsCount = e.addInt(ent89.totalsCount, acc90)
+				if e.chTouched2 != nil {
+					e.chTouched2[key87] = struct{}{}
+				}
 			}
 			{
 				acc91 := e.mulInt(e.mulInt(int64(-1), val81), acc83)
 				ent89.totalsTotal = e.addInt(ent89.totalsTotal, acc91)
+				if e.chTouched2 != nil {
+					e.chTouched2[key87] = struct{}{}
+				}
 			}
 			e.totalsCount.release(key87, at88)
 		}
@@ -595,6 +730,14 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 				k3: ent94.key.k2,
 			}, acc96) {
 				e.overflow = true
+			}
+			if e.chTouched1 != nil {
+				e.chTouched1[keyIIII{
+					k0: a,
+					k1: ent94.key.k1,
+					k2: c,
+					k3: ent94.key.k2,
+				}] = struct{}{}
 			}
 		}
 	}
@@ -627,9 +770,6 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 		}
 		e.totalsCountMs.release(key102, at103)
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
-	e.dirty[2] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(a, c)
 	}
@@ -747,6 +887,13 @@ func (e *Engine) applySetS() {
 				}, acc114) {
 					e.overflow = true
 				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIII{
+						k0: key108.k0,
+						k1: ent112.key.k1,
+						k2: key108.k1,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx118 := range e.starCountMrt.idx0[key108.k0] {
@@ -761,6 +908,14 @@ func (e *Engine) applySetS() {
 					k3: ent117.key.k2,
 				}, acc119) {
 					e.overflow = true
+				}
+				if e.chTouched1 != nil {
+					e.chTouched1[keyIIII{
+						k0: key108.k0,
+						k1: ent117.key.k1,
+						k2: key108.k1,
+						k3: ent117.key.k2,
+					}] = struct{}{}
 				}
 			}
 		}
@@ -808,10 +963,16 @@ func (e *Engine) applySetS() {
 				{
 					acc135 := e.mulInt(val126, acc129)
 					ent134.totalsCount = e.addInt(ent134.totalsCount, acc135)
+					if e.chTouched2 != nil {
+						e.chTouched2[key132] = struct{}{}
+					}
 				}
 				{
 					acc136 := e.mulInt(val127, acc129)
 					ent134.totalsTotal = e.addInt(ent134.totalsTotal, acc136)
+					if e.chTouched2 != nil {
+						e.chTouched2[key132] = struct{}{}
+					}
 				}
 				e.totalsCount.release(key132, at133)
 			}
@@ -825,9 +986,6 @@ func (e *Engine) applySetS() {
 			e.totalsCountMs.release(key137, at138)
 		}
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
-	e.dirty[2] = true
 }
 
 // negateSetS negates the batch's sums of S (in wrapping arithmetic, applySet then undoes itself).
@@ -866,13 +1024,23 @@ func (e *Engine) InsertT(a int64, d int64) error {
 	for _, idx143 := range e.pairsCount.idx0[a] {
 		ent142 := &e.pairsCount.entries[idx143]
 		acc141 := ent142.val
-		if e.starCount.add(keyIIII{
-			k0: a,
-			k1: ent142.key.k1,
-			k2: ent142.key.k2,
-			k3: d,
-		}, acc141) {
-			e.overflow = true
+		{
+			if e.starCount.add(keyIIII{
+				k0: a,
+				k1: ent142.key.k1,
+				k2: ent142.key.k2,
+				k3: d,
+			}, acc141) {
+				e.overflow = true
+			}
+			if e.chTouched1 != nil {
+				e.chTouched1[keyIIII{
+					k0: a,
+					k1: ent142.key.k1,
+					k2: ent142.key.k2,
+					k3: d,
+				}] = struct{}{}
+			}
 		}
 	}
 	for _, idx147 := range e.pairsCountMs.idx0[a] {
@@ -901,7 +1069,6 @@ func (e *Engine) InsertT(a int64, d int64) error {
 		k0: a,
 		k1: d,
 	}, int64(1))
-	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertT(a, d)
 	}
@@ -944,6 +1111,14 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 			}, acc156) {
 				e.overflow = true
 			}
+			if e.chTouched1 != nil {
+				e.chTouched1[keyIIII{
+					k0: a,
+					k1: ent154.key.k1,
+					k2: ent154.key.k2,
+					k3: d,
+				}] = struct{}{}
+			}
 		}
 	}
 	for _, idx160 := range e.pairsCountMs.idx0[a] {
@@ -978,7 +1153,6 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 		k0: a,
 		k1: d,
 	}, int64(-1))
-	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteT(a, d)
 	}
@@ -1055,6 +1229,14 @@ func (e *Engine) applySetT() {
 				}, acc173) {
 					e.overflow = true
 				}
+				if e.chTouched1 != nil {
+					e.chTouched1[keyIIII{
+						k0: key167.k0,
+						k1: ent171.key.k1,
+						k2: ent171.key.k2,
+						k3: key167.k1,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx177 := range e.pairsCountMs.idx0[key167.k0] {
@@ -1090,7 +1272,6 @@ func (e *Engine) applySetT() {
 			k1: key167.k1,
 		}, val168)
 	}
-	e.dirty[1] = true
 }
 
 // negateSetT negates the batch's sums of T (in wrapping arithmetic, applySet then undoes itself).
@@ -1148,24 +1329,27 @@ func (e *Engine) PairsRows() iter.Seq[PairsRow] {
 	}
 }
 
+// comparePairsRows orders rows of view Pairs by key.
+func comparePairsRows(a, b PairsRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.C, b.C); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Pairs returns the rows of view Pairs sorted by key.
 func (e *Engine) Pairs() []PairsRow {
 	var rows []PairsRow
 	for r := range e.PairsRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b PairsRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.C, b.C); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, comparePairsRows)
 	return rows
 }
 
@@ -1214,27 +1398,30 @@ func (e *Engine) StarRows() iter.Seq[StarRow] {
 	}
 }
 
+// compareStarRows orders rows of view Star by key.
+func compareStarRows(a, b StarRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.C, b.C); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.D, b.D); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Star returns the rows of view Star sorted by key.
 func (e *Engine) Star() []StarRow {
 	var rows []StarRow
 	for r := range e.StarRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b StarRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.C, b.C); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.D, b.D); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareStarRows)
 	return rows
 }
 
@@ -1283,21 +1470,24 @@ func (e *Engine) TotalsRows() iter.Seq[TotalsRow] {
 	}
 }
 
+// compareTotalsRows orders rows of view Totals by key.
+func compareTotalsRows(a, b TotalsRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Totals returns the rows of view Totals sorted by key.
 func (e *Engine) Totals() []TotalsRow {
 	var rows []TotalsRow
 	for r := range e.TotalsRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b TotalsRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareTotalsRows)
 	return rows
 }
 
@@ -1431,6 +1621,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseR(f)
@@ -2122,6 +2315,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // PairsChange is a change of a row of view Pairs: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type PairsChange struct {
 	Old, New *PairsRow
 }
@@ -2149,6 +2343,7 @@ func changeRowPairs(key, vals []any) *PairsRow {
 }
 
 // StarChange is a change of a row of view Star: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type StarChange struct {
 	Old, New *StarRow
 }
@@ -2177,6 +2372,7 @@ func changeRowStar(key, vals []any) *StarRow {
 }
 
 // TotalsChange is a change of a row of view Totals: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type TotalsChange struct {
 	Old, New *TotalsRow
 }
@@ -2226,18 +2422,25 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onPairs == nil && e.subs.onStar == nil && e.subs.onTotals == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+		e.watch1(false)
+		e.watch2(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 3)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onPairs != nil)
+	e.watch1(e.subs.changes != nil || e.subs.onStar != nil)
+	e.watch2(e.subs.changes != nil || e.subs.onTotals != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -2271,27 +2474,438 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// samePairsRows reports whether rows a and b of view Pairs (of one key) show the same values.
+func samePairsRows(a, b PairsRow) bool {
+	return runtime.SameValue(a.Count, b.Count)
+}
+
+// pairsPending is a row of view Pairs that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type pairsPending struct {
+	k        keyIII
+	old, new PairsRow
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view Pairs by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[keyIII]struct{}{}, map[keyIII]PairsRow{}
+	for k := range e.pairsCount.index {
+		if r, ok := e.pairsRow(k.k0, k.k1, k.k2); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view Pairs since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.pairsCount.index {
+			e.chTouched0[k] = struct{}{}
+		}
 	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.pairsRow(k.k0, k.k1, k.k2)
+		old, had := e.chRows0[k]
+		if had == has && (!has || samePairsRows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, pairsPending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b pairsPending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return comparePairsRows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A, p.new.B, p.new.C},
+					New:  []any{p.new.Count},
+					Old:  []any{p.old.Count},
+					View: "Pairs",
+				})
+			}
+			if f := e.subs.onPairs; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(PairsChange{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A, p.new.B, p.new.C},
+					New:  []any{p.new.Count},
+					Old:  nil,
+					View: "Pairs",
+				})
+			}
+			if f := e.subs.onPairs; f != nil {
+				e.chNew0 = p.new
+				f(PairsChange{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.A, p.old.B, p.old.C},
+					New:  nil,
+					Old:  []any{p.old.Count},
+					View: "Pairs",
+				})
+			}
+			if f := e.subs.onPairs; f != nil {
+				e.chOld0 = p.old
+				f(PairsChange{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+
+// sameStarRows reports whether rows a and b of view Star (of one key) show the same values.
+func sameStarRows(a, b StarRow) bool {
+	return runtime.SameValue(a.Count, b.Count)
+}
+
+// starPending is a row of view Star that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type starPending struct {
+	k        keyIIII
+	old, new StarRow
+	had, has bool
+}
+
+// watch1 starts (on) or stops tracking the changes of view Star by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch1(on bool) {
+	if !on {
+		e.chTouched1, e.chRows1, e.chPending1 = nil, nil, nil
+		return
+	}
+	if e.chTouched1 != nil {
+		return
+	}
+	e.chTouched1, e.chRows1 = map[keyIIII]struct{}{}, map[keyIIII]StarRow{}
+	for k := range e.starCount.index {
+		if r, ok := e.starRow(k.k0, k.k1, k.k2, k.k3); ok {
+			e.chRows1[k] = r
+		}
+	}
+}
+
+// flush1 reports the changes of view Star since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush1() {
 	if e.dirty[1] {
 		e.dirty[1] = false
-		now := []runtime.View{e.snapshotView1()}
-		runtime.DiffViews(e.shown[1:2], now, e.changes)
-		e.shown[1] = now[0]
+		for k := range e.chRows1 {
+			e.chTouched1[k] = struct{}{}
+		}
+		for k := range e.starCount.index {
+			e.chTouched1[k] = struct{}{}
+		}
 	}
+	if len(e.chTouched1) == 0 {
+		return
+	}
+	for k := range e.chTouched1 {
+		r, has := e.starRow(k.k0, k.k1, k.k2, k.k3)
+		old, had := e.chRows1[k]
+		if had == has && (!has || sameStarRows(old, r)) {
+			continue
+		}
+		e.chPending1 = append(e.chPending1, starPending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched1)
+	slices.SortFunc(e.chPending1, func(a, b starPending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareStarRows(x, y)
+	})
+	for i := range e.chPending1 {
+		p := &e.chPending1[i]
+		if !p.has {
+			continue
+		}
+		e.chRows1[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A, p.new.B, p.new.C, p.new.D},
+					New:  []any{p.new.Count},
+					Old:  []any{p.old.Count},
+					View: "Star",
+				})
+			}
+			if f := e.subs.onStar; f != nil {
+				e.chOld1 = p.old
+				e.chNew1 = p.new
+				f(StarChange{
+					New: &e.chNew1,
+					Old: &e.chOld1,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A, p.new.B, p.new.C, p.new.D},
+					New:  []any{p.new.Count},
+					Old:  nil,
+					View: "Star",
+				})
+			}
+			if f := e.subs.onStar; f != nil {
+				e.chNew1 = p.new
+				f(StarChange{
+					New: &e.chNew1,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending1 {
+		p := &e.chPending1[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows1, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.A, p.old.B, p.old.C, p.old.D},
+					New:  nil,
+					Old:  []any{p.old.Count},
+					View: "Star",
+				})
+			}
+			if f := e.subs.onStar; f != nil {
+				e.chOld1 = p.old
+				f(StarChange{
+					New: nil,
+					Old: &e.chOld1,
+				})
+			}
+		}
+	}
+	e.chPending1 = e.chPending1[:0]
+}
+
+// sameTotalsRows reports whether rows a and b of view Totals (of one key) show the same values.
+func sameTotalsRows(a, b TotalsRow) bool {
+	return runtime.SameValue(a.Total, b.Total) && runtime.SameValue(a.N, b.N)
+}
+
+// totalsPending is a row of view Totals that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type totalsPending struct {
+	k        keyII
+	old, new TotalsRow
+	had, has bool
+}
+
+// watch2 starts (on) or stops tracking the changes of view Totals by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch2(on bool) {
+	if !on {
+		e.chTouched2, e.chRows2, e.chPending2 = nil, nil, nil
+		return
+	}
+	if e.chTouched2 != nil {
+		return
+	}
+	e.chTouched2, e.chRows2 = map[keyII]struct{}{}, map[keyII]TotalsRow{}
+	for k := range e.totalsCount.index {
+		if r, ok := e.totalsRow(k.k0, k.k1); ok {
+			e.chRows2[k] = r
+		}
+	}
+}
+
+// flush2 reports the changes of view Totals since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush2() {
 	if e.dirty[2] {
 		e.dirty[2] = false
-		now := []runtime.View{e.snapshotView2()}
-		runtime.DiffViews(e.shown[2:3], now, e.changes)
-		e.shown[2] = now[0]
+		for k := range e.chRows2 {
+			e.chTouched2[k] = struct{}{}
+		}
+		for k := range e.totalsCount.index {
+			e.chTouched2[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched2) == 0 {
+		return
+	}
+	for k := range e.chTouched2 {
+		r, has := e.totalsRow(k.k0, k.k1)
+		old, had := e.chRows2[k]
+		if had == has && (!has || sameTotalsRows(old, r)) {
+			continue
+		}
+		e.chPending2 = append(e.chPending2, totalsPending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched2)
+	slices.SortFunc(e.chPending2, func(a, b totalsPending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareTotalsRows(x, y)
+	})
+	for i := range e.chPending2 {
+		p := &e.chPending2[i]
+		if !p.has {
+			continue
+		}
+		e.chRows2[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A, p.new.B},
+					New:  []any{p.new.Total, p.new.N},
+					Old:  []any{p.old.Total, p.old.N},
+					View: "Totals",
+				})
+			}
+			if f := e.subs.onTotals; f != nil {
+				e.chOld2 = p.old
+				e.chNew2 = p.new
+				f(TotalsChange{
+					New: &e.chNew2,
+					Old: &e.chOld2,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A, p.new.B},
+					New:  []any{p.new.Total, p.new.N},
+					Old:  nil,
+					View: "Totals",
+				})
+			}
+			if f := e.subs.onTotals; f != nil {
+				e.chNew2 = p.new
+				f(TotalsChange{
+					New: &e.chNew2,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending2 {
+		p := &e.chPending2[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows2, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.A, p.old.B},
+					New:  nil,
+					Old:  []any{p.old.Total, p.old.N},
+					View: "Totals",
+				})
+			}
+			if f := e.subs.onTotals; f != nil {
+				e.chOld2 = p.old
+				f(TotalsChange{
+					New: nil,
+					Old: &e.chOld2,
+				})
+			}
+		}
+	}
+	e.chPending2 = e.chPending2[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
+	}
+	if e.chTouched1 != nil {
+		e.flush1()
+	}
+	if e.chTouched2 != nil {
+		e.flush2()
 	}
 }
 
@@ -2587,7 +3201,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -2719,9 +3333,26 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		e.chTouched1 = kept.chTouched1
+		e.chRows1 = kept.chRows1
+		e.chPending1 = kept.chPending1
+		e.chTouched2 = kept.chTouched2
+		e.chRows2 = kept.chRows2
+		e.chPending2 = kept.chPending2
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

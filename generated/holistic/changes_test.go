@@ -28,7 +28,18 @@ func TestTypedChanges(t *testing.T) {
 			generic = append(generic, c)
 		}
 	})
-	e.OnQuery1Change(func(c holistic.Query1Change) { typed = append(typed, c) })
+	e.OnQuery1Change(func(c holistic.Query1Change) {
+		// The rows are the engine's during the call: copied to be kept.
+		if c.Old != nil {
+			old := *c.Old
+			c.Old = &old
+		}
+		if c.New != nil {
+			row := *c.New
+			c.New = &row
+		}
+		typed = append(typed, c)
+	})
 	seen := 0
 	for i := 0; i < len(evs); i += 7 {
 		b := e.NewBatch()

@@ -60,8 +60,14 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[int64]struct{}
+	chRows0        map[int64]Query1Row
+	chPending0     []query1Pending
+	chOld0, chNew0 Query1Row
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [2]bool
 }
 
@@ -87,24 +93,54 @@ func (e *Engine) MapEntries() int {
 
 // insertTrades runs the statements of InsertTrades with the columns they read.
 func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) {
-	e.query1Count.add(broker, int64(1))
+	{
+		e.query1Count.add(broker, int64(1))
+		if e.chTouched0 != nil {
+			e.chTouched0[broker] = struct{}{}
+		}
+	}
 	if (price.Flag()) != (int64(0)) {
-		e.query1Agg1.add(keyII{
-			k0: broker,
-			k1: price.V,
-		}, int64(1))
-		e.query1Agg2.add(broker, int64(1))
+		{
+			e.query1Agg1.add(keyII{
+				k0: broker,
+				k1: price.V,
+			}, int64(1))
+			if e.chTouched0 != nil {
+				e.chTouched0[(keyII{
+					k0: broker,
+					k1: price.V,
+				}).k0] = struct{}{}
+			}
+		}
+		{
+			e.query1Agg2.add(broker, int64(1))
+			if e.chTouched0 != nil {
+				e.chTouched0[broker] = struct{}{}
+			}
+		}
 		e.query2Agg1.add(price.V, int64(1))
 		e.query2Agg2 += int64(1)
 	}
 	if (volume.Flag()) != (int64(0)) {
-		e.query1Agg3.add(keyIF{
-			k0: broker,
-			k1: volume.V,
-		}, int64(1))
-		e.query1Agg4.add(broker, int64(1))
+		{
+			e.query1Agg3.add(keyIF{
+				k0: broker,
+				k1: volume.V,
+			}, int64(1))
+			if e.chTouched0 != nil {
+				e.chTouched0[(keyIF{
+					k0: broker,
+					k1: volume.V,
+				}).k0] = struct{}{}
+			}
+		}
+		{
+			e.query1Agg4.add(broker, int64(1))
+			if e.chTouched0 != nil {
+				e.chTouched0[broker] = struct{}{}
+			}
+		}
 	}
-	e.dirty[0] = true
 	e.dirty[1] = true
 }
 
@@ -135,24 +171,54 @@ func (e *Engine) InsertTrades(broker int64, price runtime.Null[int64], volume ru
 
 // deleteTrades runs the statements of DeleteTrades with the columns they read.
 func (e *Engine) deleteTrades(broker int64, price runtime.Null[int64], volume runtime.Null[float64]) {
-	e.query1Count.add(broker, int64(-1))
+	{
+		e.query1Count.add(broker, int64(-1))
+		if e.chTouched0 != nil {
+			e.chTouched0[broker] = struct{}{}
+		}
+	}
 	if (price.Flag()) != (int64(0)) {
-		e.query1Agg1.add(keyII{
-			k0: broker,
-			k1: price.V,
-		}, int64(-1))
-		e.query1Agg2.add(broker, int64(-1))
+		{
+			e.query1Agg1.add(keyII{
+				k0: broker,
+				k1: price.V,
+			}, int64(-1))
+			if e.chTouched0 != nil {
+				e.chTouched0[(keyII{
+					k0: broker,
+					k1: price.V,
+				}).k0] = struct{}{}
+			}
+		}
+		{
+			e.query1Agg2.add(broker, int64(-1))
+			if e.chTouched0 != nil {
+				e.chTouched0[broker] = struct{}{}
+			}
+		}
 		e.query2Agg1.add(price.V, int64(-1))
 		e.query2Agg2 += int64(-1)
 	}
 	if (volume.Flag()) != (int64(0)) {
-		e.query1Agg3.add(keyIF{
-			k0: broker,
-			k1: volume.V,
-		}, int64(-1))
-		e.query1Agg4.add(broker, int64(-1))
+		{
+			e.query1Agg3.add(keyIF{
+				k0: broker,
+				k1: volume.V,
+			}, int64(-1))
+			if e.chTouched0 != nil {
+				e.chTouched0[(keyIF{
+					k0: broker,
+					k1: volume.V,
+				}).k0] = struct{}{}
+			}
+		}
+		{
+			e.query1Agg4.add(broker, int64(-1))
+			if e.chTouched0 != nil {
+				e.chTouched0[broker] = struct{}{}
+			}
+		}
 	}
-	e.dirty[0] = true
 	e.dirty[1] = true
 }
 
@@ -384,11 +450,26 @@ func (e *Engine) applySetTrades() {
 			continue
 		}
 		val2 := d.v0
-		e.query1Count.add(key1, val2)
+		{
+			e.query1Count.add(key1, val2)
+			if e.chTouched0 != nil {
+				e.chTouched0[key1] = struct{}{}
+			}
+		}
 		val3 := d.v1
-		e.query1Agg2.add(key1, val3)
+		{
+			e.query1Agg2.add(key1, val3)
+			if e.chTouched0 != nil {
+				e.chTouched0[key1] = struct{}{}
+			}
+		}
 		val4 := d.v2
-		e.query1Agg4.add(key1, val4)
+		{
+			e.query1Agg4.add(key1, val4)
+			if e.chTouched0 != nil {
+				e.chTouched0[key1] = struct{}{}
+			}
+		}
 	}
 	// QUERY1_AGG1[broker, price] += delta_v0
 	for i := range e.setTrades1.Vals {
@@ -398,10 +479,18 @@ func (e *Engine) applySetTrades() {
 			continue
 		}
 		val6 := d.v0
-		e.query1Agg1.add(keyII{
-			k0: key5.k0,
-			k1: key5.k1,
-		}, val6)
+		{
+			e.query1Agg1.add(keyII{
+				k0: key5.k0,
+				k1: key5.k1,
+			}, val6)
+			if e.chTouched0 != nil {
+				e.chTouched0[(keyII{
+					k0: key5.k0,
+					k1: key5.k1,
+				}).k0] = struct{}{}
+			}
+		}
 	}
 	// QUERY1_AGG3[broker, volume] += delta_v0
 	for i := range e.setTrades2.Vals {
@@ -411,10 +500,18 @@ func (e *Engine) applySetTrades() {
 			continue
 		}
 		val8 := d.v0
-		e.query1Agg3.add(keyIF{
-			k0: key7.k0,
-			k1: key7.k1,
-		}, val8)
+		{
+			e.query1Agg3.add(keyIF{
+				k0: key7.k0,
+				k1: key7.k1,
+			}, val8)
+			if e.chTouched0 != nil {
+				e.chTouched0[(keyIF{
+					k0: key7.k0,
+					k1: key7.k1,
+				}).k0] = struct{}{}
+			}
+		}
 	}
 	// QUERY2_AGG1[price] += delta_v0
 	for i := range e.setTrades3.Vals {
@@ -435,7 +532,6 @@ func (e *Engine) applySetTrades() {
 		val12 := d.v0
 		e.query2Agg2 += val12
 	}
-	e.dirty[0] = true
 	e.dirty[1] = true
 }
 
@@ -524,18 +620,21 @@ func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	}
 }
 
+// compareQuery1Rows orders rows of view QUERY1 by key.
+func compareQuery1Rows(a, b Query1Row) int {
+	if c := cmp.Compare(a.Broker, b.Broker); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Query1 returns the rows of view QUERY1 sorted by key.
 func (e *Engine) Query1() []Query1Row {
 	var rows []Query1Row
 	for r := range e.Query1Rows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b Query1Row) int {
-		if c := cmp.Compare(a.Broker, b.Broker); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareQuery1Rows)
 	return rows
 }
 
@@ -577,15 +676,18 @@ func (e *Engine) Query2Rows() iter.Seq[Query2Row] {
 	}
 }
 
+// compareQuery2Rows orders rows of view QUERY2 by key.
+func compareQuery2Rows(a, b Query2Row) int {
+	return 0
+}
+
 // Query2 returns the rows of view QUERY2 sorted by key.
 func (e *Engine) Query2() []Query2Row {
 	var rows []Query2Row
 	for r := range e.Query2Rows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b Query2Row) int {
-		return 0
-	})
+	slices.SortFunc(rows, compareQuery2Rows)
 	return rows
 }
 
@@ -654,6 +756,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseTrades(f)
@@ -1037,6 +1142,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -1065,6 +1171,7 @@ func changeRowQuery1(key, vals []any) *Query1Row {
 }
 
 // Query2Change is a change of a row of view QUERY2: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query2Change struct {
 	Old, New *Query2Row
 }
@@ -1108,17 +1215,27 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil && e.subs.onQuery2 == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 2)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
+	}
+	e.watch0(e.subs.changes != nil || e.subs.onQuery1 != nil)
+	if e.subs.changes != nil || e.subs.onQuery2 != nil {
+		if e.shown[1].Name == "" {
+			e.shown[1] = e.snapshotView1()
+		}
+	} else {
+		e.shown[1] = runtime.View{}
 	}
 }
 
@@ -1146,21 +1263,160 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameQuery1Rows reports whether rows a and b of view QUERY1 (of one key) show the same values.
+func sameQuery1Rows(a, b Query1Row) bool {
+	return runtime.SameNull(a.MedianPrice, b.MedianPrice) && runtime.SameNull(a.Q3Volume, b.Q3Volume) && runtime.SameNull(a.CommonPrice, b.CommonPrice) && runtime.SameValue(a.Trades, b.Trades)
+}
+
+// query1Pending is a row of view QUERY1 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query1Pending struct {
+	k        int64
+	old, new Query1Row
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view QUERY1 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[int64]struct{}{}, map[int64]Query1Row{}
+	for k := range e.query1Count.index.All() {
+		if r, ok := e.query1Row(k); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view QUERY1 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.query1Count.index.All() {
+			e.chTouched0[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.query1Row(k)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameQuery1Rows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, query1Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery1Rows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.Broker},
+					New:  []any{p.new.MedianPrice.Box(), p.new.Q3Volume.Box(), p.new.CommonPrice.Box(), p.new.Trades},
+					Old:  []any{p.old.MedianPrice.Box(), p.old.Q3Volume.Box(), p.old.CommonPrice.Box(), p.old.Trades},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.Broker},
+					New:  []any{p.new.MedianPrice.Box(), p.new.Q3Volume.Box(), p.new.CommonPrice.Box(), p.new.Trades},
+					Old:  nil,
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.Broker},
+					New:  nil,
+					Old:  []any{p.old.MedianPrice.Box(), p.old.Q3Volume.Box(), p.old.CommonPrice.Box(), p.old.Trades},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				f(Query1Change{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
 	}
 	if e.dirty[1] {
 		e.dirty[1] = false
-		now := []runtime.View{e.snapshotView1()}
-		runtime.DiffViews(e.shown[1:2], now, e.changes)
-		e.shown[1] = now[0]
+		if e.shown[1].Name != "" {
+			now := []runtime.View{e.snapshotView1()}
+			runtime.DiffViews(e.shown[1:2], now, e.changes)
+			e.shown[1] = now[0]
+		}
 	}
 }
 
@@ -1320,7 +1576,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -1394,9 +1650,20 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

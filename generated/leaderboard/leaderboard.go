@@ -43,7 +43,7 @@ type Engine struct {
 	shown   []runtime.View
 	subs    subscribers
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [2]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -238,18 +238,21 @@ func (e *Engine) LeadersRows() iter.Seq[LeadersRow] {
 	}
 }
 
+// compareLeadersRows orders rows of view Leaders by key.
+func compareLeadersRows(a, b LeadersRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Leaders returns the rows of view Leaders sorted by key.
 func (e *Engine) Leaders() []LeadersRow {
 	var rows []LeadersRow
 	for r := range e.LeadersRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b LeadersRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareLeadersRows)
 	return rows
 }
 
@@ -291,11 +294,32 @@ func (e *Engine) Top2Get(a int64, b int64) (Top2Row, bool) {
 func (e *Engine) Top2Rows() iter.Seq[Top2Row] {
 	return func(yield func(Top2Row) bool) {
 		for k := range e.top2Count.index {
-			if r, ok := e.top2Row(k.k0, k.k1); ok && !yield(r) {
-				return
+			if r, ok := e.top2Row(k.k0, k.k1); ok {
+				for i := range r.Count {
+					c := r
+					c.Count = 1
+					c.N += i
+					if !yield(c) {
+						return
+					}
+				}
 			}
 		}
 	}
+}
+
+// compareTop2Rows orders rows of view Top2 by key.
+func compareTop2Rows(a, b Top2Row) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.N, b.N); c != 0 {
+		return c
+	}
+	return 0
 }
 
 // Top2 returns the rows of view Top2 sorted by key.
@@ -304,15 +328,7 @@ func (e *Engine) Top2() []Top2Row {
 	for r := range e.Top2Rows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b Top2Row) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareTop2Rows)
 	return rows
 }
 
@@ -372,6 +388,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseR(f)
@@ -614,6 +633,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // LeadersChange is a change of a row of view Leaders: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type LeadersChange struct {
 	Old, New *LeadersRow
 }
@@ -640,6 +660,7 @@ func changeRowLeaders(key, vals []any) *LeadersRow {
 }
 
 // Top2Change is a change of a row of view Top2: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Top2Change struct {
 	Old, New *Top2Row
 }
@@ -662,7 +683,7 @@ func changeRowTop2(key, vals []any) *Top2Row {
 		A:     runtime.Unbox[int64](key[0]),
 		B:     runtime.Unbox[int64](key[1]),
 		Count: runtime.Unbox[int64](vals[0]),
-		N:     runtime.Unbox[int64](vals[1]),
+		N:     runtime.Unbox[int64](key[2]),
 	}
 }
 
@@ -688,17 +709,32 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onLeaders == nil && e.subs.onTop2 == nil {
 		e.changes, e.shown = nil, nil
-		return
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 2)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
+	}
+	if e.subs.changes != nil || e.subs.onLeaders != nil {
+		if e.shown[0].Name == "" {
+			e.shown[0] = e.snapshotView0()
+		}
+	} else {
+		e.shown[0] = runtime.View{}
+	}
+	if e.subs.changes != nil || e.subs.onTop2 != nil {
+		if e.shown[1].Name == "" {
+			e.shown[1] = e.snapshotView1()
+		}
+	} else {
+		e.shown[1] = runtime.View{}
 	}
 }
 
@@ -726,21 +762,26 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
 func (e *Engine) flushChanges() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		if e.shown[0].Name != "" {
+			now := []runtime.View{e.snapshotView0()}
+			runtime.DiffViews(e.shown[0:1], now, e.changes)
+			e.shown[0] = now[0]
+		}
 	}
 	if e.dirty[1] {
 		e.dirty[1] = false
-		now := []runtime.View{e.snapshotView1()}
-		runtime.DiffViews(e.shown[1:2], now, e.changes)
-		e.shown[1] = now[0]
+		if e.shown[1].Name != "" {
+			now := []runtime.View{e.snapshotView1()}
+			runtime.DiffViews(e.shown[1:2], now, e.changes)
+			e.shown[1] = now[0]
+		}
 	}
 }
 
@@ -811,7 +852,7 @@ func (e *Engine) snapshotView1() runtime.View {
 	for _, r := range e.Top2() {
 		v.Rows = append(v.Rows, []any{r.A, r.B, r.Count, r.N})
 	}
-	return v
+	return runtime.NumberCopies(v, []int{1})
 }
 
 // Views returns a snapshot of every view, for drivers: rows sorted by key, or in the
@@ -908,7 +949,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -955,9 +996,17 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

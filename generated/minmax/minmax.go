@@ -46,8 +46,20 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[int64]struct{}
+	chRows0        map[int64]Query1Row
+	chPending0     []query1Pending
+	chOld0, chNew0 Query1Row
+	// View QUERY2's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched1     map[int64]struct{}
+	chRows1        map[int64]Query2Row
+	chPending1     []query2Pending
+	chOld1, chNew1 Query2Row
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [2]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -90,13 +102,15 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			if e.query2Count.add(a, int64(1)) {
 				e.overflow = true
 			}
+			if e.chTouched1 != nil {
+				e.chTouched1[a] = struct{}{}
+			}
 		}
 	}
 	e.query2CountMr.add(keyII{
 		k0: a,
 		k1: b,
 	}, int64(1))
-	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -130,13 +144,15 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			if e.query2Count.add(a, int64(-1)) {
 				e.overflow = true
 			}
+			if e.chTouched1 != nil {
+				e.chTouched1[a] = struct{}{}
+			}
 		}
 	}
 	e.query2CountMr.add(keyII{
 		k0: a,
 		k1: b,
 	}, int64(-1))
-	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -204,6 +220,9 @@ func (e *Engine) applySetR() {
 				if e.query2Count.add(key3.k0, val4) {
 					e.overflow = true
 				}
+				if e.chTouched1 != nil {
+					e.chTouched1[key3.k0] = struct{}{}
+				}
 			}
 		}
 		e.query2CountMr.add(keyII{
@@ -211,7 +230,6 @@ func (e *Engine) applySetR() {
 			k1: key3.k1,
 		}, val4)
 	}
-	e.dirty[1] = true
 }
 
 // negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
@@ -240,11 +258,24 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	e.query1Count.add(b, int64(1))
-	e.query1Agg1.add(keyII{
-		k0: b,
-		k1: c,
-	}, int64(1))
+	{
+		e.query1Count.add(b, int64(1))
+		if e.chTouched0 != nil {
+			e.chTouched0[b] = struct{}{}
+		}
+	}
+	{
+		e.query1Agg1.add(keyII{
+			k0: b,
+			k1: c,
+		}, int64(1))
+		if e.chTouched0 != nil {
+			e.chTouched0[(keyII{
+				k0: b,
+				k1: c,
+			}).k0] = struct{}{}
+		}
+	}
 	{
 		var sum6 int64
 		{
@@ -259,9 +290,10 @@ func (e *Engine) InsertS(b int64, c int64) error {
 			}
 		}
 		e.query2Count.set(b, sum6)
+		if e.chTouched1 != nil {
+			e.chTouched1[b] = struct{}{}
+		}
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertS(b, c)
 	}
@@ -290,11 +322,24 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	if e.changes != nil && !e.undoing {
 		defer e.flushChanges()
 	}
-	e.query1Count.add(b, int64(-1))
-	e.query1Agg1.add(keyII{
-		k0: b,
-		k1: c,
-	}, int64(-1))
+	{
+		e.query1Count.add(b, int64(-1))
+		if e.chTouched0 != nil {
+			e.chTouched0[b] = struct{}{}
+		}
+	}
+	{
+		e.query1Agg1.add(keyII{
+			k0: b,
+			k1: c,
+		}, int64(-1))
+		if e.chTouched0 != nil {
+			e.chTouched0[(keyII{
+				k0: b,
+				k1: c,
+			}).k0] = struct{}{}
+		}
+	}
 	{
 		var sum13 int64
 		{
@@ -309,9 +354,10 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 			}
 		}
 		e.query2Count.set(b, sum13)
+		if e.chTouched1 != nil {
+			e.chTouched1[b] = struct{}{}
+		}
 	}
-	e.dirty[0] = true
-	e.dirty[1] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteS(b, c)
 	}
@@ -367,18 +413,21 @@ func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	}
 }
 
+// compareQuery1Rows orders rows of view QUERY1 by key.
+func compareQuery1Rows(a, b Query1Row) int {
+	if c := cmp.Compare(a.B, b.B); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Query1 returns the rows of view QUERY1 sorted by key.
 func (e *Engine) Query1() []Query1Row {
 	var rows []Query1Row
 	for r := range e.Query1Rows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b Query1Row) int {
-		if c := cmp.Compare(a.B, b.B); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareQuery1Rows)
 	return rows
 }
 
@@ -416,18 +465,21 @@ func (e *Engine) Query2Rows() iter.Seq[Query2Row] {
 	}
 }
 
+// compareQuery2Rows orders rows of view QUERY2 by key.
+func compareQuery2Rows(a, b Query2Row) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Query2 returns the rows of view QUERY2 sorted by key.
 func (e *Engine) Query2() []Query2Row {
 	var rows []Query2Row
 	for r := range e.Query2Rows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b Query2Row) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareQuery2Rows)
 	return rows
 }
 
@@ -524,6 +576,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseR(f)
@@ -1003,6 +1058,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -1030,6 +1086,7 @@ func changeRowQuery1(key, vals []any) *Query1Row {
 }
 
 // Query2Change is a change of a row of view QUERY2: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query2Change struct {
 	Old, New *Query2Row
 }
@@ -1076,18 +1133,23 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil && e.subs.onQuery2 == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+		e.watch1(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 2)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onQuery1 != nil)
+	e.watch1(e.subs.changes != nil || e.subs.onQuery2 != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -1114,21 +1176,295 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameQuery1Rows reports whether rows a and b of view QUERY1 (of one key) show the same values.
+func sameQuery1Rows(a, b Query1Row) bool {
+	return runtime.SameValue(a.Lo, b.Lo) && runtime.SameValue(a.Hi, b.Hi) && runtime.SameValue(a.N, b.N)
+}
+
+// query1Pending is a row of view QUERY1 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query1Pending struct {
+	k        int64
+	old, new Query1Row
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view QUERY1 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[int64]struct{}{}, map[int64]Query1Row{}
+	for k := range e.query1Count.index.All() {
+		if r, ok := e.query1Row(k); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view QUERY1 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.query1Count.index.All() {
+			e.chTouched0[k] = struct{}{}
+		}
 	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.query1Row(k)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameQuery1Rows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, query1Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery1Rows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.B},
+					New:  []any{p.new.Lo, p.new.Hi, p.new.N},
+					Old:  []any{p.old.Lo, p.old.Hi, p.old.N},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.B},
+					New:  []any{p.new.Lo, p.new.Hi, p.new.N},
+					Old:  nil,
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.B},
+					New:  nil,
+					Old:  []any{p.old.Lo, p.old.Hi, p.old.N},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				f(Query1Change{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+
+// sameQuery2Rows reports whether rows a and b of view QUERY2 (of one key) show the same values.
+func sameQuery2Rows(a, b Query2Row) bool {
+	return runtime.SameValue(a.N, b.N)
+}
+
+// query2Pending is a row of view QUERY2 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query2Pending struct {
+	k        int64
+	old, new Query2Row
+	had, has bool
+}
+
+// watch1 starts (on) or stops tracking the changes of view QUERY2 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch1(on bool) {
+	if !on {
+		e.chTouched1, e.chRows1, e.chPending1 = nil, nil, nil
+		return
+	}
+	if e.chTouched1 != nil {
+		return
+	}
+	e.chTouched1, e.chRows1 = map[int64]struct{}{}, map[int64]Query2Row{}
+	for k := range e.query2Count.index.All() {
+		if r, ok := e.query2Row(k); ok {
+			e.chRows1[k] = r
+		}
+	}
+}
+
+// flush1 reports the changes of view QUERY2 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush1() {
 	if e.dirty[1] {
 		e.dirty[1] = false
-		now := []runtime.View{e.snapshotView1()}
-		runtime.DiffViews(e.shown[1:2], now, e.changes)
-		e.shown[1] = now[0]
+		for k := range e.chRows1 {
+			e.chTouched1[k] = struct{}{}
+		}
+		for k := range e.query2Count.index.All() {
+			e.chTouched1[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched1) == 0 {
+		return
+	}
+	for k := range e.chTouched1 {
+		r, has := e.query2Row(k)
+		old, had := e.chRows1[k]
+		if had == has && (!has || sameQuery2Rows(old, r)) {
+			continue
+		}
+		e.chPending1 = append(e.chPending1, query2Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched1)
+	slices.SortFunc(e.chPending1, func(a, b query2Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery2Rows(x, y)
+	})
+	for i := range e.chPending1 {
+		p := &e.chPending1[i]
+		if !p.has {
+			continue
+		}
+		e.chRows1[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A},
+					New:  []any{p.new.N},
+					Old:  []any{p.old.N},
+					View: "QUERY2",
+				})
+			}
+			if f := e.subs.onQuery2; f != nil {
+				e.chOld1 = p.old
+				e.chNew1 = p.new
+				f(Query2Change{
+					New: &e.chNew1,
+					Old: &e.chOld1,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A},
+					New:  []any{p.new.N},
+					Old:  nil,
+					View: "QUERY2",
+				})
+			}
+			if f := e.subs.onQuery2; f != nil {
+				e.chNew1 = p.new
+				f(Query2Change{
+					New: &e.chNew1,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending1 {
+		p := &e.chPending1[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows1, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.A},
+					New:  nil,
+					Old:  []any{p.old.N},
+					View: "QUERY2",
+				})
+			}
+			if f := e.subs.onQuery2; f != nil {
+				e.chOld1 = p.old
+				f(Query2Change{
+					New: nil,
+					Old: &e.chOld1,
+				})
+			}
+		}
+	}
+	e.chPending1 = e.chPending1[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
+	}
+	if e.chTouched1 != nil {
+		e.flush1()
 	}
 }
 
@@ -1278,7 +1614,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -1328,9 +1664,23 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		e.chTouched1 = kept.chTouched1
+		e.chRows1 = kept.chRows1
+		e.chPending1 = kept.chPending1
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

@@ -49,8 +49,14 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View Spread's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[int64]struct{}
+	chRows0        map[int64]SpreadRow
+	chPending0     []spreadPending
+	chOld0, chNew0 SpreadRow
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [1]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -100,21 +106,63 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		key8 := a
 		at9 := e.spreadCount.entry(key8)
 		ent10 := &e.spreadCount.entries[at9]
-		ent10.spreadCount += int64(1)
-		ent10.spreadAgg1 = e.addInt(ent10.spreadAgg1, val1)
-		ent10.spreadAgg2 = e.addInt(ent10.spreadAgg2, val2)
-		ent10.spreadAgg3 = e.addInt(ent10.spreadAgg3, val3)
-		ent10.spreadAgg4 = e.addInt(ent10.spreadAgg4, val4)
-		ent10.spreadAgg5 = e.addInt(ent10.spreadAgg5, val5)
-		ent10.spreadAgg6 = e.addInt(ent10.spreadAgg6, val6)
-		ent10.spreadAgg7.Add(val7)
+		{
+			ent10.spreadCount += int64(1)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg1 = e.addInt(ent10.spreadAgg1, val1)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg2 = e.addInt(ent10.spreadAgg2, val2)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg3 = e.addInt(ent10.spreadAgg3, val3)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg4 = e.addInt(ent10.spreadAgg4, val4)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg5 = e.addInt(ent10.spreadAgg5, val5)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg6 = e.addInt(ent10.spreadAgg6, val6)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
+		{
+			ent10.spreadAgg7.Add(val7)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
+		}
 		{
 			acc11 := val7 * (val7)
 			ent10.spreadAgg8.Add(acc11)
+			if e.chTouched0 != nil {
+				e.chTouched0[key8] = struct{}{}
+			}
 		}
 		e.spreadCount.release(key8, at9)
 	}
-	e.dirty[0] = true
 	if e.overflow && !e.undoing {
 		return e.rejectInsertR(a, b)
 	}
@@ -160,42 +208,70 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 		key19 := a
 		at20 := e.spreadCount.entry(key19)
 		ent21 := &e.spreadCount.entries[at20]
-		ent21.spreadCount += int64(-1)
+		{
+			ent21.spreadCount += int64(-1)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
+		}
 		{
 			acc22 := e.mulInt(int64(-1), val12)
 			ent21.spreadAgg1 = e.addInt(ent21.spreadAgg1, acc22)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc23 := e.mulInt(int64(-1), val13)
 			ent21.spreadAgg2 = e.addInt(ent21.spreadAgg2, acc23)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc24 := e.mulInt(int64(-1), val14)
 			ent21.spreadAgg3 = e.addInt(ent21.spreadAgg3, acc24)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc25 := e.mulInt(int64(-1), val15)
 			ent21.spreadAgg4 = e.addInt(ent21.spreadAgg4, acc25)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc26 := e.mulInt(int64(-1), val16)
 			ent21.spreadAgg5 = e.addInt(ent21.spreadAgg5, acc26)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc27 := e.mulInt(int64(-1), val17)
 			ent21.spreadAgg6 = e.addInt(ent21.spreadAgg6, acc27)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc28 := -1.0 * (val18)
 			ent21.spreadAgg7.Add(acc28)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		{
 			acc29 := -1.0 * (val18) * (val18)
 			ent21.spreadAgg8.Add(acc29)
+			if e.chTouched0 != nil {
+				e.chTouched0[key19] = struct{}{}
+			}
 		}
 		e.spreadCount.release(key19, at20)
 	}
-	e.dirty[0] = true
 	if e.overflow && !e.undoing {
 		return e.rejectDeleteR(a, b)
 	}
@@ -376,19 +452,63 @@ func (e *Engine) applySetR() {
 			key58 := key48
 			at59 := e.spreadCount.entry(key58)
 			ent60 := &e.spreadCount.entries[at59]
-			ent60.spreadCount += val49
-			ent60.spreadAgg1 = e.addInt(ent60.spreadAgg1, val50)
-			ent60.spreadAgg2 = e.addInt(ent60.spreadAgg2, val51)
-			ent60.spreadAgg3 = e.addInt(ent60.spreadAgg3, val52)
-			ent60.spreadAgg4 = e.addInt(ent60.spreadAgg4, val53)
-			ent60.spreadAgg5 = e.addInt(ent60.spreadAgg5, val54)
-			ent60.spreadAgg6 = e.addInt(ent60.spreadAgg6, val55)
-			ent60.spreadAgg7.Add(val56)
-			ent60.spreadAgg8.Add(val57)
+			{
+				ent60.spreadCount += val49
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg1 = e.addInt(ent60.spreadAgg1, val50)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg2 = e.addInt(ent60.spreadAgg2, val51)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg3 = e.addInt(ent60.spreadAgg3, val52)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg4 = e.addInt(ent60.spreadAgg4, val53)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg5 = e.addInt(ent60.spreadAgg5, val54)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg6 = e.addInt(ent60.spreadAgg6, val55)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg7.Add(val56)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
+			{
+				ent60.spreadAgg8.Add(val57)
+				if e.chTouched0 != nil {
+					e.chTouched0[key58] = struct{}{}
+				}
+			}
 			e.spreadCount.release(key58, at59)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // negateSetR negates the batch's sums of R (in wrapping arithmetic, applySet then undoes itself).
@@ -482,18 +602,21 @@ func (e *Engine) SpreadRows() iter.Seq[SpreadRow] {
 	}
 }
 
+// compareSpreadRows orders rows of view Spread by key.
+func compareSpreadRows(a, b SpreadRow) int {
+	if c := cmp.Compare(a.A, b.A); c != 0 {
+		return c
+	}
+	return 0
+}
+
 // Spread returns the rows of view Spread sorted by key.
 func (e *Engine) Spread() []SpreadRow {
 	var rows []SpreadRow
 	for r := range e.SpreadRows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b SpreadRow) int {
-		if c := cmp.Compare(a.A, b.A); c != 0 {
-			return c
-		}
-		return 0
-	})
+	slices.SortFunc(rows, compareSpreadRows)
 	return rows
 }
 
@@ -553,6 +676,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseR(f)
@@ -904,6 +1030,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // SpreadChange is a change of a row of view Spread: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type SpreadChange struct {
 	Old, New *SpreadRow
 }
@@ -953,18 +1080,21 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onSpread == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 1)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onSpread != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -984,15 +1114,152 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameSpreadRows reports whether rows a and b of view Spread (of one key) show the same values.
+func sameSpreadRows(a, b SpreadRow) bool {
+	return runtime.SameValue(a.Variance, b.Variance) && runtime.SameValue(a.VariancePop, b.VariancePop) && runtime.SameValue(a.Deviation, b.Deviation) && runtime.SameValue(a.QuarterDeviation, b.QuarterDeviation) && runtime.SameValue(a.N, b.N)
+}
+
+// spreadPending is a row of view Spread that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type spreadPending struct {
+	k        int64
+	old, new SpreadRow
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view Spread by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[int64]struct{}{}, map[int64]SpreadRow{}
+	for k := range e.spreadCount.index.All() {
+		if r, ok := e.spreadRow(k); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view Spread since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.spreadCount.index.All() {
+			e.chTouched0[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.spreadRow(k)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameSpreadRows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, spreadPending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b spreadPending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareSpreadRows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A},
+					New:  []any{p.new.Variance, p.new.VariancePop, p.new.Deviation, p.new.QuarterDeviation, p.new.N},
+					Old:  []any{p.old.Variance, p.old.VariancePop, p.old.Deviation, p.old.QuarterDeviation, p.old.N},
+					View: "Spread",
+				})
+			}
+			if f := e.subs.onSpread; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(SpreadChange{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.A},
+					New:  []any{p.new.Variance, p.new.VariancePop, p.new.Deviation, p.new.QuarterDeviation, p.new.N},
+					Old:  nil,
+					View: "Spread",
+				})
+			}
+			if f := e.subs.onSpread; f != nil {
+				e.chNew0 = p.new
+				f(SpreadChange{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.A},
+					New:  nil,
+					Old:  []any{p.old.Variance, p.old.VariancePop, p.old.Deviation, p.old.QuarterDeviation, p.old.N},
+					View: "Spread",
+				})
+			}
+			if f := e.subs.onSpread; f != nil {
+				e.chOld0 = p.old
+				f(SpreadChange{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
 	}
 }
 
@@ -1201,7 +1468,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -1285,9 +1552,20 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

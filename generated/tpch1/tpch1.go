@@ -46,8 +46,14 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[keySS]struct{}
+	chRows0        map[keySS]Query1Row
+	chPending0     []query1Pending
+	chOld0, chNew0 Query1Row
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [1]bool
 }
 
@@ -79,16 +85,45 @@ func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_d
 			}
 			at7 := e.query1Count.entry(key6)
 			ent8 := &e.query1Count.entries[at7]
-			ent8.query1Count += int64(1)
-			ent8.query1SumQty.Add(val1)
-			ent8.query1SumBasePrice.Add(val2)
-			ent8.query1SumDiscPrice.Add(val3)
-			ent8.query1SumCharge.Add(val4)
-			ent8.query1Agg5.Add(val5)
+			{
+				ent8.query1Count += int64(1)
+				if e.chTouched0 != nil {
+					e.chTouched0[key6] = struct{}{}
+				}
+			}
+			{
+				ent8.query1SumQty.Add(val1)
+				if e.chTouched0 != nil {
+					e.chTouched0[key6] = struct{}{}
+				}
+			}
+			{
+				ent8.query1SumBasePrice.Add(val2)
+				if e.chTouched0 != nil {
+					e.chTouched0[key6] = struct{}{}
+				}
+			}
+			{
+				ent8.query1SumDiscPrice.Add(val3)
+				if e.chTouched0 != nil {
+					e.chTouched0[key6] = struct{}{}
+				}
+			}
+			{
+				ent8.query1SumCharge.Add(val4)
+				if e.chTouched0 != nil {
+					e.chTouched0[key6] = struct{}{}
+				}
+			}
+			{
+				ent8.query1Agg5.Add(val5)
+				if e.chTouched0 != nil {
+					e.chTouched0[key6] = struct{}{}
+				}
+			}
 			e.query1Count.release(key6, at7)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -124,31 +159,50 @@ func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_d
 			}
 			at15 := e.query1Count.entry(key14)
 			ent16 := &e.query1Count.entries[at15]
-			ent16.query1Count += int64(-1)
+			{
+				ent16.query1Count += int64(-1)
+				if e.chTouched0 != nil {
+					e.chTouched0[key14] = struct{}{}
+				}
+			}
 			{
 				acc17 := -1.0 * (val9)
 				ent16.query1SumQty.Add(acc17)
+				if e.chTouched0 != nil {
+					e.chTouched0[key14] = struct{}{}
+				}
 			}
 			{
 				acc18 := -1.0 * (val10)
 				ent16.query1SumBasePrice.Add(acc18)
+				if e.chTouched0 != nil {
+					e.chTouched0[key14] = struct{}{}
+				}
 			}
 			{
 				acc19 := -1.0 * (val11)
 				ent16.query1SumDiscPrice.Add(acc19)
+				if e.chTouched0 != nil {
+					e.chTouched0[key14] = struct{}{}
+				}
 			}
 			{
 				acc20 := -1.0 * (val12)
 				ent16.query1SumCharge.Add(acc20)
+				if e.chTouched0 != nil {
+					e.chTouched0[key14] = struct{}{}
+				}
 			}
 			{
 				acc21 := -1.0 * (val13)
 				ent16.query1Agg5.Add(acc21)
+				if e.chTouched0 != nil {
+					e.chTouched0[key14] = struct{}{}
+				}
 			}
 			e.query1Count.release(key14, at15)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -320,16 +374,45 @@ func (e *Engine) applySetLineitem() {
 			}
 			at40 := e.query1Count.entry(key39)
 			ent41 := &e.query1Count.entries[at40]
-			ent41.query1Count += val33
-			ent41.query1SumQty.Add(val34)
-			ent41.query1SumBasePrice.Add(val35)
-			ent41.query1SumDiscPrice.Add(val36)
-			ent41.query1SumCharge.Add(val37)
-			ent41.query1Agg5.Add(val38)
+			{
+				ent41.query1Count += val33
+				if e.chTouched0 != nil {
+					e.chTouched0[key39] = struct{}{}
+				}
+			}
+			{
+				ent41.query1SumQty.Add(val34)
+				if e.chTouched0 != nil {
+					e.chTouched0[key39] = struct{}{}
+				}
+			}
+			{
+				ent41.query1SumBasePrice.Add(val35)
+				if e.chTouched0 != nil {
+					e.chTouched0[key39] = struct{}{}
+				}
+			}
+			{
+				ent41.query1SumDiscPrice.Add(val36)
+				if e.chTouched0 != nil {
+					e.chTouched0[key39] = struct{}{}
+				}
+			}
+			{
+				ent41.query1SumCharge.Add(val37)
+				if e.chTouched0 != nil {
+					e.chTouched0[key39] = struct{}{}
+				}
+			}
+			{
+				ent41.query1Agg5.Add(val38)
+				if e.chTouched0 != nil {
+					e.chTouched0[key39] = struct{}{}
+				}
+			}
 			e.query1Count.release(key39, at40)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // resetSetLineitem empties the batch's sums of LINEITEM.
@@ -589,6 +672,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -964,6 +1050,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -1017,18 +1104,21 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 1)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onQuery1 != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -1048,15 +1138,152 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameQuery1Rows reports whether rows a and b of view QUERY1 (of one key) show the same values.
+func sameQuery1Rows(a, b Query1Row) bool {
+	return runtime.SameValue(a.SumQty, b.SumQty) && runtime.SameValue(a.SumBasePrice, b.SumBasePrice) && runtime.SameValue(a.SumDiscPrice, b.SumDiscPrice) && runtime.SameValue(a.SumCharge, b.SumCharge) && runtime.SameValue(a.AvgQty, b.AvgQty) && runtime.SameValue(a.AvgPrice, b.AvgPrice) && runtime.SameValue(a.AvgDisc, b.AvgDisc) && runtime.SameValue(a.CountOrder, b.CountOrder)
+}
+
+// query1Pending is a row of view QUERY1 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query1Pending struct {
+	k        keySS
+	old, new Query1Row
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view QUERY1 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[keySS]struct{}{}, map[keySS]Query1Row{}
+	for k := range e.query1Count.index {
+		if r, ok := e.query1Row(k.k0, k.k1); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view QUERY1 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.query1Count.index {
+			e.chTouched0[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.query1Row(k.k0, k.k1)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameQuery1Rows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, query1Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery1Rows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LReturnflag, p.new.LLinestatus},
+					New:  []any{p.new.SumQty, p.new.SumBasePrice, p.new.SumDiscPrice, p.new.SumCharge, p.new.AvgQty, p.new.AvgPrice, p.new.AvgDisc, p.new.CountOrder},
+					Old:  []any{p.old.SumQty, p.old.SumBasePrice, p.old.SumDiscPrice, p.old.SumCharge, p.old.AvgQty, p.old.AvgPrice, p.old.AvgDisc, p.old.CountOrder},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LReturnflag, p.new.LLinestatus},
+					New:  []any{p.new.SumQty, p.new.SumBasePrice, p.new.SumDiscPrice, p.new.SumCharge, p.new.AvgQty, p.new.AvgPrice, p.new.AvgDisc, p.new.CountOrder},
+					Old:  nil,
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.LReturnflag, p.old.LLinestatus},
+					New:  nil,
+					Old:  []any{p.old.SumQty, p.old.SumBasePrice, p.old.SumDiscPrice, p.old.SumCharge, p.old.AvgQty, p.old.AvgPrice, p.old.AvgDisc, p.old.CountOrder},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				f(Query1Change{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
 	}
 }
 
@@ -1246,7 +1473,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -1324,9 +1551,20 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

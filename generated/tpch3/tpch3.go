@@ -64,8 +64,14 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[keyIDI]struct{}
+	chRows0        map[keyIDI]Query1Row
+	chPending0     []query1Pending
+	chOld0, chNew0 Query1Row
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [1]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -107,10 +113,18 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 				}
 				at7 := e.query1Count.entry(key6)
 				ent8 := &e.query1Count.entries[at7]
-				ent8.query1Count = e.addInt(ent8.query1Count, acc3)
+				{
+					ent8.query1Count = e.addInt(ent8.query1Count, acc3)
+					if e.chTouched0 != nil {
+						e.chTouched0[key6] = struct{}{}
+					}
+				}
 				{
 					acc9 := val1 * (float64(acc3))
 					ent8.query1Revenue.Add(acc9)
+					if e.chTouched0 != nil {
+						e.chTouched0[key6] = struct{}{}
+					}
 				}
 				e.query1Count.release(key6, at7)
 			}
@@ -144,7 +158,6 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 			e.query1CountMlineitem.release(key18, at19)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -199,10 +212,16 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 				{
 					acc29 := e.mulInt(int64(-1), acc23)
 					ent28.query1Count = e.addInt(ent28.query1Count, acc29)
+					if e.chTouched0 != nil {
+						e.chTouched0[key26] = struct{}{}
+					}
 				}
 				{
 					acc30 := -1.0 * (val21) * (float64(acc23))
 					ent28.query1Revenue.Add(acc30)
+					if e.chTouched0 != nil {
+						e.chTouched0[key26] = struct{}{}
+					}
 				}
 				e.query1Count.release(key26, at27)
 			}
@@ -242,7 +261,6 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 			e.query1CountMlineitem.release(key40, at41)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -359,10 +377,16 @@ func (e *Engine) applySetLineitem() {
 				{
 					acc56 := e.mulInt(val47, acc50)
 					ent55.query1Count = e.addInt(ent55.query1Count, acc56)
+					if e.chTouched0 != nil {
+						e.chTouched0[key53] = struct{}{}
+					}
 				}
 				{
 					acc57 := val48 * (float64(acc50))
 					ent55.query1Revenue.Add(acc57)
+					if e.chTouched0 != nil {
+						e.chTouched0[key53] = struct{}{}
+					}
 				}
 				e.query1Count.release(key53, at54)
 			}
@@ -399,7 +423,6 @@ func (e *Engine) applySetLineitem() {
 			e.query1CountMlineitem.release(key67, at68)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
@@ -432,6 +455,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 					}, acc74) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 			if val75 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val75 != 0 {
@@ -443,6 +473,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k1: o_orderdate,
 						k2: o_shippriority,
 					}, acc77)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 			if e.query1CountMcustomerorders.add(keyIDI{
@@ -480,7 +517,6 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 			k3: o_shippriority,
 		}, int64(1))
 	}
-	e.dirty[0] = true
 }
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -533,6 +569,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 					}, acc86) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 			if val87 := e.query1CountMlineitem.getQuery1RevenueMlineitem(o_orderkey); val87 != 0 {
@@ -544,6 +587,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k1: o_orderdate,
 						k2: o_shippriority,
 					}, acc89)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 			{
@@ -590,7 +640,6 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 			k3: o_shippriority,
 		}, int64(-1))
 	}
-	e.dirty[0] = true
 }
 
 // DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -714,6 +763,13 @@ func (e *Engine) applySetOrders() {
 					}, acc104) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: key97.k0,
+							k1: key97.k2,
+							k2: key97.k3,
+						}] = struct{}{}
+					}
 				}
 			}
 			if val105 := e.query1CountMlineitem.getQuery1RevenueMlineitem(key97.k0); val105 != 0 {
@@ -725,6 +781,13 @@ func (e *Engine) applySetOrders() {
 						k1: key97.k2,
 						k2: key97.k3,
 					}, acc107)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: key97.k0,
+							k1: key97.k2,
+							k2: key97.k3,
+						}] = struct{}{}
+					}
 				}
 			}
 			{
@@ -771,7 +834,6 @@ func (e *Engine) applySetOrders() {
 			k3: key97.k3,
 		}, val98)
 	}
-	e.dirty[0] = true
 }
 
 // negateSetOrders negates the batch's sums of ORDERS (in wrapping arithmetic, applySet then undoes itself).
@@ -797,12 +859,21 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 				continue
 			}
 			acc116 := ent117.query1CountMorderslineitem
-			if e.query1Count.addQuery1Count(keyIDI{
-				k0: ent117.key.k0,
-				k1: ent117.key.k2,
-				k2: ent117.key.k3,
-			}, acc116) {
-				e.overflow = true
+			{
+				if e.query1Count.addQuery1Count(keyIDI{
+					k0: ent117.key.k0,
+					k1: ent117.key.k2,
+					k2: ent117.key.k3,
+				}, acc116) {
+					e.overflow = true
+				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDI{
+						k0: ent117.key.k0,
+						k1: ent117.key.k2,
+						k2: ent117.key.k3,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx122 := range e.query1CountMorderslineitem.idx0[c_custkey] {
@@ -811,11 +882,20 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 				continue
 			}
 			acc120 := ent121.query1RevenueMorderslineitem.Value()
-			e.query1Count.addQuery1Revenue(keyIDI{
-				k0: ent121.key.k0,
-				k1: ent121.key.k2,
-				k2: ent121.key.k3,
-			}, acc120)
+			{
+				e.query1Count.addQuery1Revenue(keyIDI{
+					k0: ent121.key.k0,
+					k1: ent121.key.k2,
+					k2: ent121.key.k3,
+				}, acc120)
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDI{
+						k0: ent121.key.k0,
+						k1: ent121.key.k2,
+						k2: ent121.key.k3,
+					}] = struct{}{}
+				}
+			}
 		}
 		e.query1CountMcustomer.add(c_custkey, int64(1))
 		for _, idx126 := range e.query1CountMorderslineitemMorders.idx1[c_custkey] {
@@ -830,7 +910,6 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -883,6 +962,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 				}, acc131) {
 					e.overflow = true
 				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDI{
+						k0: ent129.key.k0,
+						k1: ent129.key.k2,
+						k2: ent129.key.k3,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx135 := range e.query1CountMorderslineitem.idx0[c_custkey] {
@@ -898,6 +984,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 					k1: ent134.key.k2,
 					k2: ent134.key.k3,
 				}, acc136)
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDI{
+						k0: ent134.key.k0,
+						k1: ent134.key.k2,
+						k2: ent134.key.k3,
+					}] = struct{}{}
+				}
 			}
 		}
 		e.query1CountMcustomer.add(c_custkey, int64(-1))
@@ -916,7 +1009,6 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -1028,6 +1120,13 @@ func (e *Engine) applySetCustomer() {
 				}, acc149) {
 					e.overflow = true
 				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDI{
+						k0: ent147.key.k0,
+						k1: ent147.key.k2,
+						k2: ent147.key.k3,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx153 := range e.query1CountMorderslineitem.idx0[key142] {
@@ -1043,6 +1142,13 @@ func (e *Engine) applySetCustomer() {
 					k1: ent152.key.k2,
 					k2: ent152.key.k3,
 				}, acc154)
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDI{
+						k0: ent152.key.k0,
+						k1: ent152.key.k2,
+						k2: ent152.key.k3,
+					}] = struct{}{}
+				}
 			}
 		}
 		e.query1CountMcustomer.add(key142, val143)
@@ -1061,7 +1167,6 @@ func (e *Engine) applySetCustomer() {
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // negateSetCustomer negates the batch's sums of CUSTOMER (in wrapping arithmetic, applySet then undoes itself).
@@ -1432,6 +1537,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -2315,6 +2423,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -2362,18 +2471,21 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 1)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onQuery1 != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -2393,15 +2505,152 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameQuery1Rows reports whether rows a and b of view QUERY1 (of one key) show the same values.
+func sameQuery1Rows(a, b Query1Row) bool {
+	return runtime.SameValue(a.Revenue, b.Revenue)
+}
+
+// query1Pending is a row of view QUERY1 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query1Pending struct {
+	k        keyIDI
+	old, new Query1Row
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view QUERY1 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[keyIDI]struct{}{}, map[keyIDI]Query1Row{}
+	for k := range e.query1Count.index {
+		if r, ok := e.query1Row(k.k0, k.k1, k.k2); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view QUERY1 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.query1Count.index {
+			e.chTouched0[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.query1Row(k.k0, k.k1, k.k2)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameQuery1Rows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, query1Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery1Rows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LOrderkey, p.new.OOrderdate, p.new.OShippriority},
+					New:  []any{p.new.Revenue},
+					Old:  []any{p.old.Revenue},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LOrderkey, p.new.OOrderdate, p.new.OShippriority},
+					New:  []any{p.new.Revenue},
+					Old:  nil,
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.LOrderkey, p.old.OOrderdate, p.old.OShippriority},
+					New:  nil,
+					Old:  []any{p.old.Revenue},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				f(Query1Change{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
 	}
 }
 
@@ -2618,7 +2867,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -2729,9 +2978,20 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

@@ -64,8 +64,14 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[keyIDI]struct{}
+	chRows0        map[keyIDI]Query1Row
+	chPending0     []query1Pending
+	chOld0, chNew0 Query1Row
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [1]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -114,10 +120,16 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 							{
 								acc13 := e.mulInt(acc3, acc7)
 								ent12.query1Count = e.addInt(ent12.query1Count, acc13)
+								if e.chTouched0 != nil {
+									e.chTouched0[key10] = struct{}{}
+								}
 							}
 							{
 								acc14 := val1 * (float64(acc3)) * (float64(acc7))
 								ent12.query1Revenue.Add(acc14)
+								if e.chTouched0 != nil {
+									e.chTouched0[key10] = struct{}{}
+								}
 							}
 							e.query1Count.release(key10, at11)
 						}
@@ -136,7 +148,6 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 		k2: l_discount,
 		k3: l_shipdate,
 	}, int64(1))
-	e.dirty[0] = true
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -194,10 +205,16 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 							{
 								acc27 := e.mulInt(e.mulInt(int64(-1), acc17), acc21)
 								ent26.query1Count = e.addInt(ent26.query1Count, acc27)
+								if e.chTouched0 != nil {
+									e.chTouched0[key24] = struct{}{}
+								}
 							}
 							{
 								acc28 := -1.0 * (val15) * (float64(acc17)) * (float64(acc21))
 								ent26.query1Revenue.Add(acc28)
+								if e.chTouched0 != nil {
+									e.chTouched0[key24] = struct{}{}
+								}
 							}
 							e.query1Count.release(key24, at25)
 						}
@@ -216,7 +233,6 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 		k2: l_discount,
 		k3: l_shipdate,
 	}, int64(-1))
-	e.dirty[0] = true
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -402,10 +418,16 @@ func (e *Engine) applySetLineitem() {
 							{
 								acc45 := e.mulInt(e.mulInt(val32, acc35), acc39)
 								ent44.query1Count = e.addInt(ent44.query1Count, acc45)
+								if e.chTouched0 != nil {
+									e.chTouched0[key42] = struct{}{}
+								}
 							}
 							{
 								acc46 := val33 * (float64(acc35)) * (float64(acc39))
 								ent44.query1Revenue.Add(acc46)
+								if e.chTouched0 != nil {
+									e.chTouched0[key42] = struct{}{}
+								}
 							}
 							e.query1Count.release(key42, at43)
 						}
@@ -442,7 +464,6 @@ func (e *Engine) applySetLineitem() {
 			k3: key49.k3,
 		}, val50)
 	}
-	e.dirty[0] = true
 }
 
 // negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
@@ -496,6 +517,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 					}, acc59) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -522,6 +550,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k1: o_orderdate,
 						k2: o_shippriority,
 					}, acc73)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -532,7 +567,6 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 		k2: o_orderdate,
 		k3: o_shippriority,
 	}, int64(1))
-	e.dirty[0] = true
 }
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -593,6 +627,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 					}, acc82) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -619,6 +660,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k1: o_orderdate,
 						k2: o_shippriority,
 					}, acc96)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: o_orderkey,
+							k1: o_orderdate,
+							k2: o_shippriority,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -629,7 +677,6 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 		k2: o_orderdate,
 		k3: o_shippriority,
 	}, int64(-1))
-	e.dirty[0] = true
 }
 
 // DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -772,6 +819,13 @@ func (e *Engine) applySetOrders() {
 					}, acc107) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: key97.k0,
+							k1: key97.k2,
+							k2: key97.k3,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -799,6 +853,13 @@ func (e *Engine) applySetOrders() {
 						k1: key97.k2,
 						k2: key97.k3,
 					}, acc122)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: key97.k0,
+							k1: key97.k2,
+							k2: key97.k3,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -834,6 +895,13 @@ func (e *Engine) applySetOrders() {
 					}, acc133) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: key97.k0,
+							k1: key97.k2,
+							k2: key97.k3,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
@@ -861,11 +929,17 @@ func (e *Engine) applySetOrders() {
 						k1: key97.k2,
 						k2: key97.k3,
 					}, acc148)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDI{
+							k0: key97.k0,
+							k1: key97.k2,
+							k2: key97.k3,
+						}] = struct{}{}
+					}
 				}
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // negateSetOrders negates the batch's sums of ORDERS (in wrapping arithmetic, applySet then undoes itself).
@@ -905,6 +979,13 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 							}, acc157) {
 								e.overflow = true
 							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDI{
+									k0: ent151.key.k0,
+									k1: ent151.key.k2,
+									k2: ent151.key.k3,
+								}] = struct{}{}
+							}
 						}
 					}
 				}
@@ -920,6 +1001,13 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 								k1: ent151.key.k2,
 								k2: ent151.key.k3,
 							}, acc163)
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDI{
+									k0: ent151.key.k0,
+									k1: ent151.key.k2,
+									k2: ent151.key.k3,
+								}] = struct{}{}
+							}
 						}
 					}
 				}
@@ -930,7 +1018,6 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 		k0: c_custkey,
 		k1: c_mktsegment,
 	}, int64(1))
-	e.dirty[0] = true
 }
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -984,6 +1071,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 							}, acc172) {
 								e.overflow = true
 							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDI{
+									k0: ent166.key.k0,
+									k1: ent166.key.k2,
+									k2: ent166.key.k3,
+								}] = struct{}{}
+							}
 						}
 					}
 				}
@@ -999,6 +1093,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 								k1: ent166.key.k2,
 								k2: ent166.key.k3,
 							}, acc178)
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDI{
+									k0: ent166.key.k0,
+									k1: ent166.key.k2,
+									k2: ent166.key.k3,
+								}] = struct{}{}
+							}
 						}
 					}
 				}
@@ -1009,7 +1110,6 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 		k0: c_custkey,
 		k1: c_mktsegment,
 	}, int64(-1))
-	e.dirty[0] = true
 }
 
 // DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -1155,6 +1255,13 @@ func (e *Engine) applySetCustomer() {
 							}, acc190) {
 								e.overflow = true
 							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDI{
+									k0: ent184.key.k0,
+									k1: ent184.key.k2,
+									k2: ent184.key.k3,
+								}] = struct{}{}
+							}
 						}
 					}
 				}
@@ -1170,6 +1277,13 @@ func (e *Engine) applySetCustomer() {
 								k1: ent184.key.k2,
 								k2: ent184.key.k3,
 							}, acc196)
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDI{
+									k0: ent184.key.k0,
+									k1: ent184.key.k2,
+									k2: ent184.key.k3,
+								}] = struct{}{}
+							}
 						}
 					}
 				}
@@ -1189,7 +1303,6 @@ func (e *Engine) applySetCustomer() {
 			k1: key197.k1,
 		}, val198)
 	}
-	e.dirty[0] = true
 }
 
 // negateSetCustomer negates the batch's sums of CUSTOMER (in wrapping arithmetic, applySet then undoes itself).
@@ -1565,6 +1678,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -2448,6 +2564,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -2495,18 +2612,21 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 1)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onQuery1 != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -2526,15 +2646,152 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameQuery1Rows reports whether rows a and b of view QUERY1 (of one key) show the same values.
+func sameQuery1Rows(a, b Query1Row) bool {
+	return runtime.SameValue(a.Revenue, b.Revenue)
+}
+
+// query1Pending is a row of view QUERY1 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query1Pending struct {
+	k        keyIDI
+	old, new Query1Row
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view QUERY1 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[keyIDI]struct{}{}, map[keyIDI]Query1Row{}
+	for k := range e.query1Count.index {
+		if r, ok := e.query1Row(k.k0, k.k1, k.k2); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view QUERY1 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.query1Count.index {
+			e.chTouched0[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.query1Row(k.k0, k.k1, k.k2)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameQuery1Rows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, query1Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery1Rows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LOrderkey, p.new.OOrderdate, p.new.OShippriority},
+					New:  []any{p.new.Revenue},
+					Old:  []any{p.old.Revenue},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LOrderkey, p.new.OOrderdate, p.new.OShippriority},
+					New:  []any{p.new.Revenue},
+					Old:  nil,
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.LOrderkey, p.old.OOrderdate, p.old.OShippriority},
+					New:  nil,
+					Old:  []any{p.old.Revenue},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				f(Query1Change{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
 	}
 }
 
@@ -2708,7 +2965,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -2792,9 +3049,20 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

@@ -68,8 +68,14 @@ type Engine struct {
 	changes func(runtime.Change)
 	shown   []runtime.View
 	subs    subscribers
+	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
+	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
+	chTouched0     map[keyIDIII]struct{}
+	chRows0        map[keyIDIII]Query1Row
+	chPending0     []query1Pending
+	chOld0, chNew0 Query1Row
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [1]bool
 	// overflow is set when an integer sum or product of the running event leaves int64;
 	// undoing while an event that overflowed is undone.
@@ -114,15 +120,28 @@ func (e *Engine) insertLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 						}
 						at6 := e.query1Count.entry(key5)
 						ent7 := &e.query1Count.entries[at6]
-						ent7.query1Count = e.addInt(ent7.query1Count, acc2)
+						{
+							ent7.query1Count = e.addInt(ent7.query1Count, acc2)
+							if e.chTouched0 != nil {
+								e.chTouched0[key5] = struct{}{}
+							}
+						}
 						if (l_extendedprice.Flag()) != (int64(0)) {
 							if (l_discount.Flag()) != (int64(0)) {
 								val8 := (l_extendedprice.V) * ((float64(int64(1))) - (l_discount.V))
 								{
 									acc9 := float64(acc2) * (val8)
 									ent7.query1Agg1.Add(acc9)
+									if e.chTouched0 != nil {
+										e.chTouched0[key5] = struct{}{}
+									}
 								}
-								ent7.query1Agg2 = e.addInt(ent7.query1Agg2, acc2)
+								{
+									ent7.query1Agg2 = e.addInt(ent7.query1Agg2, acc2)
+									if e.chTouched0 != nil {
+										e.chTouched0[key5] = struct{}{}
+									}
+								}
 							}
 						}
 						e.query1Count.release(key5, at6)
@@ -173,7 +192,6 @@ func (e *Engine) insertLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // InsertLineitem inserts one tuple into relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -246,6 +264,9 @@ func (e *Engine) deleteLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 						{
 							acc30 := e.mulInt(int64(-1), acc24)
 							ent29.query1Count = e.addInt(ent29.query1Count, acc30)
+							if e.chTouched0 != nil {
+								e.chTouched0[key27] = struct{}{}
+							}
 						}
 						if (l_extendedprice.Flag()) != (int64(0)) {
 							if (l_discount.Flag()) != (int64(0)) {
@@ -253,10 +274,16 @@ func (e *Engine) deleteLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 								{
 									acc32 := -1.0 * (float64(acc24)) * (val31)
 									ent29.query1Agg1.Add(acc32)
+									if e.chTouched0 != nil {
+										e.chTouched0[key27] = struct{}{}
+									}
 								}
 								{
 									acc33 := e.mulInt(int64(-1), acc24)
 									ent29.query1Agg2 = e.addInt(ent29.query1Agg2, acc33)
+									if e.chTouched0 != nil {
+										e.chTouched0[key27] = struct{}{}
+									}
 								}
 							}
 						}
@@ -317,7 +344,6 @@ func (e *Engine) deleteLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // DeleteLineitem deletes one tuple from relation LINEITEM (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -510,14 +536,23 @@ func (e *Engine) applySetLineitem() {
 				{
 					acc63 := e.mulInt(val53, acc57)
 					ent62.query1Count = e.addInt(ent62.query1Count, acc63)
+					if e.chTouched0 != nil {
+						e.chTouched0[key60] = struct{}{}
+					}
 				}
 				{
 					acc64 := val54 * (float64(acc57))
 					ent62.query1Agg1.Add(acc64)
+					if e.chTouched0 != nil {
+						e.chTouched0[key60] = struct{}{}
+					}
 				}
 				{
 					acc65 := e.mulInt(val55, acc57)
 					ent62.query1Agg2 = e.addInt(ent62.query1Agg2, acc65)
+					if e.chTouched0 != nil {
+						e.chTouched0[key60] = struct{}{}
+					}
 				}
 				e.query1Count.release(key60, at61)
 			}
@@ -561,7 +596,6 @@ func (e *Engine) applySetLineitem() {
 			e.query1CountMlineitem.release(key76, at77)
 		}
 	}
-	e.dirty[0] = true
 }
 
 // negateSetLineitem negates the batch's sums of LINEITEM (in wrapping arithmetic, applySet then undoes itself).
@@ -599,6 +633,15 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 							}, acc83) {
 								e.overflow = true
 							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDIII{
+									k0: o_orderkey,
+									k1: o_orderdate.V,
+									k2: o_shippriority.V,
+									k3: o_orderdate.Flag(),
+									k4: o_shippriority.Flag(),
+								}] = struct{}{}
+							}
 						}
 					}
 					if val84 := e.query1CountMlineitem.getQuery1Agg1Mlineitem(o_orderkey); val84 != 0 {
@@ -612,6 +655,15 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								k3: o_orderdate.Flag(),
 								k4: o_shippriority.Flag(),
 							}, acc86)
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDIII{
+									k0: o_orderkey,
+									k1: o_orderdate.V,
+									k2: o_shippriority.V,
+									k3: o_orderdate.Flag(),
+									k4: o_shippriority.Flag(),
+								}] = struct{}{}
+							}
 						}
 					}
 					if val87 := e.query1CountMlineitem.getQuery1Agg2Mlineitem(o_orderkey); val87 != 0 {
@@ -626,6 +678,15 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								k4: o_shippriority.Flag(),
 							}, acc89) {
 								e.overflow = true
+							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDIII{
+									k0: o_orderkey,
+									k1: o_orderdate.V,
+									k2: o_shippriority.V,
+									k3: o_orderdate.Flag(),
+									k4: o_shippriority.Flag(),
+								}] = struct{}{}
 							}
 						}
 					}
@@ -687,7 +748,6 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // InsertOrders inserts one tuple into relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -755,6 +815,15 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 							}, acc100) {
 								e.overflow = true
 							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDIII{
+									k0: o_orderkey,
+									k1: o_orderdate.V,
+									k2: o_shippriority.V,
+									k3: o_orderdate.Flag(),
+									k4: o_shippriority.Flag(),
+								}] = struct{}{}
+							}
 						}
 					}
 					if val101 := e.query1CountMlineitem.getQuery1Agg1Mlineitem(o_orderkey); val101 != 0 {
@@ -768,6 +837,15 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								k3: o_orderdate.Flag(),
 								k4: o_shippriority.Flag(),
 							}, acc103)
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDIII{
+									k0: o_orderkey,
+									k1: o_orderdate.V,
+									k2: o_shippriority.V,
+									k3: o_orderdate.Flag(),
+									k4: o_shippriority.Flag(),
+								}] = struct{}{}
+							}
 						}
 					}
 					if val104 := e.query1CountMlineitem.getQuery1Agg2Mlineitem(o_orderkey); val104 != 0 {
@@ -782,6 +860,15 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								k4: o_shippriority.Flag(),
 							}, acc106) {
 								e.overflow = true
+							}
+							if e.chTouched0 != nil {
+								e.chTouched0[keyIDIII{
+									k0: o_orderkey,
+									k1: o_orderdate.V,
+									k2: o_shippriority.V,
+									k3: o_orderdate.Flag(),
+									k4: o_shippriority.Flag(),
+								}] = struct{}{}
 							}
 						}
 					}
@@ -855,7 +942,6 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // DeleteOrders deletes one tuple from relation ORDERS (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -1014,6 +1100,15 @@ func (e *Engine) applySetOrders() {
 					}, acc124) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: key117.k0,
+							k1: key117.k2,
+							k2: key117.k3,
+							k3: key117.k4,
+							k4: key117.k5,
+						}] = struct{}{}
+					}
 				}
 			}
 			if val125 := e.query1CountMlineitem.getQuery1Agg1Mlineitem(key117.k0); val125 != 0 {
@@ -1027,6 +1122,15 @@ func (e *Engine) applySetOrders() {
 						k3: key117.k4,
 						k4: key117.k5,
 					}, acc127)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: key117.k0,
+							k1: key117.k2,
+							k2: key117.k3,
+							k3: key117.k4,
+							k4: key117.k5,
+						}] = struct{}{}
+					}
 				}
 			}
 			if val128 := e.query1CountMlineitem.getQuery1Agg2Mlineitem(key117.k0); val128 != 0 {
@@ -1041,6 +1145,15 @@ func (e *Engine) applySetOrders() {
 						k4: key117.k5,
 					}, acc130) {
 						e.overflow = true
+					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: key117.k0,
+							k1: key117.k2,
+							k2: key117.k3,
+							k3: key117.k4,
+							k4: key117.k5,
+						}] = struct{}{}
 					}
 				}
 			}
@@ -1112,7 +1225,6 @@ func (e *Engine) applySetOrders() {
 			k5: key117.k5,
 		}, val118)
 	}
-	e.dirty[0] = true
 }
 
 // negateSetOrders negates the batch's sums of ORDERS (in wrapping arithmetic, applySet then undoes itself).
@@ -1139,14 +1251,25 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 					continue
 				}
 				acc142 := ent143.query1CountMorderslineitem
-				if e.query1Count.addQuery1Count(keyIDIII{
-					k0: ent143.key.k0,
-					k1: ent143.key.k2,
-					k2: ent143.key.k3,
-					k3: ent143.key.k4,
-					k4: ent143.key.k5,
-				}, acc142) {
-					e.overflow = true
+				{
+					if e.query1Count.addQuery1Count(keyIDIII{
+						k0: ent143.key.k0,
+						k1: ent143.key.k2,
+						k2: ent143.key.k3,
+						k3: ent143.key.k4,
+						k4: ent143.key.k5,
+					}, acc142) {
+						e.overflow = true
+					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: ent143.key.k0,
+							k1: ent143.key.k2,
+							k2: ent143.key.k3,
+							k3: ent143.key.k4,
+							k4: ent143.key.k5,
+						}] = struct{}{}
+					}
 				}
 			}
 			for _, idx148 := range e.query1CountMorderslineitem.idx0[c_custkey] {
@@ -1155,13 +1278,24 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 					continue
 				}
 				acc146 := ent147.query1Agg1Morderslineitem.Value()
-				e.query1Count.addQuery1Agg1(keyIDIII{
-					k0: ent147.key.k0,
-					k1: ent147.key.k2,
-					k2: ent147.key.k3,
-					k3: ent147.key.k4,
-					k4: ent147.key.k5,
-				}, acc146)
+				{
+					e.query1Count.addQuery1Agg1(keyIDIII{
+						k0: ent147.key.k0,
+						k1: ent147.key.k2,
+						k2: ent147.key.k3,
+						k3: ent147.key.k4,
+						k4: ent147.key.k5,
+					}, acc146)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: ent147.key.k0,
+							k1: ent147.key.k2,
+							k2: ent147.key.k3,
+							k3: ent147.key.k4,
+							k4: ent147.key.k5,
+						}] = struct{}{}
+					}
+				}
 			}
 			for _, idx152 := range e.query1CountMorderslineitem.idx0[c_custkey] {
 				ent151 := &e.query1CountMorderslineitem.entries[idx152]
@@ -1169,14 +1303,25 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 					continue
 				}
 				acc150 := ent151.query1Agg2Morderslineitem
-				if e.query1Count.addQuery1Agg2(keyIDIII{
-					k0: ent151.key.k0,
-					k1: ent151.key.k2,
-					k2: ent151.key.k3,
-					k3: ent151.key.k4,
-					k4: ent151.key.k5,
-				}, acc150) {
-					e.overflow = true
+				{
+					if e.query1Count.addQuery1Agg2(keyIDIII{
+						k0: ent151.key.k0,
+						k1: ent151.key.k2,
+						k2: ent151.key.k3,
+						k3: ent151.key.k4,
+						k4: ent151.key.k5,
+					}, acc150) {
+						e.overflow = true
+					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: ent151.key.k0,
+							k1: ent151.key.k2,
+							k2: ent151.key.k3,
+							k3: ent151.key.k4,
+							k4: ent151.key.k5,
+						}] = struct{}{}
+					}
 				}
 			}
 			e.query1CountMcustomer.add(c_custkey, int64(1))
@@ -1195,7 +1340,6 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // InsertCustomer inserts one tuple into relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -1255,6 +1399,15 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 					}, acc161) {
 						e.overflow = true
 					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: ent159.key.k0,
+							k1: ent159.key.k2,
+							k2: ent159.key.k3,
+							k3: ent159.key.k4,
+							k4: ent159.key.k5,
+						}] = struct{}{}
+					}
 				}
 			}
 			for _, idx165 := range e.query1CountMorderslineitem.idx0[c_custkey] {
@@ -1272,6 +1425,15 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						k3: ent164.key.k4,
 						k4: ent164.key.k5,
 					}, acc166)
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: ent164.key.k0,
+							k1: ent164.key.k2,
+							k2: ent164.key.k3,
+							k3: ent164.key.k4,
+							k4: ent164.key.k5,
+						}] = struct{}{}
+					}
 				}
 			}
 			for _, idx170 := range e.query1CountMorderslineitem.idx0[c_custkey] {
@@ -1290,6 +1452,15 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						k4: ent169.key.k5,
 					}, acc171) {
 						e.overflow = true
+					}
+					if e.chTouched0 != nil {
+						e.chTouched0[keyIDIII{
+							k0: ent169.key.k0,
+							k1: ent169.key.k2,
+							k2: ent169.key.k3,
+							k3: ent169.key.k4,
+							k4: ent169.key.k5,
+						}] = struct{}{}
 					}
 				}
 			}
@@ -1312,7 +1483,6 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // DeleteCustomer deletes one tuple from relation CUSTOMER (a Z-set: deleting an absent tuple makes its multiplicity negative).
@@ -1439,6 +1609,15 @@ func (e *Engine) applySetCustomer() {
 				}, acc184) {
 					e.overflow = true
 				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDIII{
+						k0: ent182.key.k0,
+						k1: ent182.key.k2,
+						k2: ent182.key.k3,
+						k3: ent182.key.k4,
+						k4: ent182.key.k5,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx188 := range e.query1CountMorderslineitem.idx0[key177] {
@@ -1456,6 +1635,15 @@ func (e *Engine) applySetCustomer() {
 					k3: ent187.key.k4,
 					k4: ent187.key.k5,
 				}, acc189)
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDIII{
+						k0: ent187.key.k0,
+						k1: ent187.key.k2,
+						k2: ent187.key.k3,
+						k3: ent187.key.k4,
+						k4: ent187.key.k5,
+					}] = struct{}{}
+				}
 			}
 		}
 		for _, idx193 := range e.query1CountMorderslineitem.idx0[key177] {
@@ -1474,6 +1662,15 @@ func (e *Engine) applySetCustomer() {
 					k4: ent192.key.k5,
 				}, acc194) {
 					e.overflow = true
+				}
+				if e.chTouched0 != nil {
+					e.chTouched0[keyIDIII{
+						k0: ent192.key.k0,
+						k1: ent192.key.k2,
+						k2: ent192.key.k3,
+						k3: ent192.key.k4,
+						k4: ent192.key.k5,
+					}] = struct{}{}
 				}
 			}
 		}
@@ -1495,7 +1692,6 @@ func (e *Engine) applySetCustomer() {
 			}
 		}
 	}
-	e.dirty[0] = true
 }
 
 // negateSetCustomer negates the batch's sums of CUSTOMER (in wrapping arithmetic, applySet then undoes itself).
@@ -1643,6 +1839,9 @@ func (*Engine) MergeViews(parts []runtime.Partitioned) ([]runtime.View, error) {
 			if e.query1Count.addQuery1Count(k, ent.query1Count) {
 				e.overflow = true
 			}
+			if e.chTouched0 != nil {
+				e.chTouched0[k] = struct{}{}
+			}
 		}
 		for k, i := range p.query1Count.index {
 			ent := &p.query1Count.entries[i]
@@ -1651,7 +1850,13 @@ func (*Engine) MergeViews(parts []runtime.Partitioned) ([]runtime.View, error) {
 			}
 			hi, lo := ent.query1Agg1.Parts()
 			e.query1Count.addQuery1Agg1(k, hi)
+			if e.chTouched0 != nil {
+				e.chTouched0[k] = struct{}{}
+			}
 			e.query1Count.addQuery1Agg1(k, lo)
+			if e.chTouched0 != nil {
+				e.chTouched0[k] = struct{}{}
+			}
 		}
 		for k, i := range p.query1Count.index {
 			ent := &p.query1Count.entries[i]
@@ -1660,6 +1865,9 @@ func (*Engine) MergeViews(parts []runtime.Partitioned) ([]runtime.View, error) {
 			}
 			if e.query1Count.addQuery1Agg2(k, ent.query1Agg2) {
 				e.overflow = true
+			}
+			if e.chTouched0 != nil {
+				e.chTouched0[k] = struct{}{}
 			}
 		}
 	}
@@ -2021,6 +2229,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -3276,6 +3487,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -3323,18 +3535,21 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil {
 		e.changes, e.shown = nil, nil
-		return
+		e.watch0(false)
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 1)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
 	}
+	e.watch0(e.subs.changes != nil || e.subs.onQuery1 != nil)
 }
 
 // dispatch passes a change to the subscribers.
@@ -3354,15 +3569,152 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
-func (e *Engine) flushChanges() {
+// sameQuery1Rows reports whether rows a and b of view QUERY1 (of one key) show the same values.
+func sameQuery1Rows(a, b Query1Row) bool {
+	return runtime.SameNull(a.Revenue, b.Revenue)
+}
+
+// query1Pending is a row of view QUERY1 that changed since the last report: its key, the row before
+// (if had) and after (if has).
+type query1Pending struct {
+	k        keyIDIII
+	old, new Query1Row
+	had, has bool
+}
+
+// watch0 starts (on) or stops tracking the changes of view QUERY1 by key: its rows as they are now
+// are those its subscribers know.
+func (e *Engine) watch0(on bool) {
+	if !on {
+		e.chTouched0, e.chRows0, e.chPending0 = nil, nil, nil
+		return
+	}
+	if e.chTouched0 != nil {
+		return
+	}
+	e.chTouched0, e.chRows0 = map[keyIDIII]struct{}{}, map[keyIDIII]Query1Row{}
+	for k := range e.query1Count.index {
+		if r, ok := e.query1Row(k.k0, k.k1, k.k2, k.k3, k.k4); ok {
+			e.chRows0[k] = r
+		}
+	}
+}
+
+// flush0 reports the changes of view QUERY1 since the last report: of the rows of the keys
+// written, or of every row when the view is dirty; new and changed rows first, then removed
+// ones, each in key order.
+func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		for k := range e.chRows0 {
+			e.chTouched0[k] = struct{}{}
+		}
+		for k := range e.query1Count.index {
+			e.chTouched0[k] = struct{}{}
+		}
+	}
+	if len(e.chTouched0) == 0 {
+		return
+	}
+	for k := range e.chTouched0 {
+		r, has := e.query1Row(k.k0, k.k1, k.k2, k.k3, k.k4)
+		old, had := e.chRows0[k]
+		if had == has && (!has || sameQuery1Rows(old, r)) {
+			continue
+		}
+		e.chPending0 = append(e.chPending0, query1Pending{
+			had: had,
+			has: has,
+			k:   k,
+			new: r,
+			old: old,
+		})
+	}
+	clear(e.chTouched0)
+	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
+		x, y := a.new, b.new
+		if !a.has {
+			x = a.old
+		}
+		if !b.has {
+			y = b.old
+		}
+		return compareQuery1Rows(x, y)
+	})
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if !p.has {
+			continue
+		}
+		e.chRows0[p.k] = p.new
+		if p.had {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LOrderkey, p.new.OOrderdate.Box(), p.new.OShippriority.Box()},
+					New:  []any{p.new.Revenue.Box()},
+					Old:  []any{p.old.Revenue.Box()},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: &e.chOld0,
+				})
+			}
+		} else {
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.new.LOrderkey, p.new.OOrderdate.Box(), p.new.OShippriority.Box()},
+					New:  []any{p.new.Revenue.Box()},
+					Old:  nil,
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chNew0 = p.new
+				f(Query1Change{
+					New: &e.chNew0,
+					Old: nil,
+				})
+			}
+		}
+	}
+	for i := range e.chPending0 {
+		p := &e.chPending0[i]
+		if p.has {
+			continue
+		}
+		delete(e.chRows0, p.k)
+		{
+			if e.subs.changes != nil {
+				e.subs.changes(runtime.Change{
+					Key:  []any{p.old.LOrderkey, p.old.OOrderdate.Box(), p.old.OShippriority.Box()},
+					New:  nil,
+					Old:  []any{p.old.Revenue.Box()},
+					View: "QUERY1",
+				})
+			}
+			if f := e.subs.onQuery1; f != nil {
+				e.chOld0 = p.old
+				f(Query1Change{
+					New: nil,
+					Old: &e.chOld0,
+				})
+			}
+		}
+	}
+	e.chPending0 = e.chPending0[:0]
+}
+func (e *Engine) flushChanges() {
+	if e.chTouched0 != nil {
+		e.flush0()
 	}
 }
 
@@ -3635,7 +3987,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -3795,9 +4147,20 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		e.chTouched0 = kept.chTouched0
+		e.chRows0 = kept.chRows0
+		e.chPending0 = kept.chPending0
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

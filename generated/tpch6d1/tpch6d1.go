@@ -40,7 +40,7 @@ type Engine struct {
 	shown   []runtime.View
 	subs    subscribers
 	// dirty marks the views whose maps an event wrote since the last report: a report
-	// snapshots only those.
+	// snapshots only those (a keyed view: compares all its rows).
 	dirty [1]bool
 }
 
@@ -215,15 +215,18 @@ func (e *Engine) Query1Rows() iter.Seq[Query1Row] {
 	}
 }
 
+// compareQuery1Rows orders rows of view QUERY1 by key.
+func compareQuery1Rows(a, b Query1Row) int {
+	return 0
+}
+
 // Query1 returns the rows of view QUERY1 sorted by key.
 func (e *Engine) Query1() []Query1Row {
 	var rows []Query1Row
 	for r := range e.Query1Rows() {
 		rows = append(rows, r)
 	}
-	slices.SortFunc(rows, func(a, b Query1Row) int {
-		return 0
-	})
+	slices.SortFunc(rows, compareQuery1Rows)
 	return rows
 }
 
@@ -354,6 +357,9 @@ Apply parses one event's fields and fires the insert or delete trigger of relati
 *runtime.EventError.
 */
 func (e *Engine) Apply(rel int, insert bool, f [][]byte) error {
+	if e.changes != nil {
+		defer e.flushChanges()
+	}
 	switch rel {
 	case 0:
 		t, err := parseLineitem(f)
@@ -717,6 +723,7 @@ func (e *Engine) applyConsolidated(b *Batch) error {
 }
 
 // Query1Change is a change of a row of view QUERY1: Old is nil for a new row, New for a removed one.
+// The rows may be the engine's own, reused for the next change: copy one to keep it.
 type Query1Change struct {
 	Old, New *Query1Row
 }
@@ -759,17 +766,25 @@ func (e *Engine) OnChanges(f func(runtime.Change)) {
 }
 
 /*
-resubscribe routes the views' changes to the subscribers, if any; a first subscriber
-is told the changes from the views as they are now.
+resubscribe routes the views' changes to the subscribers, if any: a view gets a
+subscriber told the changes from its rows as they are now.
 */
 func (e *Engine) resubscribe() {
 	if e.subs.changes == nil && e.subs.onQuery1 == nil {
 		e.changes, e.shown = nil, nil
-		return
+	} else if e.changes == nil {
+		e.changes = e.dispatch
+		e.shown = make([]runtime.View, 1)
 	}
 	if e.changes == nil {
-		e.shown = e.Views()
-		e.changes = e.dispatch
+		return
+	}
+	if e.subs.changes != nil || e.subs.onQuery1 != nil {
+		if e.shown[0].Name == "" {
+			e.shown[0] = e.snapshotView0()
+		}
+	} else {
+		e.shown[0] = runtime.View{}
 	}
 }
 
@@ -790,15 +805,18 @@ func (e *Engine) dispatch(c runtime.Change) {
 }
 
 /*
-flushChanges reports the changes of the views since the last report: of the views
-whose maps were written (dirty), each compared with its snapshot as last reported.
+flushChanges reports the changes of the watched views since the last report: of a keyed
+view, the rows of the keys written; of another whose maps were written (dirty), its snapshot
+compared with the one last reported.
 */
 func (e *Engine) flushChanges() {
 	if e.dirty[0] {
 		e.dirty[0] = false
-		now := []runtime.View{e.snapshotView0()}
-		runtime.DiffViews(e.shown[0:1], now, e.changes)
-		e.shown[0] = now[0]
+		if e.shown[0].Name != "" {
+			now := []runtime.View{e.snapshotView0()}
+			runtime.DiffViews(e.shown[0:1], now, e.changes)
+			e.shown[0] = now[0]
+		}
 	}
 }
 
@@ -863,7 +881,7 @@ WriteSnapshot of an engine of the same compiled query, or by the interpreter)
 and returns the event counts it records. A snapshot of another query, of another
 format version, truncated or corrupted is an error (a *runtime.SnapshotError),
 and the engine is then as it was. A subscriber (OnChanges) stays subscribed and
-is next told the changes from the restored views.
+is told the changes from the views before to the views restored.
 */
 func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 	sr, err := runtime.NewSnapshotReader(r, snapshotQuery, snapshotHash)
@@ -883,9 +901,17 @@ func (e *Engine) RestoreSnapshot(r io.Reader) ([]runtime.SourceCount, error) {
 		return nil, err
 	}
 	subs := e.subs
+	kept := *e // the change streams' state
 	*e = *n
 	e.subs = subs
-	e.resubscribe()
+	if kept.changes != nil {
+		e.changes = kept.changes
+		e.shown = kept.shown
+		for i := range e.dirty {
+			e.dirty[i] = true
+		}
+		e.flushChanges()
+	}
 	return sr.Header().Sources, nil
 }
 

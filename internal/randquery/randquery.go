@@ -75,6 +75,7 @@ var Features = []string{
 	"havingsub",     // a scalar subquery in HAVING
 	"selectsub",     // a scalar subquery in SELECT (correlated with group keys)
 	"aggsub",        // a scalar subquery inside an aggregate
+	"floatmix",      // INT and FLOAT aggregates and scalar subqueries in one arithmetic value
 	"rel_r",         // the stream R(A, B)
 	"primarykey",    // PRIMARY KEY on a stream's first column (the data break it)
 }
@@ -630,6 +631,9 @@ func (g *gen) top() (string, string) {
 	if kind == "grouped" && g.on("selectsub", 0.3) {
 		vals = append(vals, g.scalarSub(keyScope, 1))
 	}
+	if g.on("floatmix", 0.25) {
+		vals = append(vals, g.floatMix(sc, keyScope, kind == "grouped"))
+	}
 	var sel []frag
 	for _, k := range keys {
 		sel = append(sel, same(k))
@@ -678,6 +682,29 @@ func (g *gen) topAgg(sc *scope, grouped bool) frag {
 		f.s = "COALESCE(" + f.s + ", 0)"
 	}
 	return f
+}
+
+// floatMix is arithmetic over a FLOAT aggregate (a SUM scaled by a
+// binary fraction, exact in floating point) and an INT aggregate or, in a
+// grouped query, an INT scalar subquery correlated with the group keys:
+// the generated code must convert the INT side (a value once did not
+// build, mismatched int64 and float64).
+func (g *gen) floatMix(sc, keys *scope, grouped bool) frag {
+	f := same("SUM(" + g.expr(sc) + " * " + g.pick([]string{"0.25", "0.5", "1.5"}) + ")")
+	if !grouped {
+		f.s = "COALESCE(" + f.s + ", 0)"
+	}
+	var other frag
+	if grouped && g.rng.IntN(2) == 0 {
+		other = g.scalarSub(keys, 1)
+	} else {
+		other = g.topAgg(sc, grouped)
+	}
+	l, r := f.wrap("(", ")"), other.wrap("(", ")")
+	if g.rng.IntN(2) == 0 {
+		l, r = r, l
+	}
+	return l.plus(same(" " + g.pick([]string{"+", "-", "*"}) + " ")).plus(r)
 }
 
 // union writes a chain of 2–3 one- or two-column SELECTs joined by UNION and

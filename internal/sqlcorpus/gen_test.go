@@ -158,7 +158,7 @@ func TestViewRows(t *testing.T) {
 		}
 		q := f.Queries[0]
 		keys, _ := q.View()
-		v := runtime.View{Keys: make([]runtime.Column, len(keys)), Rows: tt.rows}
+		v := runtime.View{Keys: make([]runtime.Column, len(keys)), Columns: q.Columns(), Rows: tt.rows}
 		got, err := viewRows(q, v)
 		if err != nil {
 			t.Fatal(err)

@@ -122,7 +122,9 @@ func (r *rawDB) rows() ([]string, error) {
 // multiplicity when q has no aggregate: the rows the SQL text gives,
 // canonical and sorted.
 func viewRows(q *lang.Query, v runtime.View) ([]string, error) {
-	cols := q.Columns()
+	// The view's own columns: a ROW_NUMBER that numbers a bag's copies is
+	// a key of its rows (runtime.NumberCopies).
+	cols := v.OutputColumns()
 	var out []string
 	for _, row := range v.Rows {
 		proj := make([]any, len(cols))
@@ -141,18 +143,7 @@ func viewRows(q *lang.Query, v runtime.View) ([]string, error) {
 			}
 			n = m
 		}
-		// A bag's row stands for n copies; a ROW_NUMBER numbers them
-		// from the one it shows on (lang's Window.Ties).
-		var numbered []int
-		for i, it := range q.Items {
-			if a, ok := it.Expr.(*lang.Agg); ok && a.Fn == "ROW_NUMBER" && !q.Aggregated() && proj[i] != nil {
-				numbered = append(numbered, i)
-			}
-		}
-		for k := range n {
-			for _, i := range numbered {
-				proj[i] = row[len(v.Keys)+cols[i].Index].(int64) + k
-			}
+		for range n {
 			out = append(out, canonRow(proj))
 		}
 	}

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -435,7 +436,48 @@ func (db *DB) View(q *lang.Query) (runtime.View, error) {
 	if v.Order = q.Order(); v.Order == nil {
 		runtime.SortRows(v.Rows, len(keys))
 	}
+	if numbered := q.NumberedCopies(); len(numbered) > 0 {
+		return numberedView(v, numbered)
+	}
 	return v, nil
+}
+
+// numberedView lays out the rows of a view whose ROW_NUMBERs tell the
+// copies of a row apart (lang's Query.NumberedCopies), one row per copy as
+// SQLite numbers them, as engines show them: the numbers among the keys
+// (runtime.NumberCopies, which moves the columns of rows of multiplicity 1
+// and expands nothing). SQL leaves the order of a row's copies to the
+// engine, and so which number of one ROW_NUMBER goes with which of
+// another: the copies of a row are paired in the order of each one's
+// numbers, as engines pair them.
+func numberedView(v runtime.View, numbered []int) (runtime.View, error) {
+	nk := len(v.Keys)
+	groups := map[string][][]any{}
+	var order []string
+	for _, r := range v.Rows {
+		if n, _ := r[nk].(int64); n != 1 {
+			return v, fmt.Errorf("oracle: %s: a row numbered %v has multiplicity %v", v.Name, r[nk+numbered[0]], r[nk])
+		}
+		k := fmt.Sprintf("%#v", r[:nk])
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	for _, k := range order {
+		rows := groups[k]
+		for _, j := range numbered {
+			nums := make([]int64, len(rows))
+			for i, r := range rows {
+				nums[i], _ = r[nk+j].(int64)
+			}
+			slices.Sort(nums)
+			for i, r := range rows {
+				r[nk+j] = nums[i]
+			}
+		}
+	}
+	return runtime.NumberCopies(v, numbered), nil
 }
 
 // columnType maps a dialect type to the runtime's column type.

@@ -131,33 +131,43 @@ func (d Domain) withDefaults(parent Domain) Domain {
 }
 
 // Generate returns a random stream of events, deterministic for a given
-// seed: first max(4, n/20) inserts into each static table, then n events over
-// the streams of f. Each event
-// picks a stream uniformly; with probability deleteFrac it deletes a tuple
-// chosen uniformly from that stream's live multiset (an insert if the stream
-// is empty), else it inserts a tuple whose columns are drawn from domain.
-// Deletes therefore always remove a present tuple. A nullable column (only
-// in dialect sql) is NULL (nil) with probability domain.NullFrac.
+// seed: first max(4, n/20) inserts into each table, then n events over
+// the streams of f, and in dialect sql over its tables too (a TABLE may
+// change at any time there; dialect dbtoaster's are static). Each event
+// picks a relation uniformly; with probability deleteFrac it deletes a
+// tuple chosen uniformly from that relation's live multiset (an insert if
+// it is empty), else it inserts a tuple whose columns are drawn from
+// domain. Deletes therefore always remove a present tuple. A nullable
+// column (only in dialect sql) is NULL (nil) with probability
+// domain.NullFrac.
 func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain) Stream {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x70a57))
 	var streams []*lang.Relation
+	var live [][][]any // each of streams' live tuples
 	var s Stream
 	for _, r := range f.Relations {
 		if r.Stream {
 			streams = append(streams, r)
+			live = append(live, nil)
 			continue
 		}
-		// A static table is loaded, inserts only, before the streams start.
+		// A table is loaded, inserts only, before the streams start.
 		var doms []Domain
 		for _, c := range r.Columns {
 			doms = append(doms, domain.column(r.Name, c.Name))
 		}
+		var loaded [][]any
 		for range max(4, n/20) {
 			t := make([]any, len(r.Columns))
 			for j, c := range r.Columns {
 				t[j] = drawColumn(rng, c, doms[j])
 			}
+			loaded = append(loaded, t)
 			s.Events = append(s.Events, Event{Rel: r.Name, Insert: true, Tuple: t})
+		}
+		if f.Dialect == lang.SQL {
+			streams = append(streams, r)
+			live = append(live, loaded)
 		}
 	}
 	if len(streams) == 0 {
@@ -169,7 +179,6 @@ func Generate(f *lang.File, seed int64, n int, deleteFrac float64, domain Domain
 			doms[i] = append(doms[i], domain.column(r.Name, c.Name))
 		}
 	}
-	live := make([][][]any, len(streams))
 	for range n {
 		i := rng.IntN(len(streams))
 		r := streams[i]
