@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/dave/jennifer/jen"
 
@@ -16,10 +17,36 @@ func (g *gen) view(v *viewlet.View) error {
 	row := vn + "Row"
 	field := rowFields()
 	var fields []jen.Code
+	// A field's JSON name is its column's name in the SELECT list as
+	// written (an unselected key's and COUNT's: the view's).
+	keyLabel, valLabel := map[int]string{}, map[int]string{}
+	for _, c := range v.Columns {
+		if c.Key {
+			if _, ok := keyLabel[c.Index]; !ok {
+				keyLabel[c.Index] = c.Name
+			}
+		} else if _, ok := valLabel[c.Index]; !ok {
+			valLabel[c.Index] = c.Name
+		}
+	}
+	used := map[string]bool{}
+	label := func(m map[int]string, i int, name string) map[string]string {
+		// Labels may repeat (SELECT a, a): a JSON name must not. A label
+		// that is an expression's text (SELECT SUM(a), …) gives way to
+		// the view's name of the column (COL1, …).
+		if l, ok := m[i]; ok && jsonName.MatchString(l) && !used[l] {
+			name = l
+		}
+		for base, n := name, 2; used[name]; n++ {
+			name = fmt.Sprintf("%s_%d", base, n)
+		}
+		used[name] = true
+		return map[string]string{"json": name}
+	}
 	keyFields := make([]string, len(v.Keys))
 	for i, k := range v.Keys {
 		keyFields[i] = field(k.Name)
-		fields = append(fields, jen.Id(keyFields[i]).Add(keyType(k)).Commentf("key %s", k.Name))
+		fields = append(fields, jen.Id(keyFields[i]).Add(keyType(k)).Tag(label(keyLabel, i, k.Name)).Commentf("key %s", k.Name))
 	}
 	valFields := make([]string, len(v.Values))
 	for i, val := range v.Values {
@@ -28,7 +55,7 @@ func (g *gen) view(v *viewlet.View) error {
 		if val.Present != nil {
 			comment += ", NULL unless " + calculus.ExprString(val.Present)
 		}
-		fields = append(fields, jen.Id(valFields[i]).Add(valueType(val)).Comment(comment))
+		fields = append(fields, jen.Id(valFields[i]).Add(valueType(val)).Tag(label(valLabel, i, val.Name)).Comment(comment))
 	}
 	g.f.Commentf("%s is one row of view %s.", row, v.Name)
 	g.f.Type().Id(row).Struct(fields...)
@@ -481,10 +508,18 @@ func (g *gen) engineMethods() {
 		vn := viewStem(v.Name, v.Named)
 		var keys, vals []jen.Code
 		for _, k := range v.Keys {
-			keys = append(keys, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(k.Name), jen.Id("Type"): runtimeColType(k.Var.Type)}))
+			d := jen.Dict{jen.Id("Name"): jen.Lit(k.Name), jen.Id("Type"): runtimeColType(k.Var.Type)}
+			if k.Present.Name != "" {
+				d[jen.Id("Nullable")] = jen.True()
+			}
+			keys = append(keys, jen.Values(d))
 		}
 		for _, val := range v.Values {
-			vals = append(vals, jen.Values(jen.Dict{jen.Id("Name"): jen.Lit(val.Name), jen.Id("Type"): runtimeColType(val.Type)}))
+			d := jen.Dict{jen.Id("Name"): jen.Lit(val.Name), jen.Id("Type"): runtimeColType(val.Type)}
+			if val.Present != nil && !v.Distinct {
+				d[jen.Id("Nullable")] = jen.True()
+			}
+			vals = append(vals, jen.Values(d))
 		}
 		var ocols []jen.Code
 		for _, c := range v.Columns {
@@ -556,6 +591,9 @@ func (g *gen) engineMethods() {
 	g.f.Var().Id("_").Qual(runtimePkg, "Engine").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
 	g.f.Var().Id("_").Qual(runtimePkg, "ChangeStreamer").Op("=").Parens(jen.Op("*").Id("Engine")).Parens(jen.Nil())
 }
+
+// jsonName matches the labels a view row's JSON tag takes as they are.
+var jsonName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // keyType is the Go type of a view key column: runtime.Null[T] when it may
 // be NULL.

@@ -10,5 +10,5 @@ import "embed"
 // -kafka and toastgen merge, which build it against the franz-go modules
 // that this binary was built with.
 //
-//go:embed btree.go btree2.go btree2search.go floatindex.go flatpair.go workers.go btreesearch.go changes.go run.go snapshot.go policy.go preagg.go lazy.go date.go groups.go guard.go treelevel.go triangle.go doc.go driver.go embed.go engine.go functions.go holistic.go multiset.go null.go number.go numbered.go output.go parse.go rangesum.go rangepair.go sortedset.go source.go sqlitefp.go statictable.go stdmath.go strfuncs.go threshold.go variance.go kafka/doc.go kafka/ends.go kafka/main.go kafka/member.go kafka/merger.go kafka/records.go kafka/state.go
+//go:embed btree.go btree2.go btree2search.go floatindex.go flatpair.go workers.go btreesearch.go changes.go run.go snapshot.go policy.go preagg.go lazy.go date.go groups.go guard.go treelevel.go triangle.go doc.go driver.go embed.go engine.go functions.go holistic.go multiset.go null.go nulljson.go number.go numbered.go output.go parse.go rangesum.go rangepair.go sortedset.go source.go sqlitefp.go statictable.go stdmath.go strfuncs.go threshold.go variance.go kafka/doc.go kafka/ends.go kafka/main.go kafka/member.go kafka/merger.go kafka/reach.go kafka/records.go kafka/state.go
 var Sources embed.FS

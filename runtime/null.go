@@ -12,7 +12,8 @@ type Null[T comparable] struct {
 	Valid bool
 }
 
-// Some returns the non-NULL value v.
+// Some returns the non-NULL value v. Its type is v's: runtime.Some(1) is a Null[int];
+// for an INT column (int64) write runtime.Some[int64](1) or runtime.Some(int64(1)).
 func Some[T comparable](v T) Null[T] { return Null[T]{V: v, Valid: true} }
 
 // Unbox returns the view value x as a T (generated code turning a change's

@@ -237,17 +237,8 @@ func (in *Interp) ApplyBatch(b runtime.Batch) error {
 	if !ok || ib.in != in {
 		return fmt.Errorf("ApplyBatch: the batch (%T) was not made by this interpreter's NewBatch", b)
 	}
-	if in.prog.StaticTables {
-		// An event on a static table after a stream's, in the batch or
-		// before it, rejects the batch whole.
-		streamed := in.streamed
-		for _, e := range ib.events {
-			if i := slices.IndexFunc(in.rels, func(r runtime.Relation) bool { return r.Name == e.rel }); i >= 0 && in.rels[i].Stream {
-				streamed = true
-			} else if i >= 0 && streamed {
-				return runtime.StaticTableError(e.rel, e.insert, e.tuple...)
-			}
-		}
+	if err := in.staticBatch(ib.events); err != nil {
+		return err
 	}
 	if in.changes != nil {
 		in.batching = true
@@ -388,25 +379,6 @@ func (in *Interp) Fire(rel string, insert bool, tuple []any) error {
 	}
 	in.overflow = false
 	return runtime.OverflowError(rel, insert, tuple...)
-}
-
-// static rejects an event on a static table after the first stream event
-// (Program.StaticTables), and notes a stream event.
-func (in *Interp) static(rel string, insert bool, tuple []any) error {
-	if !in.prog.StaticTables {
-		return nil
-	}
-	for _, r := range in.rels {
-		if r.Name != rel {
-			continue
-		}
-		if r.Stream {
-			in.streamed = true
-		} else if in.streamed {
-			return runtime.StaticTableError(rel, insert, tuple...)
-		}
-	}
-	return nil
 }
 
 // fire runs the trigger of one event.
@@ -611,10 +583,10 @@ func (in *Interp) view(v *View) runtime.View {
 	in.view_ = v
 	rv := runtime.View{Name: v.Name, Columns: v.Columns}
 	for _, k := range v.Keys {
-		rv.Keys = append(rv.Keys, runtime.Column{Name: k.Name, Type: ColumnType(k.Var.Type)})
+		rv.Keys = append(rv.Keys, runtime.Column{Name: k.Name, Type: ColumnType(k.Var.Type), Nullable: k.Present.Name != ""})
 	}
 	for _, val := range v.Values {
-		rv.Values = append(rv.Values, runtime.Column{Name: val.Name, Type: ColumnType(val.Type)})
+		rv.Values = append(rv.Values, runtime.Column{Name: val.Name, Type: ColumnType(val.Type), Nullable: val.Present != nil && !v.Distinct})
 	}
 	var groups [][]any
 	if v.Scalar {

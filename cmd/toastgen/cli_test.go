@@ -119,6 +119,12 @@ func TestCLIExitCodes(t *testing.T) {
 		// A relation no query reads is not read: its data file may be missing.
 		{name: "unread relation interp", args: []string{"run", "-engine", "interp", "-"}, stdin: unread, stdout: "31"},
 		{name: "unread relation gen", args: []string{"run", "-"}, stdin: unread, stdout: "31"},
+		// An unreachable broker fails at once (a refused connection) or
+		// within -kafka-timeout, before any build.
+		{name: "produce closed port", args: []string{"produce", "-kafka", "127.0.0.1:1", "-kafka-timeout", "5s", "examples/tpch/q3.sql"}, code: 1, stderr: "no broker of 127.0.0.1:1 answered"},
+		{name: "run -kafka closed port", args: []string{"run", "-kafka", "127.0.0.1:1", "-group", "g", "-kafka-timeout", "5s", "examples/tpch/q3.sql"}, code: 1, stderr: "no broker of 127.0.0.1:1 answered"},
+		{name: "merge closed port", args: []string{"merge", "-kafka", "127.0.0.1:1", "-kafka-timeout", "5s", "examples/tpch/q3.sql"}, code: 1, stderr: "no broker of 127.0.0.1:1 answered"},
+		{name: "kafka timeout", args: []string{"produce", "-kafka", "127.0.0.1:1", "-kafka-timeout", "0s", "examples/tpch/q3.sql"}, code: 2, stderr: "-kafka-timeout must be positive"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,13 +29,28 @@ import (
 // kafkaFlags are the flags every Kafka command shares.
 type kafkaFlags struct {
 	brokers, prefix *string
+	timeout         *time.Duration
 }
 
 func defineKafkaFlags(fs *flag.FlagSet) kafkaFlags {
 	return kafkaFlags{
 		brokers: fs.String("kafka", "", "run on Kafka: the seed `BROKERS`, host:port, comma-separated (see the README's \"Running on Kafka\")"),
 		prefix:  fs.String("topic-prefix", "", "with -kafka, the `PREFIX` of the topics' names: PREFIX + each relation's lower-case name,\nPREFIX + \"state\", PREFIX + \"changes\""),
+		timeout: fs.Duration("kafka-timeout", kafka.DefaultReachTimeout, "with -kafka, fail when no broker answers within this `long`"),
 	}
+}
+
+// reach checks, before anything is built, that a broker answers.
+func (kf kafkaFlags) reach(ctx context.Context) error {
+	if *kf.timeout <= 0 {
+		return usagef("-kafka-timeout must be positive, got %v", *kf.timeout)
+	}
+	return kafka.Reach(ctx, kf.config())
+}
+
+// config is the Config of the flags' brokers, prefix and timeout.
+func (kf kafkaFlags) config() kafka.Config {
+	return kafka.Config{Brokers: strings.Split(*kf.brokers, ","), Prefix: *kf.prefix, ReachTimeout: *kf.timeout}
 }
 
 // kafkaProgram compiles the query for Kafka: unbounded for -depth auto,
@@ -58,11 +73,15 @@ func kafkaProgram(path string, co compileOpts) (*viewlet.Program, *calculus.Part
 
 // cmdKafkaDriver builds the Kafka driver of the query at path and runs it
 // with args (a member, or with -merge a merger).
-func cmdKafkaDriver(path string, co compileOpts, args ...string) error {
+func cmdKafkaDriver(path string, co compileOpts, kf kafkaFlags, args ...string) error {
 	p, plan, err := kafkaProgram(path, co)
 	if err != nil {
 		return err
 	}
+	if err := kf.reach(context.Background()); err != nil {
+		return err
+	}
+	args = append(args, "-reach-timeout", kf.timeout.String())
 	src, err := codegen.Generate(p, codegen.Options{Package: "query", Partition: plan, Source: sourceName(path), Version: version()})
 	if err != nil {
 		return err
@@ -140,7 +159,7 @@ func mergeFlags(fs *flag.FlagSet) func(string) error {
 		if *follow {
 			args = append(args, "-follow")
 		}
-		return cmdKafkaDriver(query, co, args...)
+		return cmdKafkaDriver(query, co, kf, args...)
 	}
 }
 
@@ -174,7 +193,10 @@ func produceFlags(fs *flag.FlagSet) func(string) error {
 		if *kf.brokers == "" {
 			return usagef("produce needs -kafka BROKERS")
 		}
-		return cmdProduce(query, co, *data, kafka.Config{Brokers: strings.Split(*kf.brokers, ","), Prefix: *kf.prefix})
+		if *kf.timeout <= 0 {
+			return usagef("-kafka-timeout must be positive, got %v", *kf.timeout)
+		}
+		return cmdProduce(query, co, *data, kf.config())
 	}
 }
 
@@ -187,6 +209,9 @@ func cmdProduce(path string, co compileOpts, data string, cfg kafka.Config) erro
 	}
 	e, err := viewlet.NewPartitionedInterp(p, plan)
 	if err != nil {
+		return err
+	}
+	if err := kafka.Reach(context.Background(), cfg); err != nil {
 		return err
 	}
 	cl, err := kgo.NewClient(kgo.SeedBrokers(cfg.Brokers...))

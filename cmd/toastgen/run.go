@@ -137,7 +137,7 @@ func runFlags(fs *flag.FlagSet) func(string) error {
 			if err != nil {
 				return err
 			}
-			return cmdKafkaDriver(query, co, args...)
+			return cmdKafkaDriver(query, co, kf, args...)
 		}
 		pol, ok := runtime.ParsePolicy(*policy)
 		if !ok {

@@ -259,10 +259,10 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 
 // PairsRow is one row of view Pairs.
 type PairsRow struct {
-	A     int64 // key A
-	B     int64 // key B
-	C     int64 // key C
-	Count int64 // COUNT = #0 * #1
+	A     int64 `json:"a"`     // key A
+	B     int64 `json:"b"`     // key B
+	C     int64 `json:"c"`     // key C
+	Count int64 `json:"COUNT"` // COUNT = #0 * #1
 }
 
 func (e *Engine) pairsRow(r_a int64, b int64, c int64) (PairsRow, bool) {
@@ -374,11 +374,11 @@ func (e *Engine) Pairs() []PairsRow {
 
 // StarRow is one row of view Star.
 type StarRow struct {
-	A     int64 // key A
-	B     int64 // key B
-	C     int64 // key C
-	D     int64 // key D
-	Count int64 // COUNT = #0 * #1 * #2
+	A     int64 `json:"a"`     // key A
+	B     int64 `json:"b"`     // key B
+	C     int64 `json:"c"`     // key C
+	D     int64 `json:"d"`     // key D
+	Count int64 `json:"COUNT"` // COUNT = #0 * #1 * #2
 }
 
 func (e *Engine) starRow(r_a int64, b int64, c int64, d int64) (StarRow, bool) {
@@ -515,10 +515,10 @@ func (e *Engine) Star() []StarRow {
 
 // TotalsRow is one row of view Totals.
 type TotalsRow struct {
-	A     int64 // key A
-	B     int64 // key B
-	Total int64 // TOTAL = #2 * #1
-	N     int64 // N = #0 * #1
+	A     int64 `json:"a"`     // key A
+	B     int64 `json:"b"`     // key B
+	Total int64 `json:"total"` // TOTAL = #2 * #1
+	N     int64 `json:"n"`     // N = #0 * #1
 }
 
 func (e *Engine) totalsRow(r_a int64, b int64) (TotalsRow, bool) {

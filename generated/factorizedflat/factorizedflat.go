@@ -1289,10 +1289,10 @@ func (e *Engine) resetSetT() {
 
 // PairsRow is one row of view Pairs.
 type PairsRow struct {
-	A     int64 // key A
-	B     int64 // key B
-	C     int64 // key C
-	Count int64 // COUNT = #0
+	A     int64 `json:"a"`     // key A
+	B     int64 `json:"b"`     // key B
+	C     int64 `json:"c"`     // key C
+	Count int64 `json:"COUNT"` // COUNT = #0
 }
 
 func (e *Engine) pairsRow(r_a int64, b int64, c int64) (PairsRow, bool) {
@@ -1355,11 +1355,11 @@ func (e *Engine) Pairs() []PairsRow {
 
 // StarRow is one row of view Star.
 type StarRow struct {
-	A     int64 // key A
-	B     int64 // key B
-	C     int64 // key C
-	D     int64 // key D
-	Count int64 // COUNT = #0
+	A     int64 `json:"a"`     // key A
+	B     int64 `json:"b"`     // key B
+	C     int64 `json:"c"`     // key C
+	D     int64 `json:"d"`     // key D
+	Count int64 `json:"COUNT"` // COUNT = #0
 }
 
 func (e *Engine) starRow(r_a int64, b int64, c int64, d int64) (StarRow, bool) {
@@ -1427,10 +1427,10 @@ func (e *Engine) Star() []StarRow {
 
 // TotalsRow is one row of view Totals.
 type TotalsRow struct {
-	A     int64 // key A
-	B     int64 // key B
-	Total int64 // TOTAL = #1
-	N     int64 // N = #0
+	A     int64 `json:"a"`     // key A
+	B     int64 `json:"b"`     // key B
+	Total int64 `json:"total"` // TOTAL = #1
+	N     int64 `json:"n"`     // N = #0
 }
 
 func (e *Engine) totalsRow(r_a int64, b int64) (TotalsRow, bool) {

@@ -546,11 +546,11 @@ func (e *Engine) resetSetTrades() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	Broker      int64                 // key BROKER
-	MedianPrice runtime.Null[float64] // MEDIAN_PRICE = CASE WHEN #2 != 0 THEN PercentileCont(0.5)#1 ELSE 0.0 END, NULL unless #2 != 0
-	Q3Volume    runtime.Null[float64] // Q3_VOLUME = CASE WHEN #4 != 0 THEN PercentileDisc(0.75)#3 ELSE 0.0 END, NULL unless #4 != 0
-	CommonPrice runtime.Null[int64]   // COMMON_PRICE = CASE WHEN #2 != 0 THEN Mode()#5 ELSE 0 END, NULL unless #2 != 0
-	Trades      int64                 // TRADES = #0
+	Broker      int64                 `json:"BROKER"`       // key BROKER
+	MedianPrice runtime.Null[float64] `json:"MEDIAN_PRICE"` // MEDIAN_PRICE = CASE WHEN #2 != 0 THEN PercentileCont(0.5)#1 ELSE 0.0 END, NULL unless #2 != 0
+	Q3Volume    runtime.Null[float64] `json:"Q3_VOLUME"`    // Q3_VOLUME = CASE WHEN #4 != 0 THEN PercentileDisc(0.75)#3 ELSE 0.0 END, NULL unless #4 != 0
+	CommonPrice runtime.Null[int64]   `json:"COMMON_PRICE"` // COMMON_PRICE = CASE WHEN #2 != 0 THEN Mode()#5 ELSE 0 END, NULL unless #2 != 0
+	Trades      int64                 `json:"TRADES"`       // TRADES = #0
 }
 
 func (e *Engine) query1Row(broker int64) (Query1Row, bool) {
@@ -640,7 +640,7 @@ func (e *Engine) Query1() []Query1Row {
 
 // Query2Row is one row of view QUERY2.
 type Query2Row struct {
-	UpperQuartile runtime.Null[float64] // UPPER_QUARTILE = CASE WHEN #2 != 0 THEN PercentileCont(0.25 desc)#1 ELSE 0.0 END, NULL unless #2 != 0
+	UpperQuartile runtime.Null[float64] `json:"UPPER_QUARTILE"` // UPPER_QUARTILE = CASE WHEN #2 != 0 THEN PercentileCont(0.25 desc)#1 ELSE 0.0 END, NULL unless #2 != 0
 }
 
 func (e *Engine) query2Row() (Query2Row, bool) {
@@ -1446,14 +1446,17 @@ func (e *Engine) snapshotView0() runtime.View {
 		}},
 		Name: "QUERY1",
 		Values: []runtime.Column{{
-			Name: "MEDIAN_PRICE",
-			Type: runtime.Float,
+			Name:     "MEDIAN_PRICE",
+			Nullable: true,
+			Type:     runtime.Float,
 		}, {
-			Name: "Q3_VOLUME",
-			Type: runtime.Float,
+			Name:     "Q3_VOLUME",
+			Nullable: true,
+			Type:     runtime.Float,
 		}, {
-			Name: "COMMON_PRICE",
-			Type: runtime.Int,
+			Name:     "COMMON_PRICE",
+			Nullable: true,
+			Type:     runtime.Int,
 		}, {
 			Name: "TRADES",
 			Type: runtime.Int,
@@ -1475,8 +1478,9 @@ func (e *Engine) snapshotView1() runtime.View {
 		Keys: []runtime.Column{},
 		Name: "QUERY2",
 		Values: []runtime.Column{{
-			Name: "UPPER_QUARTILE",
-			Type: runtime.Float,
+			Name:     "UPPER_QUARTILE",
+			Nullable: true,
+			Type:     runtime.Float,
 		}},
 	}
 	for _, r := range e.Query2() {

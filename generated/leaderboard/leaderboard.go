@@ -202,9 +202,9 @@ func (e *Engine) rejectDeleteR(a int64, b int64) error {
 
 // LeadersRow is one row of view Leaders.
 type LeadersRow struct {
-	A     int64 // key A
-	Total int64 // TOTAL = #1
-	Place int64 // PLACE = 1 + running#2[(#1) >]
+	A     int64 `json:"A"`     // key A
+	Total int64 `json:"TOTAL"` // TOTAL = #1
+	Place int64 `json:"PLACE"` // PLACE = 1 + running#2[(#1) >]
 }
 
 func (e *Engine) leadersRow(a int64) (LeadersRow, bool) {
@@ -258,10 +258,10 @@ func (e *Engine) Leaders() []LeadersRow {
 
 // Top2Row is one row of view Top2.
 type Top2Row struct {
-	A     int64 // key A
-	B     int64 // key B
-	Count int64 // COUNT = LISTMIN(#0 - 1, 2 - (1 + running#0[key1 >])) - LISTMAX(0, 1 - (1 + running#0[key1 >])) + 1
-	N     int64 // N = 1 + running#0[key1 >] + LISTMAX(0, 1 - (1 + running#0[key1 >]))
+	A     int64 `json:"A"`     // key A
+	B     int64 `json:"B"`     // key B
+	Count int64 `json:"COUNT"` // COUNT = LISTMIN(#0 - 1, 2 - (1 + running#0[key1 >])) - LISTMAX(0, 1 - (1 + running#0[key1 >])) + 1
+	N     int64 `json:"N"`     // N = 1 + running#0[key1 >] + LISTMAX(0, 1 - (1 + running#0[key1 >]))
 }
 
 func (e *Engine) top2Row(a int64, b int64) (Top2Row, bool) {

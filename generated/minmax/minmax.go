@@ -375,10 +375,10 @@ func (e *Engine) rejectDeleteS(b int64, c int64) error {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	B  int64 // key B
-	Lo int64 // LO = min#1
-	Hi int64 // HI = max#2
-	N  int64 // N = #0
+	B  int64 `json:"B"`  // key B
+	Lo int64 `json:"lo"` // LO = min#1
+	Hi int64 `json:"hi"` // HI = max#2
+	N  int64 `json:"n"`  // N = #0
 }
 
 func (e *Engine) query1Row(b int64) (Query1Row, bool) {
@@ -433,8 +433,8 @@ func (e *Engine) Query1() []Query1Row {
 
 // Query2Row is one row of view QUERY2.
 type Query2Row struct {
-	A int64 // key A
-	N int64 // N = #0
+	A int64 `json:"A"` // key A
+	N int64 `json:"n"` // N = #0
 }
 
 func (e *Engine) query2Row(a int64) (Query2Row, bool) {

@@ -658,7 +658,7 @@ func (e *Engine) resetSetT() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	Total int64 // TOTAL = #1
+	Total int64 `json:"total"` // TOTAL = #1
 }
 
 func (e *Engine) query1Row() (Query1Row, bool) {

@@ -613,9 +613,9 @@ func (e *Engine) rejectDeleteS(a int64, b int64) error {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	A     int64 // key A
-	B     int64 // key B
-	Count int64 // COUNT = #0
+	A     int64 `json:"A"`     // key A
+	B     int64 `json:"B"`     // key B
+	Count int64 `json:"COUNT"` // COUNT = #0
 }
 
 func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {
@@ -673,8 +673,8 @@ func (e *Engine) Query1() []Query1Row {
 
 // Query2Row is one row of view QUERY2.
 type Query2Row struct {
-	A     int64 // key A
-	Count int64 // COUNT = #0
+	A     int64 `json:"A"`     // key A
+	Count int64 `json:"COUNT"` // COUNT = #0
 }
 
 func (e *Engine) query2Row(a int64) (Query2Row, bool) {
@@ -725,9 +725,9 @@ func (e *Engine) Query2() []Query2Row {
 
 // Query3Row is one row of view QUERY3.
 type Query3Row struct {
-	A     int64 // key A
-	B     int64 // key B
-	Count int64 // COUNT = #0
+	A     int64 `json:"A"`     // key A
+	B     int64 `json:"B"`     // key B
+	Count int64 `json:"COUNT"` // COUNT = #0
 }
 
 func (e *Engine) query3Row(a int64, b int64) (Query3Row, bool) {

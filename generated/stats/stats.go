@@ -534,12 +534,12 @@ func (e *Engine) resetSetR() {
 
 // SpreadRow is one row of view Spread.
 type SpreadRow struct {
-	A                int64   // key A
-	Variance         float64 // VARIANCE = CASE WHEN #0 >= 2 THEN EXACT_VARIANCE(1, #0, #1, #2, #3, #4, #5, #6) ELSE 0.0 END
-	VariancePop      float64 // VARIANCE_POP = CASE WHEN #0 >= 1 THEN EXACT_VARIANCE(0, #0, #1, #2, #3, #4, #5, #6) ELSE 0.0 END
-	Deviation        float64 // DEVIATION = CASE WHEN #0 >= 2 THEN SQRT(EXACT_VARIANCE(1, #0, #1, #2, #3, #4, #5, #6)) ELSE 0.0 END
-	QuarterDeviation float64 // QUARTER_DEVIATION = CASE WHEN #0 >= 2 THEN SQRT(LISTMAX(0.0, #8 - #7 * #7 / LISTMAX(1.0, CAST_FLOAT(#0))) / LISTMAX(1.0, CAST_FLOAT(#0) - 1.0)) ELSE 0.0 END
-	N                int64   // N = #0
+	A                int64   `json:"A"`                 // key A
+	Variance         float64 `json:"VARIANCE"`          // VARIANCE = CASE WHEN #0 >= 2 THEN EXACT_VARIANCE(1, #0, #1, #2, #3, #4, #5, #6) ELSE 0.0 END
+	VariancePop      float64 `json:"VARIANCE_POP"`      // VARIANCE_POP = CASE WHEN #0 >= 1 THEN EXACT_VARIANCE(0, #0, #1, #2, #3, #4, #5, #6) ELSE 0.0 END
+	Deviation        float64 `json:"DEVIATION"`         // DEVIATION = CASE WHEN #0 >= 2 THEN SQRT(EXACT_VARIANCE(1, #0, #1, #2, #3, #4, #5, #6)) ELSE 0.0 END
+	QuarterDeviation float64 `json:"QUARTER_DEVIATION"` // QUARTER_DEVIATION = CASE WHEN #0 >= 2 THEN SQRT(LISTMAX(0.0, #8 - #7 * #7 / LISTMAX(1.0, CAST_FLOAT(#0))) / LISTMAX(1.0, CAST_FLOAT(#0) - 1.0)) ELSE 0.0 END
+	N                int64   `json:"N"`                 // N = #0
 }
 
 func (e *Engine) spreadRow(a int64) (SpreadRow, bool) {

@@ -317,9 +317,9 @@ func (e *Engine) resetSetR() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	A     int64 // key A
-	Total int64 // TOTAL = #1
-	N     int64 // N = #0
+	A     int64 `json:"A"`     // key A
+	Total int64 `json:"TOTAL"` // TOTAL = #1
+	N     int64 `json:"N"`     // N = #0
 }
 
 func (e *Engine) query1Row(a int64) (Query1Row, bool) {
@@ -405,9 +405,9 @@ func (e *Engine) Query1Get(a int64) (Query1Row, bool) {
 
 // Query2Row is one row of view QUERY2.
 type Query2Row struct {
-	A     int64 // key A
-	B     int64 // key B
-	Count int64 // COUNT = #0
+	A     int64 `json:"A"`     // key A
+	B     int64 `json:"B"`     // key B
+	Count int64 `json:"COUNT"` // COUNT = #0
 }
 
 func (e *Engine) query2Row(a int64, b int64) (Query2Row, bool) {

@@ -422,16 +422,16 @@ func (e *Engine) resetSetLineitem() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	LReturnflag  string  // key L_RETURNFLAG
-	LLinestatus  string  // key L_LINESTATUS
-	SumQty       float64 // SUM_QTY = #1
-	SumBasePrice float64 // SUM_BASE_PRICE = #2
-	SumDiscPrice float64 // SUM_DISC_PRICE = #3
-	SumCharge    float64 // SUM_CHARGE = #4
-	AvgQty       float64 // AVG_QTY = #1 / LISTMAX(1, #0)
-	AvgPrice     float64 // AVG_PRICE = #2 / LISTMAX(1, #0)
-	AvgDisc      float64 // AVG_DISC = #5 / LISTMAX(1, #0)
-	CountOrder   int64   // COUNT_ORDER = #0
+	LReturnflag  string  `json:"l_returnflag"`   // key L_RETURNFLAG
+	LLinestatus  string  `json:"l_linestatus"`   // key L_LINESTATUS
+	SumQty       float64 `json:"sum_qty"`        // SUM_QTY = #1
+	SumBasePrice float64 `json:"sum_base_price"` // SUM_BASE_PRICE = #2
+	SumDiscPrice float64 `json:"sum_disc_price"` // SUM_DISC_PRICE = #3
+	SumCharge    float64 `json:"sum_charge"`     // SUM_CHARGE = #4
+	AvgQty       float64 `json:"avg_qty"`        // AVG_QTY = #1 / LISTMAX(1, #0)
+	AvgPrice     float64 `json:"avg_price"`      // AVG_PRICE = #2 / LISTMAX(1, #0)
+	AvgDisc      float64 `json:"avg_disc"`       // AVG_DISC = #5 / LISTMAX(1, #0)
+	CountOrder   int64   `json:"count_order"`    // COUNT_ORDER = #0
 }
 
 func (e *Engine) query1Row(l_returnflag string, l_linestatus string) (Query1Row, bool) {

@@ -1326,10 +1326,10 @@ func (e *Engine) resetSetCustomer() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	LOrderkey     int64        // key L_ORDERKEY
-	OOrderdate    runtime.Date // key O_ORDERDATE
-	OShippriority int64        // key O_SHIPPRIORITY
-	Revenue       float64      // REVENUE = #1
+	LOrderkey     int64        `json:"l_orderkey"`     // key L_ORDERKEY
+	OOrderdate    runtime.Date `json:"o_orderdate"`    // key O_ORDERDATE
+	OShippriority int64        `json:"o_shippriority"` // key O_SHIPPRIORITY
+	Revenue       float64      `json:"revenue"`        // REVENUE = #1
 }
 
 func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64) (Query1Row, bool) {

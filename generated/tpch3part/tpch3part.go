@@ -1710,10 +1710,10 @@ func (e *Engine) resetSetCustomer() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	LOrderkey     int64                      // key L_ORDERKEY
-	OOrderdate    runtime.Null[runtime.Date] // key O_ORDERDATE
-	OShippriority runtime.Null[int64]        // key O_SHIPPRIORITY
-	Revenue       runtime.Null[float64]      // REVENUE = CASE WHEN #2 != 0 THEN #1 ELSE 0.0 END, NULL unless #2 != 0
+	LOrderkey     int64                      `json:"l_orderkey"`     // key L_ORDERKEY
+	OOrderdate    runtime.Null[runtime.Date] `json:"o_orderdate"`    // key O_ORDERDATE
+	OShippriority runtime.Null[int64]        `json:"o_shippriority"` // key O_SHIPPRIORITY
+	Revenue       runtime.Null[float64]      `json:"revenue"`        // REVENUE = CASE WHEN #2 != 0 THEN #1 ELSE 0.0 END, NULL unless #2 != 0
 }
 
 func (e *Engine) query1Row(o_orderkey int64, o_orderdate runtime.Date, o_shippriority int64, o_orderdate_present int64, o_shippriority_present int64) (Query1Row, bool) {
@@ -3741,11 +3741,13 @@ func (e *Engine) snapshotView0() runtime.View {
 			Name: "L_ORDERKEY",
 			Type: runtime.Int,
 		}, {
-			Name: "O_ORDERDATE",
-			Type: runtime.DateType,
+			Name:     "O_ORDERDATE",
+			Nullable: true,
+			Type:     runtime.DateType,
 		}, {
-			Name: "O_SHIPPRIORITY",
-			Type: runtime.Int,
+			Name:     "O_SHIPPRIORITY",
+			Nullable: true,
+			Type:     runtime.Int,
 		}},
 		Name: "QUERY1",
 		Order: []runtime.SortKey{{
@@ -3753,8 +3755,9 @@ func (e *Engine) snapshotView0() runtime.View {
 			Pos:  3,
 		}, {Pos: 1}, {Pos: 0}, {Pos: 2}},
 		Values: []runtime.Column{{
-			Name: "REVENUE",
-			Type: runtime.Float,
+			Name:     "REVENUE",
+			Nullable: true,
+			Type:     runtime.Float,
 		}},
 	}
 	for _, r := range e.Query1() {

@@ -192,7 +192,7 @@ func (e *Engine) resetSetLineitem() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	Revenue float64 // REVENUE = #1
+	Revenue float64 `json:"revenue"` // REVENUE = #1
 }
 
 func (e *Engine) query1Row() (Query1Row, bool) {

@@ -187,7 +187,7 @@ func (e *Engine) DeleteT(c int64, a int64) error {
 
 // TrianglesRow is one row of view Triangles.
 type TrianglesRow struct {
-	N int64 // N = #0
+	N int64 `json:"n"` // N = #0
 }
 
 func (e *Engine) trianglesRow() (TrianglesRow, bool) {

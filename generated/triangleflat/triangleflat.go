@@ -599,7 +599,7 @@ func (e *Engine) resetSetT() {
 
 // TrianglesRow is one row of view Triangles.
 type TrianglesRow struct {
-	N int64 // N = #0
+	N int64 `json:"n"` // N = #0
 }
 
 func (e *Engine) trianglesRow() (TrianglesRow, bool) {

@@ -398,15 +398,15 @@ func (e *Engine) resetSetR() {
 
 // Query1Row is one row of view QUERY1.
 type Query1Row struct {
-	A       int64   // key A
-	B       int64   // key B
-	Count   int64   // COUNT = #0
-	Total   int64   // TOTAL = #1
-	Mean    float64 // MEAN = #1 / LISTMAX(1, #2)
-	Top     int64   // TOP = max#3
-	RowsInR int64   // ROWS_IN_R = #4
-	Running int64   // RUNNING = running#5[key1 <=]
-	Place   int64   // PLACE = 1 + running#0[key1 >]
+	A       int64   `json:"A"`         // key A
+	B       int64   `json:"B"`         // key B
+	Count   int64   `json:"COUNT"`     // COUNT = #0
+	Total   int64   `json:"TOTAL"`     // TOTAL = #1
+	Mean    float64 `json:"MEAN"`      // MEAN = #1 / LISTMAX(1, #2)
+	Top     int64   `json:"TOP"`       // TOP = max#3
+	RowsInR int64   `json:"ROWS_IN_R"` // ROWS_IN_R = #4
+	Running int64   `json:"RUNNING"`   // RUNNING = running#5[key1 <=]
+	Place   int64   `json:"PLACE"`     // PLACE = 1 + running#0[key1 >]
 }
 
 func (e *Engine) query1Row(a int64, b int64) (Query1Row, bool) {

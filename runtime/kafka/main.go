@@ -36,14 +36,17 @@ func Main(e runtime.Partitioned) {
 	format := fs.String("format", "table", "the merged views' format: table or json")
 	follow := fs.Bool("follow", false, "with -merge, print every change of the merged views as a JSON line, until stopped")
 	idle := fs.Duration("idle", time.Second, "with -merge, print the views once no state has arrived for this long")
+	reach := fs.Duration("reach-timeout", DefaultReachTimeout, "fail when no broker answers within this long")
 	_ = fs.Parse(os.Args[1:])
-	cfg := Config{Brokers: strings.Split(*brokers, ","), Group: *group, Name: *name, Prefix: *prefix, CommitEvery: *every}
+	cfg := Config{Brokers: strings.Split(*brokers, ","), Group: *group, Name: *name, Prefix: *prefix, CommitEvery: *every, ReachTimeout: *reach}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var err error
-	if *merge {
+	err := Reach(ctx, cfg)
+	switch {
+	case err != nil:
+	case *merge:
 		err = mergeMain(ctx, cfg, e, *format, *follow, *idle, os.Stdout)
-	} else {
+	default:
 		err = memberMain(ctx, cfg, e, *exitIdle)
 	}
 	if err != nil {

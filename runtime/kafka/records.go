@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -27,6 +28,9 @@ type Config struct {
 	CommitEvery int
 	// Opts are more options for every client (TLS, SASL, timeouts).
 	Opts []kgo.Opt
+	// ReachTimeout bounds how long Reach waits for a broker to answer
+	// (default DefaultReachTimeout).
+	ReachTimeout time.Duration
 }
 
 func (c Config) commitEvery() int {
