@@ -17,8 +17,10 @@ import (
 // NULL), or by them and one value (a MIN/MAX's count map): an event that
 // writes an entry changes at most the row of the entry's key prefix.
 // While the view has a subscriber, each write of such an entry
-// (addToMap, a single remove or set: touchKey) records that key in the view's
-// touched set (chTouched<i>); the flush reads the row of each touched key
+// (addToMap, a single remove or set: touchKey) appends that key to the
+// view's touched list (chTouched<i>: a slice, emptied in O(1), so that no
+// flush costs the size of an earlier batch; a key listed twice is compared
+// once); the flush reads the row of each touched key
 // (the row method), compares it with the row last reported (chRows<i>,
 // the view's rows as its subscribers know them) and reports the
 // differences, new and changed rows first, then removed ones, each in key
@@ -102,7 +104,7 @@ func (g *gen) keyedFeeds(m *viewlet.Map) []int {
 	return out
 }
 
-// touchKey records key (an expression of mi's key type) in the touched set of
+// touchKey records key (an expression of mi's key type) in the touched list of
 // each keyed view mi feeds that has a subscriber.
 func (g *gen) touchKey(mi *mapInfo, key jen.Code) []jen.Code {
 	if key == nil {
@@ -122,7 +124,7 @@ func (g *gen) touchKey(mi *mapInfo, key jen.Code) []jen.Code {
 			vk = g.keyValue(v.Aggs[0].Keys, vals)
 		}
 		t := jen.Id("e").Dot(chName("Touched", vi))
-		code = append(code, jen.If(t.Clone().Op("!=").Nil()).Block(t.Clone().Index(vk).Op("=").Struct().Values()))
+		code = append(code, jen.If(t.Clone().Op("!=").Nil()).Block(t.Clone().Op("=").Append(t.Clone(), vk)))
 	}
 	return code
 }
@@ -152,7 +154,7 @@ func (g *gen) keyedFields() []jen.Code {
 		fields = append(fields,
 			jen.Commentf("View %s's changes, while it has a subscriber: the keys written since the last report,", v.Name),
 			jen.Comment("the rows last reported, the report's buffer and the rows passed to a typed subscriber."),
-			jen.Id(chName("Touched", vi)).Map(kt).Struct(),
+			jen.Id(chName("Touched", vi)).Index().Add(kt),
 			jen.Id(chName("Rows", vi)).Map(kt).Id(row),
 			jen.Id(chName("Pending", vi)).Index().Id(lowerFirst(viewStem(v.Name, v.Named))+"Pending"),
 			jen.List(jen.Id(chName("Old", vi)), jen.Id(chName("New", vi))).Id(row))
@@ -203,7 +205,7 @@ func (g *gen) keyedMethods(vi int, v *viewlet.View) {
 			jen.List(e(chName("Touched", vi)), e(chName("Rows", vi)), e(chName("Pending", vi))).Op("=").List(jen.Nil(), jen.Nil(), jen.Nil()),
 			jen.Return()),
 		jen.If(e(chName("Touched", vi)).Op("!=").Nil()).Block(jen.Return()),
-		jen.List(e(chName("Touched", vi)), e(chName("Rows", vi))).Op("=").List(jen.Map(kt).Struct().Values(), jen.Map(kt).Id(row).Values()),
+		jen.List(e(chName("Touched", vi)), e(chName("Rows", vi))).Op("=").List(jen.Make(jen.Index().Add(kt), jen.Lit(0), jen.Lit(16)), jen.Map(kt).Id(row).Values()),
 		g.keyedLoop(v, jen.If(jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Id("e").Dot(lower).Call(keyArgs(v, jen.Id("k"))...), jen.Id("ok")).Block(
 			e(chName("Rows", vi)).Index(jen.Id("k")).Op("=").Id("r"))))
 
@@ -280,16 +282,19 @@ func (g *gen) keyedMethods(vi int, v *viewlet.View) {
 	g.f.Func().Params(jen.Id("e").Op("*").Id("Engine")).Id(flush).Params().Block(
 		jen.If(e("dirty").Index(jen.Lit(vi))).Block(
 			e("dirty").Index(jen.Lit(vi)).Op("=").False(),
-			jen.For(jen.Id("k").Op(":=").Range().Add(rows.Clone())).Block(touched.Clone().Index(jen.Id("k")).Op("=").Struct().Values()),
-			g.keyedLoop(v, touched.Clone().Index(jen.Id("k")).Op("=").Struct().Values())),
+			jen.For(jen.Id("k").Op(":=").Range().Add(rows.Clone())).Block(touched.Clone().Op("=").Append(touched.Clone(), jen.Id("k"))),
+			g.keyedLoop(v, touched.Clone().Op("=").Append(touched.Clone(), jen.Id("k")))),
 		jen.If(jen.Len(touched.Clone()).Op("==").Lit(0)).Block(jen.Return()),
-		jen.For(jen.Id("k").Op(":=").Range().Add(touched.Clone())).Block(
+		// A key written twice is compared once: the rows reported are
+		// updated as the differences are found.
+		jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Add(touched.Clone())).Block(
 			jen.List(jen.Id("r"), jen.Id("has")).Op(":=").Id("e").Dot(lower).Call(keyArgs(v, jen.Id("k"))...),
 			jen.List(jen.Id("old"), jen.Id("had")).Op(":=").Add(rows.Clone()).Index(jen.Id("k")),
 			jen.If(jen.Id("had").Op("==").Id("has").Op("&&").Parens(jen.Op("!").Id("has").Op("||").Id(sameRows(v)).Call(jen.Id("old"), jen.Id("r")))).Block(jen.Continue()),
+			jen.If(jen.Id("has")).Block(rows.Clone().Index(jen.Id("k")).Op("=").Id("r")).Else().Block(jen.Delete(rows.Clone(), jen.Id("k"))),
 			pend.Clone().Op("=").Append(pend.Clone(), jen.Id(pending).Values(jen.Dict{
 				jen.Id("k"): jen.Id("k"), jen.Id("old"): jen.Id("old"), jen.Id("new"): jen.Id("r"), jen.Id("had"): jen.Id("had"), jen.Id("has"): jen.Id("has")}))),
-		jen.Clear(touched.Clone()),
+		touched.Clone().Op("=").Add(touched.Clone()).Index(jen.Empty(), jen.Lit(0)),
 		jen.Qual("slices", "SortFunc").Call(pend.Clone(), jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Id(pending)).Int().Block(
 			jen.List(jen.Id("x"), jen.Id("y")).Op(":=").List(jen.Id("a").Dot("new"), jen.Id("b").Dot("new")),
 			jen.If(jen.Op("!").Id("a").Dot("has")).Block(jen.Id("x").Op("=").Id("a").Dot("old")),
@@ -298,12 +303,10 @@ func (g *gen) keyedMethods(vi int, v *viewlet.View) {
 		jen.For(jen.Id("i").Op(":=").Range().Add(pend.Clone())).Block(
 			jen.Id("p").Op(":=").Op("&").Add(pend.Clone()).Index(jen.Id("i")),
 			jen.If(jen.Op("!").Id("p").Dot("has")).Block(jen.Continue()),
-			rows.Clone().Index(jen.Id("p").Dot("k")).Op("=").Id("p").Dot("new"),
 			jen.If(jen.Id("p").Dot("had")).Block(report(jen.True(), jen.True())...).Else().Block(report(nil, jen.True())...)),
 		jen.For(jen.Id("i").Op(":=").Range().Add(pend.Clone())).Block(
 			jen.Id("p").Op(":=").Op("&").Add(pend.Clone()).Index(jen.Id("i")),
 			jen.If(jen.Id("p").Dot("has")).Block(jen.Continue()),
-			jen.Delete(rows.Clone(), jen.Id("p").Dot("k")),
 			jen.Block(report(jen.True(), nil)...)),
 		pend.Clone().Op("=").Add(pend.Clone()).Index(jen.Empty(), jen.Lit(0)),
 	)

@@ -72,19 +72,19 @@ type Engine struct {
 	subs    subscribers
 	// View Pairs's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[keyIII]struct{}
+	chTouched0     []keyIII
 	chRows0        map[keyIII]PairsRow
 	chPending0     []pairsPending
 	chOld0, chNew0 PairsRow
 	// View Star's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched1     map[keyIIII]struct{}
+	chTouched1     []keyIIII
 	chRows1        map[keyIIII]StarRow
 	chPending1     []starPending
 	chOld1, chNew1 StarRow
 	// View Totals's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched2     map[keyII]struct{}
+	chTouched2     []keyII
 	chRows2        map[keyII]TotalsRow
 	chPending2     []totalsPending
 	chOld2, chNew2 TotalsRow
@@ -147,11 +147,11 @@ func (e *Engine) InsertR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched0 != nil {
-				e.chTouched0[keyIII{
+				e.chTouched0 = append(e.chTouched0, keyIII{
 					k0: a,
 					k1: b,
 					k2: ent3.key.k1,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -168,12 +168,12 @@ func (e *Engine) InsertR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[keyIIII{
+				e.chTouched1 = append(e.chTouched1, keyIIII{
 					k0: a,
 					k1: b,
 					k2: ent7.key.k1,
 					k3: ent7.key.k2,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -187,10 +187,10 @@ func (e *Engine) InsertR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched2 != nil {
-				e.chTouched2[keyII{
+				e.chTouched2 = append(e.chTouched2, keyII{
 					k0: a,
 					k1: b,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -204,10 +204,10 @@ func (e *Engine) InsertR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched2 != nil {
-				e.chTouched2[keyII{
+				e.chTouched2 = append(e.chTouched2, keyII{
 					k0: a,
 					k1: b,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -270,11 +270,11 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched0 != nil {
-				e.chTouched0[keyIII{
+				e.chTouched0 = append(e.chTouched0, keyIII{
 					k0: a,
 					k1: b,
 					k2: ent19.key.k1,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -292,12 +292,12 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[keyIIII{
+				e.chTouched1 = append(e.chTouched1, keyIIII{
 					k0: a,
 					k1: b,
 					k2: ent24.key.k1,
 					k3: ent24.key.k2,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -312,10 +312,10 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched2 != nil {
-				e.chTouched2[keyII{
+				e.chTouched2 = append(e.chTouched2, keyII{
 					k0: a,
 					k1: b,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -330,10 +330,10 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched2 != nil {
-				e.chTouched2[keyII{
+				e.chTouched2 = append(e.chTouched2, keyII{
 					k0: a,
 					k1: b,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -433,11 +433,11 @@ func (e *Engine) applySetR() {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIII{
+					e.chTouched0 = append(e.chTouched0, keyIII{
 						k0: key38.k0,
 						k1: key38.k1,
 						k2: ent42.key.k1,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -455,12 +455,12 @@ func (e *Engine) applySetR() {
 					e.overflow = true
 				}
 				if e.chTouched1 != nil {
-					e.chTouched1[keyIIII{
+					e.chTouched1 = append(e.chTouched1, keyIIII{
 						k0: key38.k0,
 						k1: key38.k1,
 						k2: ent47.key.k1,
 						k3: ent47.key.k2,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -475,10 +475,10 @@ func (e *Engine) applySetR() {
 					e.overflow = true
 				}
 				if e.chTouched2 != nil {
-					e.chTouched2[keyII{
+					e.chTouched2 = append(e.chTouched2, keyII{
 						k0: key38.k0,
 						k1: key38.k1,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -493,10 +493,10 @@ func (e *Engine) applySetR() {
 					e.overflow = true
 				}
 				if e.chTouched2 != nil {
-					e.chTouched2[keyII{
+					e.chTouched2 = append(e.chTouched2, keyII{
 						k0: key38.k0,
 						k1: key38.k1,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -565,11 +565,11 @@ func (e *Engine) InsertS(a int64, c int64) error {
 				e.overflow = true
 			}
 			if e.chTouched0 != nil {
-				e.chTouched0[keyIII{
+				e.chTouched0 = append(e.chTouched0, keyIII{
 					k0: a,
 					k1: ent64.key.k1,
 					k2: c,
-				}] = struct{}{}
+				})
 			}
 		}
 		{
@@ -582,14 +582,14 @@ func (e *Engine) InsertS(a int64, c int64) error {
 			{
 				ent68.totalsCount = e.addInt(ent68.totalsCount, acc63)
 				if e.chTouched2 != nil {
-					e.chTouched2[key66] = struct{}{}
+					e.chTouched2 = append(e.chTouched2, key66)
 				}
 			}
 			{
 				acc69 := e.mulInt(val61, acc63)
 				ent68.totalsTotal = e.addInt(ent68.totalsTotal, acc69)
 				if e.chTouched2 != nil {
-					e.chTouched2[key66] = struct{}{}
+					e.chTouched2 = append(e.chTouched2, key66)
 				}
 			}
 			e.totalsCount.release(key66, at67)
@@ -608,12 +608,12 @@ func (e *Engine) InsertS(a int64, c int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[keyIIII{
+				e.chTouched1 = append(e.chTouched1, keyIIII{
 					k0: a,
 					k1: ent72.key.k1,
 					k2: c,
 					k3: ent72.key.k2,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -687,11 +687,11 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 				e.overflow = true
 			}
 			if e.chTouched0 != nil {
-				e.chTouched0[keyIII{
+				e.chTouched0 = append(e.chTouched0, keyIII{
 					k0: a,
 					k1: ent84.key.k1,
 					k2: c,
-				}] = struct{}{}
+				})
 			}
 		}
 		{
@@ -705,14 +705,14 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 				acc90 := e.mulInt(int64(-1), acc83)
 				ent89.totalsCount = e.addInt(ent89.totalsCount, acc90)
 				if e.chTouched2 != nil {
-					e.chTouched2[key87] = struct{}{}
+					e.chTouched2 = append(e.chTouched2, key87)
 				}
 			}
 			{
 				acc91 := e.mulInt(e.mulInt(int64(-1), val81), acc83)
 				ent89.totalsTotal = e.addInt(ent89.totalsTotal, acc91)
 				if e.chTouched2 != nil {
-					e.chTouched2[key87] = struct{}{}
+					e.chTouched2 = append(e.chTouched2, key87)
 				}
 			}
 			e.totalsCount.release(key87, at88)
@@ -732,12 +732,12 @@ func (e *Engine) DeleteS(a int64, c int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[keyIIII{
+				e.chTouched1 = append(e.chTouched1, keyIIII{
 					k0: a,
 					k1: ent94.key.k1,
 					k2: c,
 					k3: ent94.key.k2,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -888,11 +888,11 @@ func (e *Engine) applySetS() {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIII{
+					e.chTouched0 = append(e.chTouched0, keyIII{
 						k0: key108.k0,
 						k1: ent112.key.k1,
 						k2: key108.k1,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -910,12 +910,12 @@ func (e *Engine) applySetS() {
 					e.overflow = true
 				}
 				if e.chTouched1 != nil {
-					e.chTouched1[keyIIII{
+					e.chTouched1 = append(e.chTouched1, keyIIII{
 						k0: key108.k0,
 						k1: ent117.key.k1,
 						k2: key108.k1,
 						k3: ent117.key.k2,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -964,14 +964,14 @@ func (e *Engine) applySetS() {
 					acc135 := e.mulInt(val126, acc129)
 					ent134.totalsCount = e.addInt(ent134.totalsCount, acc135)
 					if e.chTouched2 != nil {
-						e.chTouched2[key132] = struct{}{}
+						e.chTouched2 = append(e.chTouched2, key132)
 					}
 				}
 				{
 					acc136 := e.mulInt(val127, acc129)
 					ent134.totalsTotal = e.addInt(ent134.totalsTotal, acc136)
 					if e.chTouched2 != nil {
-						e.chTouched2[key132] = struct{}{}
+						e.chTouched2 = append(e.chTouched2, key132)
 					}
 				}
 				e.totalsCount.release(key132, at133)
@@ -1034,12 +1034,12 @@ func (e *Engine) InsertT(a int64, d int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[keyIIII{
+				e.chTouched1 = append(e.chTouched1, keyIIII{
 					k0: a,
 					k1: ent142.key.k1,
 					k2: ent142.key.k2,
 					k3: d,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -1112,12 +1112,12 @@ func (e *Engine) DeleteT(a int64, d int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[keyIIII{
+				e.chTouched1 = append(e.chTouched1, keyIIII{
 					k0: a,
 					k1: ent154.key.k1,
 					k2: ent154.key.k2,
 					k3: d,
-				}] = struct{}{}
+				})
 			}
 		}
 	}
@@ -1230,12 +1230,12 @@ func (e *Engine) applySetT() {
 					e.overflow = true
 				}
 				if e.chTouched1 != nil {
-					e.chTouched1[keyIIII{
+					e.chTouched1 = append(e.chTouched1, keyIIII{
 						k0: key167.k0,
 						k1: ent171.key.k1,
 						k2: ent171.key.k2,
 						k3: key167.k1,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -2501,7 +2501,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[keyIII]struct{}{}, map[keyIII]PairsRow{}
+	e.chTouched0, e.chRows0 = make([]keyIII, 0, 16), map[keyIII]PairsRow{}
 	for k := range e.pairsCount.index {
 		if r, ok := e.pairsRow(k.k0, k.k1, k.k2); ok {
 			e.chRows0[k] = r
@@ -2516,20 +2516,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.pairsCount.index {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.pairsRow(k.k0, k.k1, k.k2)
 		old, had := e.chRows0[k]
 		if had == has && (!has || samePairsRows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, pairsPending{
 			had: had,
@@ -2539,7 +2544,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b pairsPending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -2555,7 +2560,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2596,7 +2600,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2641,7 +2644,7 @@ func (e *Engine) watch1(on bool) {
 	if e.chTouched1 != nil {
 		return
 	}
-	e.chTouched1, e.chRows1 = map[keyIIII]struct{}{}, map[keyIIII]StarRow{}
+	e.chTouched1, e.chRows1 = make([]keyIIII, 0, 16), map[keyIIII]StarRow{}
 	for k := range e.starCount.index {
 		if r, ok := e.starRow(k.k0, k.k1, k.k2, k.k3); ok {
 			e.chRows1[k] = r
@@ -2656,20 +2659,25 @@ func (e *Engine) flush1() {
 	if e.dirty[1] {
 		e.dirty[1] = false
 		for k := range e.chRows1 {
-			e.chTouched1[k] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, k)
 		}
 		for k := range e.starCount.index {
-			e.chTouched1[k] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, k)
 		}
 	}
 	if len(e.chTouched1) == 0 {
 		return
 	}
-	for k := range e.chTouched1 {
+	for _, k := range e.chTouched1 {
 		r, has := e.starRow(k.k0, k.k1, k.k2, k.k3)
 		old, had := e.chRows1[k]
 		if had == has && (!has || sameStarRows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows1[k] = r
+		} else {
+			delete(e.chRows1, k)
 		}
 		e.chPending1 = append(e.chPending1, starPending{
 			had: had,
@@ -2679,7 +2687,7 @@ func (e *Engine) flush1() {
 			old: old,
 		})
 	}
-	clear(e.chTouched1)
+	e.chTouched1 = e.chTouched1[:0]
 	slices.SortFunc(e.chPending1, func(a, b starPending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -2695,7 +2703,6 @@ func (e *Engine) flush1() {
 		if !p.has {
 			continue
 		}
-		e.chRows1[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2736,7 +2743,6 @@ func (e *Engine) flush1() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows1, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2781,7 +2787,7 @@ func (e *Engine) watch2(on bool) {
 	if e.chTouched2 != nil {
 		return
 	}
-	e.chTouched2, e.chRows2 = map[keyII]struct{}{}, map[keyII]TotalsRow{}
+	e.chTouched2, e.chRows2 = make([]keyII, 0, 16), map[keyII]TotalsRow{}
 	for k := range e.totalsCount.index {
 		if r, ok := e.totalsRow(k.k0, k.k1); ok {
 			e.chRows2[k] = r
@@ -2796,20 +2802,25 @@ func (e *Engine) flush2() {
 	if e.dirty[2] {
 		e.dirty[2] = false
 		for k := range e.chRows2 {
-			e.chTouched2[k] = struct{}{}
+			e.chTouched2 = append(e.chTouched2, k)
 		}
 		for k := range e.totalsCount.index {
-			e.chTouched2[k] = struct{}{}
+			e.chTouched2 = append(e.chTouched2, k)
 		}
 	}
 	if len(e.chTouched2) == 0 {
 		return
 	}
-	for k := range e.chTouched2 {
+	for _, k := range e.chTouched2 {
 		r, has := e.totalsRow(k.k0, k.k1)
 		old, had := e.chRows2[k]
 		if had == has && (!has || sameTotalsRows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows2[k] = r
+		} else {
+			delete(e.chRows2, k)
 		}
 		e.chPending2 = append(e.chPending2, totalsPending{
 			had: had,
@@ -2819,7 +2830,7 @@ func (e *Engine) flush2() {
 			old: old,
 		})
 	}
-	clear(e.chTouched2)
+	e.chTouched2 = e.chTouched2[:0]
 	slices.SortFunc(e.chPending2, func(a, b totalsPending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -2835,7 +2846,6 @@ func (e *Engine) flush2() {
 		if !p.has {
 			continue
 		}
-		e.chRows2[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2876,7 +2886,6 @@ func (e *Engine) flush2() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows2, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

@@ -62,7 +62,7 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[int64]struct{}
+	chTouched0     []int64
 	chRows0        map[int64]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
@@ -96,7 +96,7 @@ func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume ru
 	{
 		e.query1Count.add(broker, int64(1))
 		if e.chTouched0 != nil {
-			e.chTouched0[broker] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, broker)
 		}
 	}
 	if (price.Flag()) != (int64(0)) {
@@ -106,16 +106,16 @@ func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume ru
 				k1: price.V,
 			}, int64(1))
 			if e.chTouched0 != nil {
-				e.chTouched0[(keyII{
+				e.chTouched0 = append(e.chTouched0, (keyII{
 					k0: broker,
 					k1: price.V,
-				}).k0] = struct{}{}
+				}).k0)
 			}
 		}
 		{
 			e.query1Agg2.add(broker, int64(1))
 			if e.chTouched0 != nil {
-				e.chTouched0[broker] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, broker)
 			}
 		}
 		e.query2Agg1.add(price.V, int64(1))
@@ -128,16 +128,16 @@ func (e *Engine) insertTrades(broker int64, price runtime.Null[int64], volume ru
 				k1: volume.V,
 			}, int64(1))
 			if e.chTouched0 != nil {
-				e.chTouched0[(keyIF{
+				e.chTouched0 = append(e.chTouched0, (keyIF{
 					k0: broker,
 					k1: volume.V,
-				}).k0] = struct{}{}
+				}).k0)
 			}
 		}
 		{
 			e.query1Agg4.add(broker, int64(1))
 			if e.chTouched0 != nil {
-				e.chTouched0[broker] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, broker)
 			}
 		}
 	}
@@ -174,7 +174,7 @@ func (e *Engine) deleteTrades(broker int64, price runtime.Null[int64], volume ru
 	{
 		e.query1Count.add(broker, int64(-1))
 		if e.chTouched0 != nil {
-			e.chTouched0[broker] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, broker)
 		}
 	}
 	if (price.Flag()) != (int64(0)) {
@@ -184,16 +184,16 @@ func (e *Engine) deleteTrades(broker int64, price runtime.Null[int64], volume ru
 				k1: price.V,
 			}, int64(-1))
 			if e.chTouched0 != nil {
-				e.chTouched0[(keyII{
+				e.chTouched0 = append(e.chTouched0, (keyII{
 					k0: broker,
 					k1: price.V,
-				}).k0] = struct{}{}
+				}).k0)
 			}
 		}
 		{
 			e.query1Agg2.add(broker, int64(-1))
 			if e.chTouched0 != nil {
-				e.chTouched0[broker] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, broker)
 			}
 		}
 		e.query2Agg1.add(price.V, int64(-1))
@@ -206,16 +206,16 @@ func (e *Engine) deleteTrades(broker int64, price runtime.Null[int64], volume ru
 				k1: volume.V,
 			}, int64(-1))
 			if e.chTouched0 != nil {
-				e.chTouched0[(keyIF{
+				e.chTouched0 = append(e.chTouched0, (keyIF{
 					k0: broker,
 					k1: volume.V,
-				}).k0] = struct{}{}
+				}).k0)
 			}
 		}
 		{
 			e.query1Agg4.add(broker, int64(-1))
 			if e.chTouched0 != nil {
-				e.chTouched0[broker] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, broker)
 			}
 		}
 	}
@@ -453,21 +453,21 @@ func (e *Engine) applySetTrades() {
 		{
 			e.query1Count.add(key1, val2)
 			if e.chTouched0 != nil {
-				e.chTouched0[key1] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key1)
 			}
 		}
 		val3 := d.v1
 		{
 			e.query1Agg2.add(key1, val3)
 			if e.chTouched0 != nil {
-				e.chTouched0[key1] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key1)
 			}
 		}
 		val4 := d.v2
 		{
 			e.query1Agg4.add(key1, val4)
 			if e.chTouched0 != nil {
-				e.chTouched0[key1] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key1)
 			}
 		}
 	}
@@ -485,10 +485,10 @@ func (e *Engine) applySetTrades() {
 				k1: key5.k1,
 			}, val6)
 			if e.chTouched0 != nil {
-				e.chTouched0[(keyII{
+				e.chTouched0 = append(e.chTouched0, (keyII{
 					k0: key5.k0,
 					k1: key5.k1,
-				}).k0] = struct{}{}
+				}).k0)
 			}
 		}
 	}
@@ -506,10 +506,10 @@ func (e *Engine) applySetTrades() {
 				k1: key7.k1,
 			}, val8)
 			if e.chTouched0 != nil {
-				e.chTouched0[(keyIF{
+				e.chTouched0 = append(e.chTouched0, (keyIF{
 					k0: key7.k0,
 					k1: key7.k1,
-				}).k0] = struct{}{}
+				}).k0)
 			}
 		}
 	}
@@ -1290,7 +1290,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[int64]struct{}{}, map[int64]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]int64, 0, 16), map[int64]Query1Row{}
 	for k := range e.query1Count.index.All() {
 		if r, ok := e.query1Row(k); ok {
 			e.chRows0[k] = r
@@ -1305,20 +1305,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index.All() {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -1328,7 +1333,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1344,7 +1349,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1385,7 +1389,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

@@ -48,13 +48,13 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[int64]struct{}
+	chTouched0     []int64
 	chRows0        map[int64]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
 	// View QUERY2's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched1     map[int64]struct{}
+	chTouched1     []int64
 	chRows1        map[int64]Query2Row
 	chPending1     []query2Pending
 	chOld1, chNew1 Query2Row
@@ -103,7 +103,7 @@ func (e *Engine) InsertR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[a] = struct{}{}
+				e.chTouched1 = append(e.chTouched1, a)
 			}
 		}
 	}
@@ -145,7 +145,7 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 				e.overflow = true
 			}
 			if e.chTouched1 != nil {
-				e.chTouched1[a] = struct{}{}
+				e.chTouched1 = append(e.chTouched1, a)
 			}
 		}
 	}
@@ -221,7 +221,7 @@ func (e *Engine) applySetR() {
 					e.overflow = true
 				}
 				if e.chTouched1 != nil {
-					e.chTouched1[key3.k0] = struct{}{}
+					e.chTouched1 = append(e.chTouched1, key3.k0)
 				}
 			}
 		}
@@ -261,7 +261,7 @@ func (e *Engine) InsertS(b int64, c int64) error {
 	{
 		e.query1Count.add(b, int64(1))
 		if e.chTouched0 != nil {
-			e.chTouched0[b] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, b)
 		}
 	}
 	{
@@ -270,10 +270,10 @@ func (e *Engine) InsertS(b int64, c int64) error {
 			k1: c,
 		}, int64(1))
 		if e.chTouched0 != nil {
-			e.chTouched0[(keyII{
+			e.chTouched0 = append(e.chTouched0, (keyII{
 				k0: b,
 				k1: c,
-			}).k0] = struct{}{}
+			}).k0)
 		}
 	}
 	{
@@ -291,7 +291,7 @@ func (e *Engine) InsertS(b int64, c int64) error {
 		}
 		e.query2Count.set(b, sum6)
 		if e.chTouched1 != nil {
-			e.chTouched1[b] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, b)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -325,7 +325,7 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 	{
 		e.query1Count.add(b, int64(-1))
 		if e.chTouched0 != nil {
-			e.chTouched0[b] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, b)
 		}
 	}
 	{
@@ -334,10 +334,10 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 			k1: c,
 		}, int64(-1))
 		if e.chTouched0 != nil {
-			e.chTouched0[(keyII{
+			e.chTouched0 = append(e.chTouched0, (keyII{
 				k0: b,
 				k1: c,
-			}).k0] = struct{}{}
+			}).k0)
 		}
 	}
 	{
@@ -355,7 +355,7 @@ func (e *Engine) DeleteS(b int64, c int64) error {
 		}
 		e.query2Count.set(b, sum13)
 		if e.chTouched1 != nil {
-			e.chTouched1[b] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, b)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -1203,7 +1203,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[int64]struct{}{}, map[int64]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]int64, 0, 16), map[int64]Query1Row{}
 	for k := range e.query1Count.index.All() {
 		if r, ok := e.query1Row(k); ok {
 			e.chRows0[k] = r
@@ -1218,20 +1218,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index.All() {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -1241,7 +1246,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1257,7 +1262,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1298,7 +1302,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1343,7 +1346,7 @@ func (e *Engine) watch1(on bool) {
 	if e.chTouched1 != nil {
 		return
 	}
-	e.chTouched1, e.chRows1 = map[int64]struct{}{}, map[int64]Query2Row{}
+	e.chTouched1, e.chRows1 = make([]int64, 0, 16), map[int64]Query2Row{}
 	for k := range e.query2Count.index.All() {
 		if r, ok := e.query2Row(k); ok {
 			e.chRows1[k] = r
@@ -1358,20 +1361,25 @@ func (e *Engine) flush1() {
 	if e.dirty[1] {
 		e.dirty[1] = false
 		for k := range e.chRows1 {
-			e.chTouched1[k] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, k)
 		}
 		for k := range e.query2Count.index.All() {
-			e.chTouched1[k] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, k)
 		}
 	}
 	if len(e.chTouched1) == 0 {
 		return
 	}
-	for k := range e.chTouched1 {
+	for _, k := range e.chTouched1 {
 		r, has := e.query2Row(k)
 		old, had := e.chRows1[k]
 		if had == has && (!has || sameQuery2Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows1[k] = r
+		} else {
+			delete(e.chRows1, k)
 		}
 		e.chPending1 = append(e.chPending1, query2Pending{
 			had: had,
@@ -1381,7 +1389,7 @@ func (e *Engine) flush1() {
 			old: old,
 		})
 	}
-	clear(e.chTouched1)
+	e.chTouched1 = e.chTouched1[:0]
 	slices.SortFunc(e.chPending1, func(a, b query2Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1397,7 +1405,6 @@ func (e *Engine) flush1() {
 		if !p.has {
 			continue
 		}
-		e.chRows1[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1438,7 +1445,6 @@ func (e *Engine) flush1() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows1, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

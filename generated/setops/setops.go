@@ -50,19 +50,19 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[keyII]struct{}
+	chTouched0     []keyII
 	chRows0        map[keyII]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
 	// View QUERY2's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched1     map[int64]struct{}
+	chTouched1     []int64
 	chRows1        map[int64]Query2Row
 	chPending1     []query2Pending
 	chOld1, chNew1 Query2Row
 	// View QUERY3's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched2     map[keyII]struct{}
+	chTouched2     []keyII
 	chRows2        map[keyII]Query3Row
 	chPending2     []query3Pending
 	chOld2, chNew2 Query3Row
@@ -148,10 +148,10 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			k1: b,
 		}, sum1)
 		if e.chTouched0 != nil {
-			e.chTouched0[keyII{
+			e.chTouched0 = append(e.chTouched0, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	{
@@ -183,10 +183,10 @@ func (e *Engine) InsertR(a int64, b int64) error {
 			k1: b,
 		}, sum7)
 		if e.chTouched2 != nil {
-			e.chTouched2[keyII{
+			e.chTouched2 = append(e.chTouched2, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	e.query2CountMr.add(a, int64(1))
@@ -206,7 +206,7 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		}
 		e.query2Count.set(a, sum13)
 		if e.chTouched1 != nil {
-			e.chTouched1[a] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, a)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -277,10 +277,10 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			k1: b,
 		}, sum18)
 		if e.chTouched0 != nil {
-			e.chTouched0[keyII{
+			e.chTouched0 = append(e.chTouched0, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	{
@@ -312,10 +312,10 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 			k1: b,
 		}, sum24)
 		if e.chTouched2 != nil {
-			e.chTouched2[keyII{
+			e.chTouched2 = append(e.chTouched2, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	e.query2CountMr.add(a, int64(-1))
@@ -335,7 +335,7 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 		}
 		e.query2Count.set(a, sum30)
 		if e.chTouched1 != nil {
-			e.chTouched1[a] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, a)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -406,10 +406,10 @@ func (e *Engine) InsertS(a int64, b int64) error {
 			k1: b,
 		}, sum35)
 		if e.chTouched0 != nil {
-			e.chTouched0[keyII{
+			e.chTouched0 = append(e.chTouched0, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	{
@@ -441,10 +441,10 @@ func (e *Engine) InsertS(a int64, b int64) error {
 			k1: b,
 		}, sum41)
 		if e.chTouched2 != nil {
-			e.chTouched2[keyII{
+			e.chTouched2 = append(e.chTouched2, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	e.query2CountMs.add(a, int64(1))
@@ -464,7 +464,7 @@ func (e *Engine) InsertS(a int64, b int64) error {
 		}
 		e.query2Count.set(a, sum47)
 		if e.chTouched1 != nil {
-			e.chTouched1[a] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, a)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -535,10 +535,10 @@ func (e *Engine) DeleteS(a int64, b int64) error {
 			k1: b,
 		}, sum52)
 		if e.chTouched0 != nil {
-			e.chTouched0[keyII{
+			e.chTouched0 = append(e.chTouched0, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	{
@@ -570,10 +570,10 @@ func (e *Engine) DeleteS(a int64, b int64) error {
 			k1: b,
 		}, sum58)
 		if e.chTouched2 != nil {
-			e.chTouched2[keyII{
+			e.chTouched2 = append(e.chTouched2, keyII{
 				k0: a,
 				k1: b,
-			}] = struct{}{}
+			})
 		}
 	}
 	e.query2CountMs.add(a, int64(-1))
@@ -593,7 +593,7 @@ func (e *Engine) DeleteS(a int64, b int64) error {
 		}
 		e.query2Count.set(a, sum64)
 		if e.chTouched1 != nil {
-			e.chTouched1[a] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, a)
 		}
 	}
 	if e.overflow && !e.undoing {
@@ -1400,7 +1400,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[keyII]struct{}{}, map[keyII]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]keyII, 0, 16), map[keyII]Query1Row{}
 	for k := range e.query1Count.index {
 		if r, ok := e.query1Row(k.k0, k.k1); ok {
 			e.chRows0[k] = r
@@ -1415,20 +1415,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k.k0, k.k1)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -1438,7 +1443,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1454,7 +1459,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1495,7 +1499,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1540,7 +1543,7 @@ func (e *Engine) watch1(on bool) {
 	if e.chTouched1 != nil {
 		return
 	}
-	e.chTouched1, e.chRows1 = map[int64]struct{}{}, map[int64]Query2Row{}
+	e.chTouched1, e.chRows1 = make([]int64, 0, 16), map[int64]Query2Row{}
 	for k := range e.query2Count.index.All() {
 		if r, ok := e.query2Row(k); ok {
 			e.chRows1[k] = r
@@ -1555,20 +1558,25 @@ func (e *Engine) flush1() {
 	if e.dirty[1] {
 		e.dirty[1] = false
 		for k := range e.chRows1 {
-			e.chTouched1[k] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, k)
 		}
 		for k := range e.query2Count.index.All() {
-			e.chTouched1[k] = struct{}{}
+			e.chTouched1 = append(e.chTouched1, k)
 		}
 	}
 	if len(e.chTouched1) == 0 {
 		return
 	}
-	for k := range e.chTouched1 {
+	for _, k := range e.chTouched1 {
 		r, has := e.query2Row(k)
 		old, had := e.chRows1[k]
 		if had == has && (!has || sameQuery2Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows1[k] = r
+		} else {
+			delete(e.chRows1, k)
 		}
 		e.chPending1 = append(e.chPending1, query2Pending{
 			had: had,
@@ -1578,7 +1586,7 @@ func (e *Engine) flush1() {
 			old: old,
 		})
 	}
-	clear(e.chTouched1)
+	e.chTouched1 = e.chTouched1[:0]
 	slices.SortFunc(e.chPending1, func(a, b query2Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1594,7 +1602,6 @@ func (e *Engine) flush1() {
 		if !p.has {
 			continue
 		}
-		e.chRows1[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1635,7 +1642,6 @@ func (e *Engine) flush1() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows1, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1680,7 +1686,7 @@ func (e *Engine) watch2(on bool) {
 	if e.chTouched2 != nil {
 		return
 	}
-	e.chTouched2, e.chRows2 = map[keyII]struct{}{}, map[keyII]Query3Row{}
+	e.chTouched2, e.chRows2 = make([]keyII, 0, 16), map[keyII]Query3Row{}
 	for k := range e.query3Count.index {
 		if r, ok := e.query3Row(k.k0, k.k1); ok {
 			e.chRows2[k] = r
@@ -1695,20 +1701,25 @@ func (e *Engine) flush2() {
 	if e.dirty[2] {
 		e.dirty[2] = false
 		for k := range e.chRows2 {
-			e.chTouched2[k] = struct{}{}
+			e.chTouched2 = append(e.chTouched2, k)
 		}
 		for k := range e.query3Count.index {
-			e.chTouched2[k] = struct{}{}
+			e.chTouched2 = append(e.chTouched2, k)
 		}
 	}
 	if len(e.chTouched2) == 0 {
 		return
 	}
-	for k := range e.chTouched2 {
+	for _, k := range e.chTouched2 {
 		r, has := e.query3Row(k.k0, k.k1)
 		old, had := e.chRows2[k]
 		if had == has && (!has || sameQuery3Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows2[k] = r
+		} else {
+			delete(e.chRows2, k)
 		}
 		e.chPending2 = append(e.chPending2, query3Pending{
 			had: had,
@@ -1718,7 +1729,7 @@ func (e *Engine) flush2() {
 			old: old,
 		})
 	}
-	clear(e.chTouched2)
+	e.chTouched2 = e.chTouched2[:0]
 	slices.SortFunc(e.chPending2, func(a, b query3Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1734,7 +1745,6 @@ func (e *Engine) flush2() {
 		if !p.has {
 			continue
 		}
-		e.chRows2[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1775,7 +1785,6 @@ func (e *Engine) flush2() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows2, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

@@ -51,7 +51,7 @@ type Engine struct {
 	subs    subscribers
 	// View Spread's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[int64]struct{}
+	chTouched0     []int64
 	chRows0        map[int64]SpreadRow
 	chPending0     []spreadPending
 	chOld0, chNew0 SpreadRow
@@ -109,56 +109,56 @@ func (e *Engine) InsertR(a int64, b int64) error {
 		{
 			ent10.spreadCount += int64(1)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg1 = e.addInt(ent10.spreadAgg1, val1)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg2 = e.addInt(ent10.spreadAgg2, val2)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg3 = e.addInt(ent10.spreadAgg3, val3)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg4 = e.addInt(ent10.spreadAgg4, val4)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg5 = e.addInt(ent10.spreadAgg5, val5)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg6 = e.addInt(ent10.spreadAgg6, val6)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			ent10.spreadAgg7.Add(val7)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		{
 			acc11 := val7 * (val7)
 			ent10.spreadAgg8.Add(acc11)
 			if e.chTouched0 != nil {
-				e.chTouched0[key8] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key8)
 			}
 		}
 		e.spreadCount.release(key8, at9)
@@ -211,63 +211,63 @@ func (e *Engine) DeleteR(a int64, b int64) error {
 		{
 			ent21.spreadCount += int64(-1)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc22 := e.mulInt(int64(-1), val12)
 			ent21.spreadAgg1 = e.addInt(ent21.spreadAgg1, acc22)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc23 := e.mulInt(int64(-1), val13)
 			ent21.spreadAgg2 = e.addInt(ent21.spreadAgg2, acc23)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc24 := e.mulInt(int64(-1), val14)
 			ent21.spreadAgg3 = e.addInt(ent21.spreadAgg3, acc24)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc25 := e.mulInt(int64(-1), val15)
 			ent21.spreadAgg4 = e.addInt(ent21.spreadAgg4, acc25)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc26 := e.mulInt(int64(-1), val16)
 			ent21.spreadAgg5 = e.addInt(ent21.spreadAgg5, acc26)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc27 := e.mulInt(int64(-1), val17)
 			ent21.spreadAgg6 = e.addInt(ent21.spreadAgg6, acc27)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc28 := -1.0 * (val18)
 			ent21.spreadAgg7.Add(acc28)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		{
 			acc29 := -1.0 * (val18) * (val18)
 			ent21.spreadAgg8.Add(acc29)
 			if e.chTouched0 != nil {
-				e.chTouched0[key19] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, key19)
 			}
 		}
 		e.spreadCount.release(key19, at20)
@@ -455,55 +455,55 @@ func (e *Engine) applySetR() {
 			{
 				ent60.spreadCount += val49
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg1 = e.addInt(ent60.spreadAgg1, val50)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg2 = e.addInt(ent60.spreadAgg2, val51)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg3 = e.addInt(ent60.spreadAgg3, val52)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg4 = e.addInt(ent60.spreadAgg4, val53)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg5 = e.addInt(ent60.spreadAgg5, val54)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg6 = e.addInt(ent60.spreadAgg6, val55)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg7.Add(val56)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			{
 				ent60.spreadAgg8.Add(val57)
 				if e.chTouched0 != nil {
-					e.chTouched0[key58] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key58)
 				}
 			}
 			e.spreadCount.release(key58, at59)
@@ -1141,7 +1141,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[int64]struct{}{}, map[int64]SpreadRow{}
+	e.chTouched0, e.chRows0 = make([]int64, 0, 16), map[int64]SpreadRow{}
 	for k := range e.spreadCount.index.All() {
 		if r, ok := e.spreadRow(k); ok {
 			e.chRows0[k] = r
@@ -1156,20 +1156,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.spreadCount.index.All() {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.spreadRow(k)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameSpreadRows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, spreadPending{
 			had: had,
@@ -1179,7 +1184,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b spreadPending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1195,7 +1200,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1236,7 +1240,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

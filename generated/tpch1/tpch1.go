@@ -48,7 +48,7 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[keySS]struct{}
+	chTouched0     []keySS
 	chRows0        map[keySS]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
@@ -88,37 +88,37 @@ func (e *Engine) insertLineitem(l_quantity float64, l_extendedprice float64, l_d
 			{
 				ent8.query1Count += int64(1)
 				if e.chTouched0 != nil {
-					e.chTouched0[key6] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key6)
 				}
 			}
 			{
 				ent8.query1SumQty.Add(val1)
 				if e.chTouched0 != nil {
-					e.chTouched0[key6] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key6)
 				}
 			}
 			{
 				ent8.query1SumBasePrice.Add(val2)
 				if e.chTouched0 != nil {
-					e.chTouched0[key6] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key6)
 				}
 			}
 			{
 				ent8.query1SumDiscPrice.Add(val3)
 				if e.chTouched0 != nil {
-					e.chTouched0[key6] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key6)
 				}
 			}
 			{
 				ent8.query1SumCharge.Add(val4)
 				if e.chTouched0 != nil {
-					e.chTouched0[key6] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key6)
 				}
 			}
 			{
 				ent8.query1Agg5.Add(val5)
 				if e.chTouched0 != nil {
-					e.chTouched0[key6] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key6)
 				}
 			}
 			e.query1Count.release(key6, at7)
@@ -162,42 +162,42 @@ func (e *Engine) deleteLineitem(l_quantity float64, l_extendedprice float64, l_d
 			{
 				ent16.query1Count += int64(-1)
 				if e.chTouched0 != nil {
-					e.chTouched0[key14] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key14)
 				}
 			}
 			{
 				acc17 := -1.0 * (val9)
 				ent16.query1SumQty.Add(acc17)
 				if e.chTouched0 != nil {
-					e.chTouched0[key14] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key14)
 				}
 			}
 			{
 				acc18 := -1.0 * (val10)
 				ent16.query1SumBasePrice.Add(acc18)
 				if e.chTouched0 != nil {
-					e.chTouched0[key14] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key14)
 				}
 			}
 			{
 				acc19 := -1.0 * (val11)
 				ent16.query1SumDiscPrice.Add(acc19)
 				if e.chTouched0 != nil {
-					e.chTouched0[key14] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key14)
 				}
 			}
 			{
 				acc20 := -1.0 * (val12)
 				ent16.query1SumCharge.Add(acc20)
 				if e.chTouched0 != nil {
-					e.chTouched0[key14] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key14)
 				}
 			}
 			{
 				acc21 := -1.0 * (val13)
 				ent16.query1Agg5.Add(acc21)
 				if e.chTouched0 != nil {
-					e.chTouched0[key14] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key14)
 				}
 			}
 			e.query1Count.release(key14, at15)
@@ -377,37 +377,37 @@ func (e *Engine) applySetLineitem() {
 			{
 				ent41.query1Count += val33
 				if e.chTouched0 != nil {
-					e.chTouched0[key39] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key39)
 				}
 			}
 			{
 				ent41.query1SumQty.Add(val34)
 				if e.chTouched0 != nil {
-					e.chTouched0[key39] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key39)
 				}
 			}
 			{
 				ent41.query1SumBasePrice.Add(val35)
 				if e.chTouched0 != nil {
-					e.chTouched0[key39] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key39)
 				}
 			}
 			{
 				ent41.query1SumDiscPrice.Add(val36)
 				if e.chTouched0 != nil {
-					e.chTouched0[key39] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key39)
 				}
 			}
 			{
 				ent41.query1SumCharge.Add(val37)
 				if e.chTouched0 != nil {
-					e.chTouched0[key39] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key39)
 				}
 			}
 			{
 				ent41.query1Agg5.Add(val38)
 				if e.chTouched0 != nil {
-					e.chTouched0[key39] = struct{}{}
+					e.chTouched0 = append(e.chTouched0, key39)
 				}
 			}
 			e.query1Count.release(key39, at40)
@@ -1165,7 +1165,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[keySS]struct{}{}, map[keySS]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]keySS, 0, 16), map[keySS]Query1Row{}
 	for k := range e.query1Count.index {
 		if r, ok := e.query1Row(k.k0, k.k1); ok {
 			e.chRows0[k] = r
@@ -1180,20 +1180,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k.k0, k.k1)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -1203,7 +1208,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -1219,7 +1224,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -1260,7 +1264,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

@@ -66,7 +66,7 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[keyIDI]struct{}
+	chTouched0     []keyIDI
 	chRows0        map[keyIDI]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
@@ -116,14 +116,14 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 				{
 					ent8.query1Count = e.addInt(ent8.query1Count, acc3)
 					if e.chTouched0 != nil {
-						e.chTouched0[key6] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key6)
 					}
 				}
 				{
 					acc9 := val1 * (float64(acc3))
 					ent8.query1Revenue.Add(acc9)
 					if e.chTouched0 != nil {
-						e.chTouched0[key6] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key6)
 					}
 				}
 				e.query1Count.release(key6, at7)
@@ -213,14 +213,14 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 					acc29 := e.mulInt(int64(-1), acc23)
 					ent28.query1Count = e.addInt(ent28.query1Count, acc29)
 					if e.chTouched0 != nil {
-						e.chTouched0[key26] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key26)
 					}
 				}
 				{
 					acc30 := -1.0 * (val21) * (float64(acc23))
 					ent28.query1Revenue.Add(acc30)
 					if e.chTouched0 != nil {
-						e.chTouched0[key26] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key26)
 					}
 				}
 				e.query1Count.release(key26, at27)
@@ -378,14 +378,14 @@ func (e *Engine) applySetLineitem() {
 					acc56 := e.mulInt(val47, acc50)
 					ent55.query1Count = e.addInt(ent55.query1Count, acc56)
 					if e.chTouched0 != nil {
-						e.chTouched0[key53] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key53)
 					}
 				}
 				{
 					acc57 := val48 * (float64(acc50))
 					ent55.query1Revenue.Add(acc57)
 					if e.chTouched0 != nil {
-						e.chTouched0[key53] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key53)
 					}
 				}
 				e.query1Count.release(key53, at54)
@@ -456,11 +456,11 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -474,11 +474,11 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k2: o_shippriority,
 					}, acc77)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -570,11 +570,11 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -588,11 +588,11 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k2: o_shippriority,
 					}, acc89)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -764,11 +764,11 @@ func (e *Engine) applySetOrders() {
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: key97.k0,
 							k1: key97.k2,
 							k2: key97.k3,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -782,11 +782,11 @@ func (e *Engine) applySetOrders() {
 						k2: key97.k3,
 					}, acc107)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: key97.k0,
 							k1: key97.k2,
 							k2: key97.k3,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -868,11 +868,11 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDI{
+					e.chTouched0 = append(e.chTouched0, keyIDI{
 						k0: ent117.key.k0,
 						k1: ent117.key.k2,
 						k2: ent117.key.k3,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -889,11 +889,11 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 					k2: ent121.key.k3,
 				}, acc120)
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDI{
+					e.chTouched0 = append(e.chTouched0, keyIDI{
 						k0: ent121.key.k0,
 						k1: ent121.key.k2,
 						k2: ent121.key.k3,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -963,11 +963,11 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDI{
+					e.chTouched0 = append(e.chTouched0, keyIDI{
 						k0: ent129.key.k0,
 						k1: ent129.key.k2,
 						k2: ent129.key.k3,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -985,11 +985,11 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 					k2: ent134.key.k3,
 				}, acc136)
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDI{
+					e.chTouched0 = append(e.chTouched0, keyIDI{
 						k0: ent134.key.k0,
 						k1: ent134.key.k2,
 						k2: ent134.key.k3,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -1121,11 +1121,11 @@ func (e *Engine) applySetCustomer() {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDI{
+					e.chTouched0 = append(e.chTouched0, keyIDI{
 						k0: ent147.key.k0,
 						k1: ent147.key.k2,
 						k2: ent147.key.k3,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -1143,11 +1143,11 @@ func (e *Engine) applySetCustomer() {
 					k2: ent152.key.k3,
 				}, acc154)
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDI{
+					e.chTouched0 = append(e.chTouched0, keyIDI{
 						k0: ent152.key.k0,
 						k1: ent152.key.k2,
 						k2: ent152.key.k3,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -2532,7 +2532,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[keyIDI]struct{}{}, map[keyIDI]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]keyIDI, 0, 16), map[keyIDI]Query1Row{}
 	for k := range e.query1Count.index {
 		if r, ok := e.query1Row(k.k0, k.k1, k.k2); ok {
 			e.chRows0[k] = r
@@ -2547,20 +2547,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k.k0, k.k1, k.k2)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -2570,7 +2575,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -2586,7 +2591,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2627,7 +2631,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

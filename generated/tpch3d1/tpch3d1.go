@@ -66,7 +66,7 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[keyIDI]struct{}
+	chTouched0     []keyIDI
 	chRows0        map[keyIDI]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
@@ -121,14 +121,14 @@ func (e *Engine) insertLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 								acc13 := e.mulInt(acc3, acc7)
 								ent12.query1Count = e.addInt(ent12.query1Count, acc13)
 								if e.chTouched0 != nil {
-									e.chTouched0[key10] = struct{}{}
+									e.chTouched0 = append(e.chTouched0, key10)
 								}
 							}
 							{
 								acc14 := val1 * (float64(acc3)) * (float64(acc7))
 								ent12.query1Revenue.Add(acc14)
 								if e.chTouched0 != nil {
-									e.chTouched0[key10] = struct{}{}
+									e.chTouched0 = append(e.chTouched0, key10)
 								}
 							}
 							e.query1Count.release(key10, at11)
@@ -206,14 +206,14 @@ func (e *Engine) deleteLineitem(l_orderkey int64, l_extendedprice float64, l_dis
 								acc27 := e.mulInt(e.mulInt(int64(-1), acc17), acc21)
 								ent26.query1Count = e.addInt(ent26.query1Count, acc27)
 								if e.chTouched0 != nil {
-									e.chTouched0[key24] = struct{}{}
+									e.chTouched0 = append(e.chTouched0, key24)
 								}
 							}
 							{
 								acc28 := -1.0 * (val15) * (float64(acc17)) * (float64(acc21))
 								ent26.query1Revenue.Add(acc28)
 								if e.chTouched0 != nil {
-									e.chTouched0[key24] = struct{}{}
+									e.chTouched0 = append(e.chTouched0, key24)
 								}
 							}
 							e.query1Count.release(key24, at25)
@@ -419,14 +419,14 @@ func (e *Engine) applySetLineitem() {
 								acc45 := e.mulInt(e.mulInt(val32, acc35), acc39)
 								ent44.query1Count = e.addInt(ent44.query1Count, acc45)
 								if e.chTouched0 != nil {
-									e.chTouched0[key42] = struct{}{}
+									e.chTouched0 = append(e.chTouched0, key42)
 								}
 							}
 							{
 								acc46 := val33 * (float64(acc35)) * (float64(acc39))
 								ent44.query1Revenue.Add(acc46)
 								if e.chTouched0 != nil {
-									e.chTouched0[key42] = struct{}{}
+									e.chTouched0 = append(e.chTouched0, key42)
 								}
 							}
 							e.query1Count.release(key42, at43)
@@ -518,11 +518,11 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -551,11 +551,11 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k2: o_shippriority,
 					}, acc73)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -628,11 +628,11 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -661,11 +661,11 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey int64, o_orderdate run
 						k2: o_shippriority,
 					}, acc96)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: o_orderkey,
 							k1: o_orderdate,
 							k2: o_shippriority,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -820,11 +820,11 @@ func (e *Engine) applySetOrders() {
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: key97.k0,
 							k1: key97.k2,
 							k2: key97.k3,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -854,11 +854,11 @@ func (e *Engine) applySetOrders() {
 						k2: key97.k3,
 					}, acc122)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: key97.k0,
 							k1: key97.k2,
 							k2: key97.k3,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -896,11 +896,11 @@ func (e *Engine) applySetOrders() {
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: key97.k0,
 							k1: key97.k2,
 							k2: key97.k3,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -930,11 +930,11 @@ func (e *Engine) applySetOrders() {
 						k2: key97.k3,
 					}, acc148)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDI{
+						e.chTouched0 = append(e.chTouched0, keyIDI{
 							k0: key97.k0,
 							k1: key97.k2,
 							k2: key97.k3,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -980,11 +980,11 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDI{
+								e.chTouched0 = append(e.chTouched0, keyIDI{
 									k0: ent151.key.k0,
 									k1: ent151.key.k2,
 									k2: ent151.key.k3,
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -1002,11 +1002,11 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment string) {
 								k2: ent151.key.k3,
 							}, acc163)
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDI{
+								e.chTouched0 = append(e.chTouched0, keyIDI{
 									k0: ent151.key.k0,
 									k1: ent151.key.k2,
 									k2: ent151.key.k3,
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -1072,11 +1072,11 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDI{
+								e.chTouched0 = append(e.chTouched0, keyIDI{
 									k0: ent166.key.k0,
 									k1: ent166.key.k2,
 									k2: ent166.key.k3,
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -1094,11 +1094,11 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment string) {
 								k2: ent166.key.k3,
 							}, acc178)
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDI{
+								e.chTouched0 = append(e.chTouched0, keyIDI{
 									k0: ent166.key.k0,
 									k1: ent166.key.k2,
 									k2: ent166.key.k3,
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -1256,11 +1256,11 @@ func (e *Engine) applySetCustomer() {
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDI{
+								e.chTouched0 = append(e.chTouched0, keyIDI{
 									k0: ent184.key.k0,
 									k1: ent184.key.k2,
 									k2: ent184.key.k3,
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -1278,11 +1278,11 @@ func (e *Engine) applySetCustomer() {
 								k2: ent184.key.k3,
 							}, acc196)
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDI{
+								e.chTouched0 = append(e.chTouched0, keyIDI{
 									k0: ent184.key.k0,
 									k1: ent184.key.k2,
 									k2: ent184.key.k3,
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -2673,7 +2673,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[keyIDI]struct{}{}, map[keyIDI]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]keyIDI, 0, 16), map[keyIDI]Query1Row{}
 	for k := range e.query1Count.index {
 		if r, ok := e.query1Row(k.k0, k.k1, k.k2); ok {
 			e.chRows0[k] = r
@@ -2688,20 +2688,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k.k0, k.k1, k.k2)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -2711,7 +2716,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -2727,7 +2732,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -2768,7 +2772,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{

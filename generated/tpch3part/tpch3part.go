@@ -70,7 +70,7 @@ type Engine struct {
 	subs    subscribers
 	// View QUERY1's changes, while it has a subscriber: the keys written since the last report,
 	// the rows last reported, the report's buffer and the rows passed to a typed subscriber.
-	chTouched0     map[keyIDIII]struct{}
+	chTouched0     []keyIDIII
 	chRows0        map[keyIDIII]Query1Row
 	chPending0     []query1Pending
 	chOld0, chNew0 Query1Row
@@ -123,7 +123,7 @@ func (e *Engine) insertLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 						{
 							ent7.query1Count = e.addInt(ent7.query1Count, acc2)
 							if e.chTouched0 != nil {
-								e.chTouched0[key5] = struct{}{}
+								e.chTouched0 = append(e.chTouched0, key5)
 							}
 						}
 						if (l_extendedprice.Flag()) != (int64(0)) {
@@ -133,13 +133,13 @@ func (e *Engine) insertLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 									acc9 := float64(acc2) * (val8)
 									ent7.query1Agg1.Add(acc9)
 									if e.chTouched0 != nil {
-										e.chTouched0[key5] = struct{}{}
+										e.chTouched0 = append(e.chTouched0, key5)
 									}
 								}
 								{
 									ent7.query1Agg2 = e.addInt(ent7.query1Agg2, acc2)
 									if e.chTouched0 != nil {
-										e.chTouched0[key5] = struct{}{}
+										e.chTouched0 = append(e.chTouched0, key5)
 									}
 								}
 							}
@@ -265,7 +265,7 @@ func (e *Engine) deleteLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 							acc30 := e.mulInt(int64(-1), acc24)
 							ent29.query1Count = e.addInt(ent29.query1Count, acc30)
 							if e.chTouched0 != nil {
-								e.chTouched0[key27] = struct{}{}
+								e.chTouched0 = append(e.chTouched0, key27)
 							}
 						}
 						if (l_extendedprice.Flag()) != (int64(0)) {
@@ -275,14 +275,14 @@ func (e *Engine) deleteLineitem(l_orderkey runtime.Null[int64], l_extendedprice 
 									acc32 := -1.0 * (float64(acc24)) * (val31)
 									ent29.query1Agg1.Add(acc32)
 									if e.chTouched0 != nil {
-										e.chTouched0[key27] = struct{}{}
+										e.chTouched0 = append(e.chTouched0, key27)
 									}
 								}
 								{
 									acc33 := e.mulInt(int64(-1), acc24)
 									ent29.query1Agg2 = e.addInt(ent29.query1Agg2, acc33)
 									if e.chTouched0 != nil {
-										e.chTouched0[key27] = struct{}{}
+										e.chTouched0 = append(e.chTouched0, key27)
 									}
 								}
 							}
@@ -537,21 +537,21 @@ func (e *Engine) applySetLineitem() {
 					acc63 := e.mulInt(val53, acc57)
 					ent62.query1Count = e.addInt(ent62.query1Count, acc63)
 					if e.chTouched0 != nil {
-						e.chTouched0[key60] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key60)
 					}
 				}
 				{
 					acc64 := val54 * (float64(acc57))
 					ent62.query1Agg1.Add(acc64)
 					if e.chTouched0 != nil {
-						e.chTouched0[key60] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key60)
 					}
 				}
 				{
 					acc65 := e.mulInt(val55, acc57)
 					ent62.query1Agg2 = e.addInt(ent62.query1Agg2, acc65)
 					if e.chTouched0 != nil {
-						e.chTouched0[key60] = struct{}{}
+						e.chTouched0 = append(e.chTouched0, key60)
 					}
 				}
 				e.query1Count.release(key60, at61)
@@ -634,13 +634,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDIII{
+								e.chTouched0 = append(e.chTouched0, keyIDIII{
 									k0: o_orderkey,
 									k1: o_orderdate.V,
 									k2: o_shippriority.V,
 									k3: o_orderdate.Flag(),
 									k4: o_shippriority.Flag(),
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -656,13 +656,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								k4: o_shippriority.Flag(),
 							}, acc86)
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDIII{
+								e.chTouched0 = append(e.chTouched0, keyIDIII{
 									k0: o_orderkey,
 									k1: o_orderdate.V,
 									k2: o_shippriority.V,
 									k3: o_orderdate.Flag(),
 									k4: o_shippriority.Flag(),
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -680,13 +680,13 @@ func (e *Engine) insertOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDIII{
+								e.chTouched0 = append(e.chTouched0, keyIDIII{
 									k0: o_orderkey,
 									k1: o_orderdate.V,
 									k2: o_shippriority.V,
 									k3: o_orderdate.Flag(),
 									k4: o_shippriority.Flag(),
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -816,13 +816,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDIII{
+								e.chTouched0 = append(e.chTouched0, keyIDIII{
 									k0: o_orderkey,
 									k1: o_orderdate.V,
 									k2: o_shippriority.V,
 									k3: o_orderdate.Flag(),
 									k4: o_shippriority.Flag(),
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -838,13 +838,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								k4: o_shippriority.Flag(),
 							}, acc103)
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDIII{
+								e.chTouched0 = append(e.chTouched0, keyIDIII{
 									k0: o_orderkey,
 									k1: o_orderdate.V,
 									k2: o_shippriority.V,
 									k3: o_orderdate.Flag(),
 									k4: o_shippriority.Flag(),
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -862,13 +862,13 @@ func (e *Engine) deleteOrders(o_orderkey int64, o_custkey runtime.Null[int64], o
 								e.overflow = true
 							}
 							if e.chTouched0 != nil {
-								e.chTouched0[keyIDIII{
+								e.chTouched0 = append(e.chTouched0, keyIDIII{
 									k0: o_orderkey,
 									k1: o_orderdate.V,
 									k2: o_shippriority.V,
 									k3: o_orderdate.Flag(),
 									k4: o_shippriority.Flag(),
-								}] = struct{}{}
+								})
 							}
 						}
 					}
@@ -1101,13 +1101,13 @@ func (e *Engine) applySetOrders() {
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: key117.k0,
 							k1: key117.k2,
 							k2: key117.k3,
 							k3: key117.k4,
 							k4: key117.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1123,13 +1123,13 @@ func (e *Engine) applySetOrders() {
 						k4: key117.k5,
 					}, acc127)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: key117.k0,
 							k1: key117.k2,
 							k2: key117.k3,
 							k3: key117.k4,
 							k4: key117.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1147,13 +1147,13 @@ func (e *Engine) applySetOrders() {
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: key117.k0,
 							k1: key117.k2,
 							k2: key117.k3,
 							k3: key117.k4,
 							k4: key117.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1262,13 +1262,13 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: ent143.key.k0,
 							k1: ent143.key.k2,
 							k2: ent143.key.k3,
 							k3: ent143.key.k4,
 							k4: ent143.key.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1287,13 +1287,13 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						k4: ent147.key.k5,
 					}, acc146)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: ent147.key.k0,
 							k1: ent147.key.k2,
 							k2: ent147.key.k3,
 							k3: ent147.key.k4,
 							k4: ent147.key.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1314,13 +1314,13 @@ func (e *Engine) insertCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: ent151.key.k0,
 							k1: ent151.key.k2,
 							k2: ent151.key.k3,
 							k3: ent151.key.k4,
 							k4: ent151.key.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1400,13 +1400,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: ent159.key.k0,
 							k1: ent159.key.k2,
 							k2: ent159.key.k3,
 							k3: ent159.key.k4,
 							k4: ent159.key.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1426,13 +1426,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						k4: ent164.key.k5,
 					}, acc166)
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: ent164.key.k0,
 							k1: ent164.key.k2,
 							k2: ent164.key.k3,
 							k3: ent164.key.k4,
 							k4: ent164.key.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1454,13 +1454,13 @@ func (e *Engine) deleteCustomer(c_custkey int64, c_mktsegment runtime.Null[strin
 						e.overflow = true
 					}
 					if e.chTouched0 != nil {
-						e.chTouched0[keyIDIII{
+						e.chTouched0 = append(e.chTouched0, keyIDIII{
 							k0: ent169.key.k0,
 							k1: ent169.key.k2,
 							k2: ent169.key.k3,
 							k3: ent169.key.k4,
 							k4: ent169.key.k5,
-						}] = struct{}{}
+						})
 					}
 				}
 			}
@@ -1610,13 +1610,13 @@ func (e *Engine) applySetCustomer() {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDIII{
+					e.chTouched0 = append(e.chTouched0, keyIDIII{
 						k0: ent182.key.k0,
 						k1: ent182.key.k2,
 						k2: ent182.key.k3,
 						k3: ent182.key.k4,
 						k4: ent182.key.k5,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -1636,13 +1636,13 @@ func (e *Engine) applySetCustomer() {
 					k4: ent187.key.k5,
 				}, acc189)
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDIII{
+					e.chTouched0 = append(e.chTouched0, keyIDIII{
 						k0: ent187.key.k0,
 						k1: ent187.key.k2,
 						k2: ent187.key.k3,
 						k3: ent187.key.k4,
 						k4: ent187.key.k5,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -1664,13 +1664,13 @@ func (e *Engine) applySetCustomer() {
 					e.overflow = true
 				}
 				if e.chTouched0 != nil {
-					e.chTouched0[keyIDIII{
+					e.chTouched0 = append(e.chTouched0, keyIDIII{
 						k0: ent192.key.k0,
 						k1: ent192.key.k2,
 						k2: ent192.key.k3,
 						k3: ent192.key.k4,
 						k4: ent192.key.k5,
-					}] = struct{}{}
+					})
 				}
 			}
 		}
@@ -1840,7 +1840,7 @@ func (*Engine) MergeViews(parts []runtime.Partitioned) ([]runtime.View, error) {
 				e.overflow = true
 			}
 			if e.chTouched0 != nil {
-				e.chTouched0[k] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, k)
 			}
 		}
 		for k, i := range p.query1Count.index {
@@ -1851,11 +1851,11 @@ func (*Engine) MergeViews(parts []runtime.Partitioned) ([]runtime.View, error) {
 			hi, lo := ent.query1Agg1.Parts()
 			e.query1Count.addQuery1Agg1(k, hi)
 			if e.chTouched0 != nil {
-				e.chTouched0[k] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, k)
 			}
 			e.query1Count.addQuery1Agg1(k, lo)
 			if e.chTouched0 != nil {
-				e.chTouched0[k] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, k)
 			}
 		}
 		for k, i := range p.query1Count.index {
@@ -1867,7 +1867,7 @@ func (*Engine) MergeViews(parts []runtime.Partitioned) ([]runtime.View, error) {
 				e.overflow = true
 			}
 			if e.chTouched0 != nil {
-				e.chTouched0[k] = struct{}{}
+				e.chTouched0 = append(e.chTouched0, k)
 			}
 		}
 	}
@@ -3596,7 +3596,7 @@ func (e *Engine) watch0(on bool) {
 	if e.chTouched0 != nil {
 		return
 	}
-	e.chTouched0, e.chRows0 = map[keyIDIII]struct{}{}, map[keyIDIII]Query1Row{}
+	e.chTouched0, e.chRows0 = make([]keyIDIII, 0, 16), map[keyIDIII]Query1Row{}
 	for k := range e.query1Count.index {
 		if r, ok := e.query1Row(k.k0, k.k1, k.k2, k.k3, k.k4); ok {
 			e.chRows0[k] = r
@@ -3611,20 +3611,25 @@ func (e *Engine) flush0() {
 	if e.dirty[0] {
 		e.dirty[0] = false
 		for k := range e.chRows0 {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 		for k := range e.query1Count.index {
-			e.chTouched0[k] = struct{}{}
+			e.chTouched0 = append(e.chTouched0, k)
 		}
 	}
 	if len(e.chTouched0) == 0 {
 		return
 	}
-	for k := range e.chTouched0 {
+	for _, k := range e.chTouched0 {
 		r, has := e.query1Row(k.k0, k.k1, k.k2, k.k3, k.k4)
 		old, had := e.chRows0[k]
 		if had == has && (!has || sameQuery1Rows(old, r)) {
 			continue
+		}
+		if has {
+			e.chRows0[k] = r
+		} else {
+			delete(e.chRows0, k)
 		}
 		e.chPending0 = append(e.chPending0, query1Pending{
 			had: had,
@@ -3634,7 +3639,7 @@ func (e *Engine) flush0() {
 			old: old,
 		})
 	}
-	clear(e.chTouched0)
+	e.chTouched0 = e.chTouched0[:0]
 	slices.SortFunc(e.chPending0, func(a, b query1Pending) int {
 		x, y := a.new, b.new
 		if !a.has {
@@ -3650,7 +3655,6 @@ func (e *Engine) flush0() {
 		if !p.has {
 			continue
 		}
-		e.chRows0[p.k] = p.new
 		if p.had {
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
@@ -3691,7 +3695,6 @@ func (e *Engine) flush0() {
 		if p.has {
 			continue
 		}
-		delete(e.chRows0, p.k)
 		{
 			if e.subs.changes != nil {
 				e.subs.changes(runtime.Change{
