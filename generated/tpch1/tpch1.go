@@ -1095,8 +1095,9 @@ Apply method and after each ApplyBatch, with every view row the event or batch
 changed: the row's keys and its values before and after (runtime.Change; nil
 before for a new row, nil after for a removed one). A batch reports each row once,
 and nothing for a row that changed and changed back. OnChanges(nil) stops the calls.
-Each report compares snapshots of every view: O(rows of the views) per call. The
-typed On<View>Change methods receive the same changes of one view as its rows.
+A report reads the rows of the keys the event or batch wrote where a view is keyed by
+them, O(changed rows), and compares another view's snapshot with the last one, O(rows).
+The typed On<View>Change methods receive the same changes of one view as its rows.
 */
 func (e *Engine) OnChanges(f func(runtime.Change)) {
 	e.subs.changes = f
