@@ -102,6 +102,11 @@ func (g *gen) planNames() {
 	}
 	for vi := range g.p.Views {
 		taken[snapshotName(vi)] = true
+		// A keyed view's change state and methods (keyedchanges.go).
+		taken[fmt.Sprintf("watch%d", vi)], taken[fmt.Sprintf("flush%d", vi)] = true, true
+		for _, what := range []string{"Touched", "Rows", "Pending", "Old", "New"} {
+			taken[chName(what, vi)] = true
+		}
 	}
 	for _, r := range g.p.Relations {
 		for _, verb := range []string{"Insert", "Delete"} {
